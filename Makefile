@@ -1,0 +1,38 @@
+# Two commands for a fresh machine:
+#   make run   install everything, build a demo club on SQLite, serve it on 127.0.0.1:8000
+#   make test  install everything (Chromium and poppler too, where root), run every test
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test setup system-packages lint bench clean
+
+$(STAMP): requirements.txt requirements-dev.txt package.json package-lock.json
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+system-packages:
+	bash scripts/install-system-packages.sh
+
+run: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+test: setup system-packages lint
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) node_modules staticfiles

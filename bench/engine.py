@@ -1,0 +1,109 @@
+"""Benchmark: rescoring random rubbers with the engine's bulk path (no explanations).
+
+Run: python bench/engine.py [--rubbers 100000] [--repeat 5]
+Prints hands scored per second (median of the repeats) for the bulk path, and for
+comparison the explained path and the parse-and-score path from interchange documents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.engine import IllegalReport, ReportedHand, score_rubber
+from scoring.engine.hands import NO_REVOKES, HandResult, Revokes
+from scoring.engine.interchange import hand_to_document, parse_rubber
+from scoring.engine.seats import SEAT_ORDER, SIDES
+
+
+def random_hand(rng: random.Random, dealer) -> ReportedHand:
+    roll = rng.random()
+    if roll < 0.05:
+        return ReportedHand(result=HandResult.PASSED, dealer=dealer)
+    if roll < 0.07:
+        return ReportedHand(result=HandResult.MISDEAL, dealer=dealer)
+    if roll < 0.08:
+        return ReportedHand(result=HandResult.NEW_DEAL, dealer=dealer)
+    alone = rng.random() < 0.12
+    revokes = NO_REVOKES
+    if rng.random() < 0.03:
+        revokes = Revokes(ns=rng.randint(0, 2), ew=rng.randint(0, 1))
+    return ReportedHand(
+        dealer=dealer,
+        maker=rng.choice(SEAT_ORDER),
+        alone=alone,
+        tricks=rng.choice((0, 1, 2, 3, 3, 3, 4, 4, 4, 5, 5)),
+        revokes=revokes,
+        wrong_cards=rng.choice(SIDES) if rng.random() < 0.01 else None,
+        partner_exposed=alone and rng.random() < 0.05,
+    )
+
+
+def random_rubber(rng: random.Random) -> tuple[ReportedHand, ...]:
+    """Random hands, cut where the rubber is complete (or left in progress)."""
+    dealer = rng.choice(SEAT_ORDER)
+    hands = []
+    for _ in range(rng.randint(8, 40)):
+        hand = random_hand(rng, dealer)
+        hands.append(hand)
+        dealer = dealer if hand.result is HandResult.NEW_DEAL else dealer.left
+    try:
+        score_rubber(hands, explain=False)
+    except IllegalReport as exc:
+        hands = hands[: (exc.hand or 1) - 1]
+    return tuple(hands)
+
+
+def timed(fn, repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rubbers", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1888)
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    rubbers = [random_rubber(rng) for _ in range(args.rubbers)]
+    total = sum(len(r) for r in rubbers)
+    print(f"{len(rubbers):,} rubbers, {total:,} hands")
+
+    def bulk() -> None:
+        for hands in rubbers:
+            score_rubber(hands, explain=False)
+
+    def explained() -> None:
+        for hands in rubbers:
+            score_rubber(hands)
+
+    documents = [{"hands": [hand_to_document(h) for h in r]} for r in rubbers]
+
+    def parsed() -> None:
+        for doc in documents:
+            report = parse_rubber(doc)
+            score_rubber(report.hands, report.rulebook, explain=False)
+
+    for name, fn, repeat in (("bulk rescore", bulk, args.repeat),
+                             ("with explanations", explained, max(1, args.repeat // 2)),
+                             ("parse + rescore", parsed, max(1, args.repeat // 2))):
+        seconds = timed(fn, repeat)
+        print(f"{name:>18}: {total / seconds:>12,.0f} hands/s  (median of {repeat}, {seconds:.3f} s)")
+    seconds = timed(bulk, args.repeat)
+    print(f"1,000,000 hands would rescore in {1_000_000 * seconds / total:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Settings, split by where the site runs: local (default), test, production."""

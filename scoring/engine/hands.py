@@ -1,0 +1,76 @@
+"""A hand as the table reported it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.engine.seats import Seat, Side
+
+
+class HandResult(StrEnum):
+    """How a deal ended."""
+
+    PLAYED = "played"
+    """Trump was made and the hand played out; the only result that scores."""
+    PASSED = "passed"
+    """All four passed twice; the deal ends and passes to the left (law 77)."""
+    NEW_DEAL = "new_deal"
+    """The same dealer deals again (laws 33, 34, 39; a misdeal that keeps the deal, laws 43-44)."""
+    MISDEAL = "misdeal"
+    """A misdeal; the dealer loses the deal (law 41)."""
+
+
+class Declaration(StrEnum):
+    """How the maker made the trump (law 2 names all four; none changes the points)."""
+
+    ORDERED_UP = "ordered_up"
+    """An adversary of the dealer told him to take up the turned card (law 74)."""
+    ASSISTED = "assisted"
+    """The dealer's partner told him to take up the turned card (law 75)."""
+    ADOPTED = "adopted"
+    """The dealer took up the turned card himself (law 76)."""
+    MADE = "made"
+    """A suit was named after the turned card was turned down (law 77)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revokes:
+    """Established revokes by each side in one hand (laws 62-71)."""
+
+    ns: int = 0
+    ew: int = 0
+
+    def by(self, side: Side) -> int:
+        return self.ns if side is Side.NS else self.ew
+
+    def __bool__(self) -> bool:
+        return bool(self.ns or self.ew)
+
+
+NO_REVOKES = Revokes()
+
+
+@dataclass(frozen=True, slots=True)
+class ReportedHand:
+    """One deal as reported. Only a `PLAYED` hand carries a maker, tricks and penalties."""
+
+    result: HandResult = HandResult.PLAYED
+    dealer: Seat | None = None
+    out_of_turn: bool = False
+    maker: Seat | None = None
+    declaration: Declaration | None = None
+    alone: bool = False
+    tricks: int | None = None
+    revokes: Revokes = NO_REVOKES
+    wrong_cards: Side | None = None
+    adversary_abandoned: bool = False
+    partner_exposed: bool = False
+
+    @property
+    def makers(self) -> Side | None:
+        return self.maker.side if self.maker is not None else None
+
+    @property
+    def scores(self) -> bool:
+        return self.result is HandResult.PLAYED

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Debian packages the tests use: Chromium (browser tests) and poppler-utils (PDF to PNG).
+# Installs them when missing and we are root; otherwise says what will be skipped.
+set -u
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${missing[*]} from Debian's packages..."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit $?
+fi
+echo "NOTE: ${missing[*]} not installed and not root: browser or PDF-rendering tests will be SKIPPED." >&2
+exit 0

@@ -1,0 +1,70 @@
+"""`manage.py score_rubber`: the result document on stdout, one line on stderr for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data" / "rubbers"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "manage.py", "score_rubber", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("name", ["worked_example", "simple_complete", "misdeal_and_new_deal"])
+def test_prints_the_expected_result(name):
+    out = run(str(DATA / f"{name}.json"))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == json.loads((DATA / f"{name}.expected.json").read_text())
+
+
+def test_reads_standard_input():
+    out = run("-", stdin=json.dumps({"hands": [{"maker": "N", "tricks": 5}]}))
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["current_score"] == {"NS": 2, "EW": 0}
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        ({"hands": [{"maker": "N", "tricks": 3}, {"maker": "N", "tricks": 9}]}, "hand 2"),
+        ({"hands": [{"dealer": "N", "maker": "N", "tricks": 3}, {"dealer": "W", "maker": "N", "tricks": 3}]},
+         "hand 2"),
+        ({"hands": [{"result": "passed", "maker": "E"}]}, "hand 1"),
+        ({"format": "other", "hands": []}, "format"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_hand(document, expected):
+    out = run("-", stdin=json.dumps(document))
+    assert out.returncode != 0
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("stdin", ["{not json", "", "[1, 2]", "\udcff"])
+def test_garbage_is_refused_cleanly(stdin):
+    out = run("-", stdin=stdin.encode("utf-8", "surrogateescape").decode("latin-1"))
+    assert out.returncode != 0
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file():
+    out = run("/nonexistent/rubber.json")
+    assert out.returncode != 0
+    assert "cannot read" in out.stderr
+
+
+def test_explain_cites_laws():
+    out = run("--explain", str(DATA / "worked_example.json"))
+    assert out.returncode == 0
+    assert "Hand 6" in out.stdout and "laws 63, 71, 4" in out.stdout
+    assert "Rubber won by NS" in out.stdout
