@@ -1,0 +1,174 @@
+"""Forms for the secretary's work. Each validates on the server and names the field at fault."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
+from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
+from scoring.services.hands import HandExtras
+from scoring.services.reports import check_hand
+
+BLANK = [("", "—")]
+MAX_REVOKES = 12  # more revokes than cards in a hand makes no sense; keeps input sane
+
+
+class HandForm(forms.Form):
+    """One hand, in the order a secretary reads a table's report; every field reachable by Tab."""
+
+    maker = forms.ChoiceField(choices=BLANK + SEAT_CHOICES, required=False,
+                              help_text="Who ordered up, assisted, adopted or made the trump.")
+    tricks = forms.IntegerField(min_value=0, max_value=5, required=False, help_text="Tricks the makers took.")
+    alone = forms.BooleanField(required=False)
+    declaration = forms.ChoiceField(choices=BLANK + [(d.value, d.value.replace("_", " ")) for d in Declaration],
+                                    required=False)
+    result = forms.ChoiceField(choices=[(r.value, r.value.replace("_", " ")) for r in HandResult],
+                               initial=HandResult.PLAYED.value)
+    dealer = forms.ChoiceField(choices=SEAT_CHOICES)
+    out_of_turn = forms.BooleanField(label="Dealt out of turn and stood (law 40)", required=False)
+    revokes_ns = forms.IntegerField(label="Revokes by NS", min_value=0, max_value=MAX_REVOKES, initial=0,
+                                    required=False)
+    revokes_ew = forms.IntegerField(label="Revokes by EW", min_value=0, max_value=MAX_REVOKES, initial=0,
+                                    required=False)
+    wrong_cards = forms.ChoiceField(label="Wrong number of cards (law 90)", choices=BLANK + SIDE_CHOICES,
+                                    required=False)
+    adversary_abandoned = forms.BooleanField(label="Adversary abandoned (law 50)", required=False)
+    partner_exposed = forms.BooleanField(label="Partner exposed a card (law 102)", required=False)
+    announced_ns = forms.IntegerField(label="Announced NS", min_value=0, max_value=99, required=False)
+    announced_ew = forms.IntegerField(label="Announced EW", min_value=0, max_value=99, required=False)
+    notes = forms.CharField(required=False, max_length=500)
+
+    def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.hand_number = hand_number
+        self.rulebook = rulebook
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+    def play(self) -> dict[str, Any]:
+        """The hand as an interchange dict (valid after is_valid())."""
+        data = self.cleaned_data
+        doc: dict[str, Any] = {"dealer": data["dealer"], "result": data["result"]}
+        if data.get("out_of_turn"):
+            doc["out_of_turn"] = True
+        if data.get("declaration"):
+            doc["declaration"] = data["declaration"]
+        for key in ("maker", "wrong_cards"):
+            if data.get(key):
+                doc[key] = data[key]
+        if data.get("tricks") is not None:
+            doc["tricks"] = data["tricks"]
+        for key in ("alone", "adversary_abandoned", "partner_exposed"):
+            if data.get(key):
+                doc[key] = True
+        revokes = {"NS": data.get("revokes_ns") or 0, "EW": data.get("revokes_ew") or 0}
+        if revokes["NS"] or revokes["EW"]:
+            doc["revokes"] = {k: v for k, v in revokes.items() if v}
+        return doc
+
+    def extras(self) -> HandExtras:
+        data = self.cleaned_data
+        return HandExtras(announced_ns=data.get("announced_ns"), announced_ew=data.get("announced_ew"),
+                          notes=data.get("notes") or "")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
+            raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
+        check_hand(self.play(), self.hand_number, self.rulebook)
+        return data
+
+
+class CorrectionForm(HandForm):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
+                             help_text="Needed once a later hand has been entered (law 5).")
+
+
+class RubberStartForm(forms.Form):
+    table_label = forms.CharField(label="Table", max_length=40, required=False)
+    played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    north = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
+    east = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
+    south = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
+    west = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
+    first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, help_text="Won the cut for deal (law 11).")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seen: dict[int, str] = {}
+        for seat in ("north", "east", "south", "west"):
+            player = data.get(seat)
+            if player is None:
+                continue
+            if player.pk in seen:
+                self.add_error(seat, f"{player} already sits {seen[player.pk]}; choose four different players.")
+            else:
+                seen[player.pk] = seat
+        return data
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "notes"]
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
+                   "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 3})}
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["display_name", "member_number", "active"]
+
+
+class PenaltyForm(forms.Form):
+    kind = forms.ChoiceField(choices=Penalty.Kind.choices)
+    side = forms.ChoiceField(choices=BLANK + SIDE_CHOICES, required=False, help_text="The offending side.")
+    count = forms.IntegerField(min_value=1, max_value=MAX_REVOKES, initial=1)
+    note = forms.CharField(max_length=200, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("kind") in (Penalty.Kind.REVOKE, Penalty.Kind.WRONG_CARDS) and not data.get("side"):
+            self.add_error("side", "Name the offending side.")
+        return data
+
+
+class AbandonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+
+
+class SeatChangeForm(forms.Form):
+    seat = forms.ChoiceField(choices=SEAT_CHOICES)
+    player = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
+    from_hand = forms.IntegerField(min_value=1)
+    reason = forms.CharField(max_length=200, required=False)
+
+
+MAX_UPLOAD = 1_000_000
+
+
+class ImportForm(forms.Form):
+    event = forms.ModelChoiceField(queryset=Event.objects.all())
+    file = forms.FileField(help_text="A rubber in the euchre-rubber/1 JSON format.")
+    table_label = forms.CharField(label="Table", max_length=40, required=False)
+    played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            raise ValidationError("That file is too large for a rubber.")
+        try:
+            return json.loads(upload.read())
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            raise ValidationError(f"Not valid JSON: {exc}") from None
+
+

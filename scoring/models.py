@@ -1,0 +1,338 @@
+"""The club's records. Constraints keep bad rows out; scoring lives in the engine and services."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from scoring.engine import RULEBOOKS, SOMERSET_1888, Declaration, HandResult, Seat, Side
+
+SEAT_CHOICES = [(s.value, s.value) for s in Seat]
+SIDE_CHOICES = [(s.value, s.value) for s in Side]
+RULEBOOK_CHOICES = [(key, rb.name) for key, rb in RULEBOOKS.items()]
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=80, unique=True)
+    member_number = models.CharField(max_length=20, blank=True)
+    active = models.BooleanField(default=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="player")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["display_name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_has_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def visible_to(self, user) -> EventQuerySet:
+        return self if user.is_authenticated else self.filter(is_public=True)
+
+
+class Event(models.Model):
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", "Letter"
+        A4 = "a4", "A4"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=120, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    rulebook = models.CharField(max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
+    notes = models.TextField(blank=True)
+    is_public = models.BooleanField("results are public", default=True,
+                                    help_text="Untick to show results to logged-in members only.")
+    paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
+    history = HistoricalRecords()
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
+                                   name="event_ends_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.slug])
+
+
+class RubberQuerySet(models.QuerySet["Rubber"]):
+    def complete(self) -> RubberQuerySet:
+        return self.filter(status=Rubber.Status.COMPLETE)
+
+    def in_event(self, event: Event) -> RubberQuerySet:
+        return self.filter(event=event)
+
+    def visible_to(self, user) -> RubberQuerySet:
+        return self if user.is_authenticated else self.filter(event__is_public=True)
+
+
+class Rubber(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETE = "complete", "Complete"
+        ABANDONED = "abandoned", "Abandoned"
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rubbers")
+    table_label = models.CharField("table", max_length=40, blank=True)
+    played_on = models.DateField()
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    abandon_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    # The stored result, written only by services.rubber_rescore.
+    rubber_winner = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
+    ns_points = models.PositiveSmallIntegerField(default=0)
+    ew_points = models.PositiveSmallIntegerField(default=0)
+    current_ns = models.PositiveIntegerField(null=True, blank=True)
+    current_ew = models.PositiveIntegerField(null=True, blank=True)
+    next_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    hand_count = models.PositiveIntegerField(default=0)
+    history = HistoricalRecords(excluded_fields=["ns_points", "ew_points", "current_ns", "current_ew",
+                                                 "next_dealer", "hand_count", "rubber_winner"])
+
+    objects = RubberQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_on", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(north=models.F("east")) & ~Q(north=models.F("south")) & ~Q(north=models.F("west"))
+                & ~Q(east=models.F("south")) & ~Q(east=models.F("west")) & ~Q(south=models.F("west")),
+                name="rubber_four_different_players",
+            ),
+            models.CheckConstraint(condition=~Q(status="abandoned") | ~Q(abandon_reason=""),
+                                   name="rubber_abandoned_has_reason"),
+            models.CheckConstraint(condition=Q(ns_points__lte=10) & Q(ew_points__lte=10),
+                                   name="rubber_points_at_most_ten"),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        table = f" table {self.table_label}" if self.table_label else ""
+        return f"{self.event}{table}, {self.played_on:%d %b %Y} (#{self.pk})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rubber", args=[self.pk])
+
+    def player_at(self, seat: Seat) -> Player:
+        return {Seat.N: self.north, Seat.E: self.east, Seat.S: self.south, Seat.W: self.west}[seat]
+
+    @property
+    def seats(self) -> list[tuple[str, Player]]:
+        return [(s.value, self.player_at(s)) for s in Seat]
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.IN_PROGRESS
+
+
+class SeatChange(models.Model):
+    """A substitute (law 18): from a given hand on, another player sits in a seat."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="seat_changes")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_hand = models.PositiveIntegerField()
+    reason = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["from_hand", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "seat", "from_hand"], name="one_change_per_seat_and_hand"),
+            models.CheckConstraint(condition=Q(from_hand__gte=1), name="seat_change_from_hand_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits {self.seat} from hand {self.from_hand}"
+
+
+class Hand(models.Model):
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    out_of_turn = models.BooleanField("dealt out of turn (law 40)", default=False)
+    result = models.CharField(max_length=10, choices=[(r.value, r.value.replace("_", " ")) for r in HandResult],
+                              default=HandResult.PLAYED.value)
+    maker = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    declaration = models.CharField(max_length=12, blank=True,
+                                   choices=[(d.value, d.value.replace("_", " ")) for d in Declaration])
+    alone = models.BooleanField(default=False)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    announced_ns = models.PositiveIntegerField("announced NS score (law 6)", null=True, blank=True)
+    announced_ew = models.PositiveIntegerField("announced EW score (law 6)", null=True, blank=True)
+    announcement_resolved = models.BooleanField(default=False)
+    notes = models.TextField(blank=True)
+    reported_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    # Stored by services.rubber_rescore.
+    game = models.PositiveSmallIntegerField(default=1)
+    ns_points = models.PositiveIntegerField(default=0)
+    ew_points = models.PositiveIntegerField(default=0)
+    ns_after = models.PositiveIntegerField(default=0)
+    ew_after = models.PositiveIntegerField(default=0)
+    history = HistoricalRecords(excluded_fields=["game", "ns_points", "ew_points", "ns_after", "ew_after"])
+
+    class Meta:
+        ordering = ["rubber", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="hand_number_unique_in_rubber"),
+            models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=5), name="hand_tricks_0_to_5"),
+            models.CheckConstraint(condition=~Q(result="played") | ~Q(maker=""), name="played_hand_has_maker"),
+            models.CheckConstraint(
+                condition=Q(result="played") | (Q(maker="") & Q(tricks__isnull=True) & Q(alone=False)),
+                name="unplayed_hand_has_no_play",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of rubber #{self.rubber_id}"
+
+
+class Penalty(models.Model):
+    """A penalty that changes a hand's score, kept apart from the hand as reported."""
+
+    class Kind(models.TextChoices):
+        REVOKE = "revoke", "Revoke (laws 62-71)"
+        WRONG_CARDS = "wrong_cards", "Wrong number of cards / no discard (law 90)"
+        ABANDONED = "abandoned", "Adversary abandoned a lone hand (law 50)"
+        PARTNER_EXPOSED = "partner_exposed", "Lone player's partner exposed a card (law 102)"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    side = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True,
+                            help_text="The offending side (revoke, law 90).")
+    count = models.PositiveSmallIntegerField(default=1)
+    note = models.CharField(max_length=200, blank=True)
+    ruling = models.ForeignKey("Ruling", null=True, blank=True, on_delete=models.PROTECT, related_name="penalties")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["hand", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(count__gte=1), name="penalty_count_positive"),
+            models.CheckConstraint(condition=~Q(kind__in=["revoke", "wrong_cards"]) | ~Q(side=""),
+                                   name="penalty_side_named"),
+        ]
+
+    def __str__(self) -> str:
+        side = f" {self.side}" if self.side else ""
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.get_kind_display()}{side}{times}"
+
+
+class HandCorrection(models.Model):
+    """A correction to a hand after the next was entered (law 5), with its written reason."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
+    reason = models.TextField()
+    before = models.JSONField()
+    after = models.JSONField()
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="correction_has_reason")]
+
+    def __str__(self) -> str:
+        return f"correction to {self.hand}"
+
+
+class Ruling(models.Model):
+    """A secretary's ruling on a disputed irregularity (stored append-only)."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="rulings")
+    hand = models.ForeignKey(Hand, null=True, on_delete=models.CASCADE, related_name="rulings")
+    irregularity = models.CharField(max_length=40)
+    facts = models.JSONField(default=dict)
+    election = models.CharField(max_length=40, blank=True)
+    summary = models.TextField()
+    laws = models.JSONField(default=list)
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_reason = models.TextField(blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"ruling on {self.irregularity} (rubber #{self.rubber_id})"
+
+
+class GameRecord(models.Model):
+    """A game of a rubber as last scored (written only by services.rubber_rescore)."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner = models.CharField(max_length=2, choices=SIDE_CHOICES)
+    ns_score = models.PositiveIntegerField()
+    ew_score = models.PositiveIntegerField()
+    lap = models.PositiveIntegerField()
+    double = models.BooleanField()
+    value = models.PositiveSmallIntegerField()
+    closed_by_hand = models.PositiveIntegerField(null=True)
+
+    class Meta:
+        ordering = ["rubber", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "number"], name="game_number_unique_in_rubber"),
+            models.CheckConstraint(condition=Q(number__gte=1) & Q(number__lte=4), name="game_number_1_to_4"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.number} of rubber #{self.rubber_id}"
+
+
+class RubberPlayerResult(models.Model):
+    """One player's part in a rubber's stored result, for standings without rescoring."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="player_results")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rubber_results")
+    side = models.CharField(max_length=2, choices=SIDE_CHOICES)
+    partner = models.ForeignKey(Player, null=True, on_delete=models.PROTECT, related_name="+")
+    points_for = models.PositiveSmallIntegerField()
+    points_against = models.PositiveSmallIntegerField()
+    games_won = models.PositiveSmallIntegerField()
+    doubles_won = models.PositiveSmallIntegerField()
+    won = models.BooleanField(null=True)
+    """True or False once the rubber winner is known; None before."""
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["rubber", "player"], name="one_result_per_player_per_rubber"),
+        ]
+        indexes = [models.Index(fields=["player", "rubber"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in rubber #{self.rubber_id}"

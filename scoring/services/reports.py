@@ -1,0 +1,106 @@
+"""Turning stored hands and penalties into the engine's reported hands, and back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Rulebook
+from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.models import Hand, Penalty, Rubber
+
+PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks")
+
+
+def rulebook_of(rubber: Rubber) -> Rulebook:
+    return RULEBOOKS[rubber.event.rulebook]
+
+
+def hand_document(hand: Hand, penalties: Iterable[Penalty]) -> dict[str, Any]:
+    """A stored hand and its standing penalties as an interchange hand."""
+    doc: dict[str, Any] = {"dealer": hand.dealer, "result": hand.result}
+    if hand.out_of_turn:
+        doc["out_of_turn"] = True
+    if hand.declaration:
+        doc["declaration"] = hand.declaration
+    if hand.result == "played":
+        doc["maker"] = hand.maker
+        if hand.alone:
+            doc["alone"] = True
+        if hand.tricks is not None:
+            doc["tricks"] = hand.tricks
+    revokes = {"NS": 0, "EW": 0}
+    for penalty in penalties:
+        if penalty.kind == Penalty.Kind.REVOKE:
+            revokes[penalty.side] += penalty.count
+        elif penalty.kind == Penalty.Kind.WRONG_CARDS:
+            doc["wrong_cards"] = penalty.side
+        elif penalty.kind == Penalty.Kind.ABANDONED:
+            doc["adversary_abandoned"] = True
+        elif penalty.kind == Penalty.Kind.PARTNER_EXPOSED:
+            doc["partner_exposed"] = True
+    if revokes["NS"] or revokes["EW"]:
+        doc["revokes"] = {k: v for k, v in revokes.items() if v}
+    return doc
+
+
+def standing_penalties(hand: Hand) -> list[Penalty]:
+    """The hand's penalties that count: those not from a withdrawn ruling (uses prefetched rows)."""
+    return [p for p in hand.penalties.all() if p.ruling_id is None or p.ruling.withdrawn_at is None]
+
+
+def reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
+    return parse_hand(hand_document(hand, standing_penalties(hand)), hand.number, rulebook)
+
+
+def check_hand(document: dict[str, Any], number: int, rulebook: Rulebook) -> ReportedHand:
+    """Parse one hand, turning an engine error into a form error on its field."""
+    try:
+        return parse_hand(document, number, rulebook)
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
+
+
+def as_validation_error(exc: RubberError) -> ValidationError:
+    field = {"revokes": "revokes_ns"}.get(exc.field or "", exc.field)
+    message = exc.message
+    if exc.hand is not None:
+        message = f"{message} (hand {exc.hand})"
+    if field in FORM_FIELDS:
+        return ValidationError({field: message})
+    return ValidationError(message)
+
+
+FORM_FIELDS = frozenset({*PLAY_FIELDS, "revokes_ns", "revokes_ew", "wrong_cards", "adversary_abandoned",
+                         "partner_exposed"})
+
+
+def penalties_from(document: dict[str, Any]) -> list[Penalty]:
+    """The penalty records an interchange hand carries (unsaved)."""
+    out = []
+    for side, count in (document.get("revokes") or {}).items():
+        if count:
+            out.append(Penalty(kind=Penalty.Kind.REVOKE, side=side, count=count))
+    if document.get("wrong_cards"):
+        out.append(Penalty(kind=Penalty.Kind.WRONG_CARDS, side=document["wrong_cards"]))
+    if document.get("adversary_abandoned"):
+        out.append(Penalty(kind=Penalty.Kind.ABANDONED))
+    if document.get("partner_exposed"):
+        out.append(Penalty(kind=Penalty.Kind.PARTNER_EXPOSED))
+    return out
+
+
+def play_fields(hand: ReportedHand) -> dict[str, Any]:
+    """Hand model fields for a reported hand."""
+    doc = hand_to_document(hand)
+    return {
+        "dealer": doc.get("dealer", ""),
+        "out_of_turn": hand.out_of_turn,
+        "result": hand.result.value,
+        "maker": doc.get("maker", ""),
+        "declaration": doc.get("declaration", ""),
+        "alone": hand.alone,
+        "tricks": hand.tricks,
+    }

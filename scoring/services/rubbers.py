@@ -1,0 +1,55 @@
+"""Starting, abandoning and reseating rubbers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from scoring.models import Event, Player, Rubber, SeatChange
+from scoring.services.scoring_store import rubber_rescore
+
+
+@transaction.atomic
+def rubber_start(
+    *, event: Event, north: Player, east: Player, south: Player, west: Player, first_dealer: str,
+    table_label: str = "", played_on: dt.date | None = None,
+) -> Rubber:
+    players = [north, east, south, west]
+    if len({p.pk for p in players}) != 4:
+        raise ValidationError("Four different players are needed, one in each seat.")
+    rubber = Rubber(event=event, north=north, east=east, south=south, west=west, first_dealer=first_dealer,
+                    table_label=table_label, played_on=played_on or dt.date.today(), next_dealer=first_dealer,
+                    current_ns=0, current_ew=0)
+    rubber.full_clean()
+    rubber.save()
+    rubber_rescore(rubber)
+    return rubber
+
+
+@transaction.atomic
+def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
+    rubber = Rubber.objects.select_for_update().get(pk=rubber_id)
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the rubber was abandoned."})
+    if rubber.status == Rubber.Status.COMPLETE:
+        raise ValidationError("A complete rubber cannot be abandoned.")
+    rubber.status = Rubber.Status.ABANDONED
+    rubber.abandon_reason = reason.strip()
+    rubber.save(update_fields=["status", "abandon_reason"])
+    return rubber
+
+
+@transaction.atomic
+def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int, reason: str) -> SeatChange:
+    """Law 18: a substitute takes a seat from a given hand on, with the others' consent."""
+    rubber = Rubber.objects.select_for_update().get(pk=rubber_id)
+    seated = {rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id}
+    if player.pk in seated:
+        raise ValidationError({"player": "That player already sits at this table."})
+    change = SeatChange(rubber=rubber, seat=seat, player=player, from_hand=from_hand, reason=reason)
+    change.full_clean()
+    change.save()
+    rubber_rescore(rubber)
+    return change

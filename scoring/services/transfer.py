@@ -1,0 +1,90 @@
+"""Import and export of rubbers in the interchange format."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
+from scoring.models import Event, Hand, Player, Rubber
+from scoring.services.reports import penalties_from, play_fields, reported, rulebook_of
+from scoring.services.scoring_store import SEAT_FIELD, rubber_hands, rubber_store
+
+
+def event_for_name(name: str) -> Event:
+    """The event with this name's slug, created when missing."""
+    slug = slugify(name)
+    if not slug:
+        raise ValidationError("The event needs a name with letters or digits.")
+    event, _ = Event.objects.get_or_create(slug=slug, defaults={"name": name, "starts_on": dt.date.today()})
+    return event
+
+
+@transaction.atomic
+def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = None, table_label: str = "") -> Rubber:
+    """Create a rubber from an interchange document. Any error saves nothing."""
+    try:
+        report = parse_rubber(document)
+        if report.rulebook.key != event.rulebook:
+            raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {event.rulebook}.")
+        missing = [s.value for s in Seat if s not in report.players]
+        if missing:
+            raise ValidationError(f"The rubber must name its four players; missing: {', '.join(missing)}.")
+        names = [report.players[s] for s in Seat]
+        if len({n.casefold() for n in names}) != 4:
+            raise ValidationError("The rubber must name four different players.")
+        hands = _with_dealers(report)
+        first = hands[0].dealer if hands and hands[0].dealer else Seat.N
+        score_rubber(hands, report.rulebook, explain=False)  # refuse before anything is written
+    except RubberError as exc:
+        raise ValidationError(str(exc)) from None
+    players = {seat: _player(report.players[seat]) for seat in Seat}
+    rubber = Rubber(event=event, played_on=played_on or dt.date.today(), table_label=table_label,
+                    first_dealer=first.value,
+                    **{SEAT_FIELD[seat]: player for seat, player in players.items()})
+    rubber.full_clean()
+    rubber.save()
+    for number, (hand, raw) in enumerate(zip(hands, document["hands"], strict=True), 1):
+        row = Hand.objects.create(rubber=rubber, number=number, **play_fields(hand))
+        for penalty in penalties_from(raw):
+            penalty.hand = row
+            penalty.save()
+    rubber_store(rubber, rubber_hands(rubber), hands)
+    return rubber
+
+
+def _with_dealers(report: RubberReport) -> tuple[ReportedHand, ...]:
+    """The site records every dealer; a document without them is dealt from N in rotation."""
+    if not report.hands or report.hands[0].dealer is not None:
+        return report.hands
+    out, dealer = [], Seat.N
+    for hand in report.hands:
+        out.append(replace(hand, dealer=dealer))
+        dealer = dealer if hand.result is HandResult.NEW_DEAL else dealer.left
+    return tuple(out)
+
+
+def _player(name: str) -> Player:
+    player = Player.objects.filter(display_name__iexact=name).first()
+    if player is None:
+        player = Player(display_name=name)
+        player.full_clean()
+        player.save()
+    return player
+
+
+def rubber_export(rubber: Rubber) -> dict[str, Any]:
+    """The rubber in the interchange format (penalties folded into each hand's fields)."""
+    rulebook = rulebook_of(rubber)
+    report = RubberReport(
+        hands=tuple(reported(h, rulebook) for h in rubber_hands(rubber)),
+        players={seat: rubber.player_at(seat).display_name for seat in Seat},
+        rulebook=rulebook,
+    )
+    return rubber_to_document(report)
