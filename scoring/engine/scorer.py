@@ -211,7 +211,7 @@ def score_rubber(
                 games.games[closed_before:], None if games.complete else expected,
             ))
 
-    return games.result((ns, ew), expected if with_dealers else None, tuple(explained))
+    return games.result((ns, ew), expected if with_dealers or not hands else None, tuple(explained))
 
 
 def _played(
