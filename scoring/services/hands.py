@@ -111,17 +111,12 @@ def hand_correct(
     after = hand_document(hand, standing_penalties(_refetch(hand)))
     if reason.strip() or not is_last:
         HandCorrection.objects.create(hand=hand, reason=reason.strip(), before=before, after=after, made_by=by)
-    hands = rubber_hands(rubber)
-    try:
-        rubber_store(rubber, hands, [reported(h, rulebook) for h in hands])
-    except IllegalReport as exc:
-        raise ValidationError(f"That correction would make a later hand impossible: {exc}") from None
-    except RubberError as exc:
-        raise as_validation_error(exc) from None
+    _rescore_locked(rubber, illegal="That correction would make a later hand impossible: ")
     return hand
 
 
 def _refetch(hand: Hand) -> Hand:
+    """The hand with its penalties as now saved (the prefetched ones are stale)."""
     return Hand.objects.prefetch_related("penalties__ruling").get(pk=hand.pk)
 
 
@@ -142,10 +137,18 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, by
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)
     penalty.full_clean(exclude=["hand", "entered_by", "ruling"])
     penalty.save()
+    _rescore_locked(rubber)
+    return penalty
+
+
+def _rescore_locked(rubber: Rubber, *, illegal: str = "") -> None:
+    """Rescore a rubber whose row this transaction has locked. A law the hands now break
+    becomes a form error, worded with `illegal` in front when the caller gives one."""
     hands = rubber_hands(rubber)
     rulebook = rulebook_of(rubber)
     try:
         rubber_store(rubber, hands, [reported(h, rulebook) for h in hands])
+    except IllegalReport as exc:
+        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
     except RubberError as exc:
         raise as_validation_error(exc) from None
-    return penalty

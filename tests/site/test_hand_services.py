@@ -150,3 +150,22 @@ def test_history_records_who_and_when(rubber, secretary):
     hand = record(rubber, by=secretary, maker="N", tricks=3)
     assert hand.entered_by == secretary
     assert Rubber.history.filter(id=rubber.pk).exists()
+
+
+def test_penalty_that_breaks_the_laws_is_refused(rubber, secretary):
+    hand = record(rubber, maker="N", tricks=3)
+    with pytest.raises(ValidationError):
+        penalty_add(hand_id=hand.pk, kind="partner_exposed", side="", count=1, note="", by=secretary)
+    assert Penalty.objects.count() == 0
+
+
+def test_substitute_shares_the_sides_result(rubber, players):
+    from scoring.services.rubbers import seat_change_add
+
+    record(rubber, maker="N", tricks=3)
+    seat_change_add(rubber_id=rubber.pk, seat="S", player=players[4], from_hand=2, reason="called away")
+    with pytest.raises(ValidationError):
+        seat_change_add(rubber_id=rubber.pk, seat="E", player=players[0], from_hand=2, reason="")
+    play_game(rubber, "N")
+    result = RubberPlayerResult.objects.get(rubber=rubber, player=players[4])
+    assert (result.side, result.partner_id, result.games_won) == ("NS", players[0].pk, 1)

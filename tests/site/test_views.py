@@ -151,3 +151,18 @@ def test_names_with_markup_are_escaped(client, rubber, players):
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;" in page
+
+
+def test_secretary_creates_an_event_with_a_slug(client, secretary):
+    from scoring.models import Event
+
+    client.force_login(secretary)
+    response = client.post(reverse("event_new"), {"name": "Winter Ladder", "starts_on": "2026-12-01",
+                                                  "rulebook": "somerset-1888", "is_public": "on",
+                                                  "paper_size": "letter"})
+    assert response.status_code == 302
+    assert Event.objects.get().slug == "winter-ladder"
+    response = client.post(reverse("event_new"), {"name": "Bad", "starts_on": "2026-12-01",
+                                                  "ends_on": "2026-11-01", "rulebook": "somerset-1888",
+                                                  "paper_size": "letter"})
+    assert response.status_code == 200 and Event.objects.count() == 1
