@@ -14,6 +14,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.text import slugify
 from django.views import View
 from django.views.generic import CreateView, DetailView, FormView, ListView, TemplateView
@@ -37,6 +38,26 @@ def apply_errors(form: Form, error: ValidationError) -> None:
             form.add_error(name if name in form.fields else None, errors)
     else:
         form.add_error(None, error)
+
+
+class ServiceFormMixin:
+    """`form_valid` makes one service call through `perform`; a ValidationError it raises is shown
+    on the form (at `error_field` when set, else at the field the service names)."""
+
+    error_field: str | None = None
+
+    def perform(self, form: Any) -> HttpResponse:
+        raise NotImplementedError
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            return self.perform(form)
+        except ValidationError as exc:
+            if self.error_field:
+                form.add_error(self.error_field, exc)
+            else:
+                apply_errors(form, exc)
+            return self.form_invalid(form)  # type: ignore[attr-defined]
 
 
 class ReadableRubberMixin:
@@ -81,27 +102,17 @@ class EventListView(ListView):
 class EventDetailView(DetailView):
     template_name = "scoring/event_detail.html"
     context_object_name = "event"
+    model = Event
 
-    def get_object(self, queryset: Any = None) -> Event:
-        event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        if not event.is_public and not self.request.user.is_authenticated:
-            raise _LoginNeeded
-        return event
-
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return super().get(request, *args, **kwargs)
-        except _LoginNeeded:
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not request.user.is_authenticated and Event.objects.filter(slug=kwargs["slug"], is_public=False).exists():
             return redirect_to_login(request.get_full_path())
+        return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["rubbers"] = self.object.rubbers.select_related("north", "east", "south", "west")
         return context
-
-
-class _LoginNeeded(Exception):
-    pass
 
 
 class EventCreateView(SecretaryRequiredMixin, CreateView):
@@ -129,7 +140,7 @@ class PlayerCreateView(SecretaryRequiredMixin, CreateView):
         return reverse("players")
 
 
-class RubberStartView(SecretaryRequiredMixin, FormView):
+class RubberStartView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "scoring/form_page.html"
     form_class = forms.RubberStartForm
 
@@ -140,14 +151,9 @@ class RubberStartView(SecretaryRequiredMixin, FormView):
         event = get_object_or_404(Event, slug=self.kwargs["slug"])
         return super().get_context_data(title=f"Start a rubber · {event}", **kwargs)
 
-    def form_valid(self, form: forms.RubberStartForm) -> HttpResponse:
+    def perform(self, form: forms.RubberStartForm) -> HttpResponse:
         event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        try:
-            rubber = rubber_services.rubber_start(event=event, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-            return self.form_invalid(form)
-        return redirect(rubber)
+        return redirect(rubber_services.rubber_start(event=event, **form.cleaned_data))
 
 
 class RubberDetailView(ReadableRubberMixin, View):
@@ -185,60 +191,48 @@ class HandCreateView(SecretaryRequiredMixin, ReadableRubberMixin, View):
         return RubberDetailView().render(request, rubber_for_page(pk), form, status=400)
 
 
-class HandCorrectView(SecretaryRequiredMixin, ReadableRubberMixin, FormView):
+class HandCorrectView(SecretaryRequiredMixin, ReadableRubberMixin, ServiceFormMixin, FormView):
     template_name = "scoring/hand_correct.html"
     form_class = forms.CorrectionForm
 
-    def get_hand(self) -> Hand:
-        hand = get_object_or_404(Hand.objects.select_related("rubber__event").prefetch_related("penalties__ruling"),
+    @cached_property
+    def hand(self) -> Hand:
+        return get_object_or_404(Hand.objects.select_related("rubber__event").prefetch_related("penalties__ruling"),
                                  rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
-        return hand
 
     def get_form_kwargs(self) -> dict[str, Any]:
-        kwargs = super().get_form_kwargs()
-        hand = self.get_hand()
-        kwargs["hand_number"] = hand.number
-        kwargs["rulebook"] = rulebook_of(hand.rubber)
-        return kwargs
+        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rulebook_of(self.hand.rubber)}
 
     def get_initial(self) -> dict[str, Any]:
-        hand = self.get_hand()
+        hand = self.hand
         doc = hand_document(hand, [p for p in standing_penalties(hand) if p.ruling_id is None])
         revokes = doc.get("revokes", {})
         return {**doc, "revokes_ns": revokes.get("NS", 0), "revokes_ew": revokes.get("EW", 0),
                 "announced_ns": hand.announced_ns, "announced_ew": hand.announced_ew, "notes": hand.notes}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        hand = self.get_hand()
+        hand = self.hand
         is_last = not Hand.objects.filter(rubber_id=hand.rubber_id, number__gt=hand.number).exists()
         return super().get_context_data(hand=hand, rubber=hand.rubber, is_last=is_last, **kwargs)
 
-    def form_valid(self, form: forms.CorrectionForm) -> HttpResponse:
-        hand = self.get_hand()
-        try:
-            hand_services.hand_correct(hand_id=hand.pk, play=form.play(), extras=form.extras(),
-                                       reason=form.cleaned_data.get("reason") or "", by=self.request.user)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-            return self.form_invalid(form)
+    def perform(self, form: forms.CorrectionForm) -> HttpResponse:
+        hand = self.hand
+        hand_services.hand_correct(hand_id=hand.pk, play=form.play(), extras=form.extras(),
+                                   reason=form.cleaned_data.get("reason") or "", by=self.request.user)
         messages.success(self.request, f"Hand {hand.number} corrected.")
         return redirect("rubber", pk=hand.rubber_id)
 
 
-class PenaltyCreateView(SecretaryRequiredMixin, FormView):
+class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "scoring/form_page.html"
     form_class = forms.PenaltyForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(title=f"Penalty on hand {self.kwargs['number']}", **kwargs)
 
-    def form_valid(self, form: forms.PenaltyForm) -> HttpResponse:
+    def perform(self, form: forms.PenaltyForm) -> HttpResponse:
         hand = get_object_or_404(Hand, rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
-        try:
-            hand_services.penalty_add(hand_id=hand.pk, by=self.request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-            return self.form_invalid(form)
+        hand_services.penalty_add(hand_id=hand.pk, by=self.request.user, **form.cleaned_data)
         messages.success(self.request, f"Penalty recorded on hand {hand.number}; the rubber is rescored.")
         return redirect("rubber", pk=hand.rubber_id)
 
@@ -251,31 +245,23 @@ class AnnouncementResolveView(SecretaryRequiredMixin, View):
         return redirect("rubber", pk=pk)
 
 
-class RubberAbandonView(SecretaryRequiredMixin, FormView):
+class RubberAbandonView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "scoring/form_page.html"
     form_class = forms.AbandonForm
     extra_context = {"title": "Abandon the rubber"}
 
-    def form_valid(self, form: forms.AbandonForm) -> HttpResponse:
-        try:
-            rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
-        except ValidationError as exc:
-            apply_errors(form, exc)
-            return self.form_invalid(form)
+    def perform(self, form: forms.AbandonForm) -> HttpResponse:
+        rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
         return redirect("rubber", pk=self.kwargs["pk"])
 
 
-class SeatChangeView(SecretaryRequiredMixin, FormView):
+class SeatChangeView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "scoring/form_page.html"
     form_class = forms.SeatChangeForm
     extra_context = {"title": "Substitute a player (law 18)"}
 
-    def form_valid(self, form: forms.SeatChangeForm) -> HttpResponse:
-        try:
-            rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
-        except ValidationError as exc:
-            apply_errors(form, exc)
-            return self.form_invalid(form)
+    def perform(self, form: forms.SeatChangeForm) -> HttpResponse:
+        rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
         return redirect("rubber", pk=self.kwargs["pk"])
 
 
@@ -311,22 +297,19 @@ class RubberResultView(ReadableRubberMixin, View):
         return JsonResponse(document)
 
 
-class RubberImportView(SecretaryRequiredMixin, FormView):
+class RubberImportView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "scoring/form_page.html"
     form_class = forms.ImportForm
     extra_context = {"title": "Import a rubber", "multipart": True}
+    error_field = "file"  # an import error is about the file, whichever hand it names
 
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today()}
 
-    def form_valid(self, form: forms.ImportForm) -> HttpResponse:
+    def perform(self, form: forms.ImportForm) -> HttpResponse:
         data = form.cleaned_data
-        try:
-            rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
-                                   table_label=data["table_label"])
-        except ValidationError as exc:
-            form.add_error("file", exc)
-            return self.form_invalid(form)
+        rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
+                               table_label=data["table_label"])
         messages.success(self.request, f"Rubber imported with {rubber.hand_count} hands.")
         return redirect(rubber)
 

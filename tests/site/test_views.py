@@ -166,3 +166,22 @@ def test_secretary_creates_an_event_with_a_slug(client, secretary):
                                                   "ends_on": "2026-11-01", "rulebook": "somerset-1888",
                                                   "paper_size": "letter"})
     assert response.status_code == 200 and Event.objects.count() == 1
+
+
+def test_members_only_event_page_needs_login(client, member, event):
+    event.is_public = False
+    event.save()
+    response = client.get(reverse("event", args=[event.slug]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert client.get(reverse("event", args=["no-such-event"])).status_code == 404
+    client.force_login(member)
+    assert client.get(reverse("event", args=[event.slug])).status_code == 200
+
+
+def test_correction_page_loads_its_hand_once(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="N", tricks=3)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("hand_correct", args=[rubber.pk, 1])).status_code == 200
+    hand_loads = [q for q in queries if 'FROM "scoring_hand"' in q["sql"] and '"scoring_hand"."number" =' in q["sql"]]
+    assert len(hand_loads) == 1
