@@ -1,0 +1,117 @@
+"""A ruling's effect on one hand's score, and how it is applied to the hand as reported.
+
+Effects are applied to the interchange form of the hand and the result is parsed again,
+so a ruling can never produce a hand the scorer would refuse without saying why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.engine.errors import MalformedRubber
+from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand, Revokes
+from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.engine.rulebook import SOMERSET_1888, Rulebook
+from scoring.engine.seats import Side
+
+# Fields that only a played hand may carry (the interchange format refuses them otherwise).
+PLAY_ONLY = ("maker", "alone", "tricks", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed")
+CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn"})
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """The change a ruling makes to a hand: extra revokes, law 90, laws 50 and 102, a void deal, corrections."""
+
+    revokes: Revokes = NO_REVOKES
+    wrong_cards: Side | None = None
+    adversary_abandoned: bool = False
+    partner_exposed: bool = False
+    result: HandResult | None = None
+    corrections: Mapping[str, Any] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.revokes or self.wrong_cards or self.adversary_abandoned or self.partner_exposed
+                    or self.result or self.corrections)
+
+    def apply(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """The interchange hand `document` as this ruling leaves it."""
+        out = dict(document)
+        if self.result is not None:
+            for key in PLAY_ONLY:
+                out.pop(key, None)
+            out["result"] = self.result.value
+            return out
+        out.update(self.corrections)
+        if self.corrections.get("alone") is False:
+            out.pop("alone", None)
+        if self.revokes:
+            revokes = dict(out.get("revokes") or {})
+            for side in Side:
+                added = self.revokes.by(side)
+                if added:
+                    revokes[side.value] = revokes.get(side.value, 0) + added
+            out["revokes"] = revokes
+        if self.wrong_cards is not None:
+            out["wrong_cards"] = self.wrong_cards.value
+        if self.adversary_abandoned:
+            out["adversary_abandoned"] = True
+        if self.partner_exposed:
+            out["partner_exposed"] = True
+        return out
+
+    def to_document(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        if self.revokes:
+            doc["revokes"] = {side.value: self.revokes.by(side) for side in Side if self.revokes.by(side)}
+        if self.wrong_cards is not None:
+            doc["wrong_cards"] = self.wrong_cards.value
+        if self.adversary_abandoned:
+            doc["adversary_abandoned"] = True
+        if self.partner_exposed:
+            doc["partner_exposed"] = True
+        if self.result is not None:
+            doc["result"] = self.result.value
+        if self.corrections:
+            doc["corrections"] = dict(self.corrections)
+        return doc
+
+    @classmethod
+    def from_document(cls, doc: Mapping[str, Any]) -> Effect:
+        """Read an effect back from `to_document` (stored rulings)."""
+        unknown = set(doc) - {"revokes", "wrong_cards", "adversary_abandoned", "partner_exposed", "result",
+                              "corrections"}
+        if unknown:
+            raise MalformedRubber(f"unknown ruling effect {sorted(unknown)[0]!r}")
+        revokes = doc.get("revokes") or {}
+        corrections = dict(doc.get("corrections") or {})
+        if set(corrections) - CORRECTABLE:
+            raise MalformedRubber(f"a ruling cannot correct {sorted(set(corrections) - CORRECTABLE)[0]!r}")
+        return cls(
+            revokes=Revokes(ns=int(revokes.get("NS", 0)), ew=int(revokes.get("EW", 0))) if revokes else NO_REVOKES,
+            wrong_cards=Side(doc["wrong_cards"]) if doc.get("wrong_cards") else None,
+            adversary_abandoned=bool(doc.get("adversary_abandoned")),
+            partner_exposed=bool(doc.get("partner_exposed")),
+            result=HandResult(doc["result"]) if doc.get("result") else None,
+            corrections=corrections,
+        )
+
+
+NO_EFFECT = Effect()
+
+
+def apply_effects(hand: ReportedHand, effects: list[Effect] | tuple[Effect, ...], number: int,
+                  rulebook: Rulebook = SOMERSET_1888) -> ReportedHand:
+    """The hand as reported, with the effects of its standing rulings applied in order.
+
+    Raises the interchange errors (naming hand `number`) when the result is not a hand
+    the laws allow, for example law 50 on a hand that is no longer a lone hand.
+    """
+    if not any(effects):
+        return hand
+    document = hand_to_document(hand)
+    for effect in effects:
+        document = effect.apply(document)
+    return parse_hand(document, number, rulebook)

@@ -1,0 +1,181 @@
+"""The shape of the rulings table: irregularities, the facts asked, and the outcomes the laws give.
+
+A ruling is found by matching the facts of a dispute against an irregularity's paths in
+order; the first path whose conditions all hold gives the outcome. Conditions may use the
+facts asked and a few facts derived from the hand (see `adjudicate.DERIVED_FACTS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class FactKind(StrEnum):
+    SEAT = "seat"  # a seat at the table
+    CHOICE = "choice"  # one of a fixed list of answers
+    COUNT = "count"  # a whole number between `low` and `high`
+    FLAG = "flag"  # yes or no
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One question the secretary answers about a dispute."""
+
+    key: str
+    question: str
+    kind: FactKind
+    choices: tuple[tuple[str, str], ...] = ()
+    low: int = 0
+    high: int = 5
+    help: str = ""
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(value for value, _ in self.choices)
+
+    def label(self, value: object) -> str:
+        return dict(self.choices).get(str(value), str(value))
+
+
+class Score(StrEnum):
+    """What a ruling does to the hand's score, in the terms the scorer understands."""
+
+    NONE = "none"
+    REVOKES = "revokes"  # the offending side revoked `count` times (laws 63, 71, 4)
+    WRONG_CARDS = "wrong_cards"  # law 90 against the offending side
+    ADVERSARY_ABANDONED = "adversary_abandoned"  # law 50
+    PARTNER_EXPOSED = "partner_exposed"  # law 102
+    NEW_DEAL = "new_deal"  # the hand is void; the same dealer deals again
+    MISDEAL = "misdeal"  # the hand is lost by a misdeal; the deal passes (law 41)
+    PARTNERSHIP = "partnership"  # a lone hand is scored as played with the partner
+    OUT_OF_TURN_STANDS = "out_of_turn_stands"  # law 40: the deal out of turn holds
+    CORRECTED = "corrected"  # law 5: the hand's maker, lone hand and tricks put right
+
+
+class Deal(StrEnum):
+    """What happens to the deal."""
+
+    STANDS = "stands"
+    SAME_DEALER = "same_dealer"  # a new deal by the same dealer
+    PASSES = "passes"  # the deal passes to the next player
+    RIGHTFUL_DEALER = "rightful_dealer"  # a deal out of turn is stopped (law 40)
+
+
+DEAL_WORDS: Mapping[Deal, str] = {
+    Deal.STANDS: "The deal stands.",
+    Deal.SAME_DEALER: "The same dealer deals again.",
+    Deal.PASSES: "The deal passes to the next player on the left.",
+    Deal.RIGHTFUL_DEALER: "The deal is stopped and the player whose turn it was deals.",
+}
+
+
+class Remedy(StrEnum):
+    """What the table does to the play."""
+
+    CARD_CALLED = "card_called"
+    SUIT_CALLED = "suit_called"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+    WIN_TRICK = "win_trick"
+    LOSE_TRICK = "lose_trick"
+    WIN_CALLED_TRICK = "win_called_trick"
+    HANDS_LAID_DOWN = "hands_laid_down"
+    CARDS_TAKEN_BACK = "cards_taken_back"
+    CARD_RESTORED = "card_restored"
+    PLAYED_OUT = "played_out"
+    TRICKS_SEARCHED = "tricks_searched"
+    PARTNER_MUST_PASS = "partner_must_pass"
+    DISCARD_CHANGED = "discard_changed"
+
+
+REMEDY_WORDS: Mapping[Remedy, str] = {
+    Remedy.CARD_CALLED: "The card stays face up on the table and may be called until it is played "
+                        "(never so as to make him revoke).",
+    Remedy.SUIT_CALLED: "A suit may be called from the offender or his partner the next time either has the lead.",
+    Remedy.HIGHEST: "The player named must play his highest card of the suit led.",
+    Remedy.LOWEST: "The player named must play his lowest card of the suit led.",
+    Remedy.WIN_TRICK: "The player named must win the trick if he can.",
+    Remedy.LOSE_TRICK: "The player named must lose the trick if he can.",
+    Remedy.WIN_CALLED_TRICK: "His partner may be called on to win any one of those tricks, if he can.",
+    Remedy.HANDS_LAID_DOWN: "Both adversaries lay their hands face up; the lone player may call their cards.",
+    Remedy.CARDS_TAKEN_BACK: "Cards played to the trick after the offender (other than by his partner) "
+                             "are taken back without penalty.",
+    Remedy.CARD_RESTORED: "The extra card is found by counting the tricks face down and restored to its owner.",
+    Remedy.PLAYED_OUT: "The revoking side may have the hand played out.",
+    Remedy.TRICKS_SEARCHED: "The claimants may search all the tricks at the end of the hand.",
+    Remedy.PARTNER_MUST_PASS: "The offender's partner must pass.",
+    Remedy.DISCARD_CHANGED: "The dealer may change his discard.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice the non-offending side may make (law 85)."""
+
+    key: str
+    label: str
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the laws give on one path: the ruling in words, its laws and its effects."""
+
+    text: str
+    laws: tuple[int, ...]
+    score: Score = Score.NONE
+    deal: Deal = Deal.STANDS
+    remedies: tuple[Remedy, ...] = ()
+    options: tuple[Option, ...] = ()
+    too_late: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A row of the table: when every condition holds, `outcome` is the ruling.
+
+    `refuse` instead names a set of facts the laws do not allow together (the
+    message is shown against the fact named in `refuse_field`).
+    """
+
+    when: Mapping[str, frozenset[str]]
+    outcome: Outcome | None = None
+    refuse: str = ""
+    refuse_field: str = ""
+
+    def matches(self, facts: Mapping[str, str]) -> bool:
+        return all(facts.get(key) in accepted for key, accepted in self.when.items())
+
+
+class Offender(StrEnum):
+    """Where the offending player comes from."""
+
+    ASKED = "asked"  # the secretary names him
+    DEALER = "dealer"  # the dealer of the hand (faults in the deal)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A kind of dispute: the questions it asks and its table of paths."""
+
+    key: str
+    title: str
+    laws: tuple[int, ...]
+    facts: tuple[Fact, ...]
+    paths: tuple[Path, ...]
+    needs_play: bool = True
+    offender: Offender = Offender.ASKED
+    offender_question: str = "Who committed the irregularity?"
+    notes: tuple[str, ...] = field(default=())
+
+    def fact(self, key: str) -> Fact:
+        for fact in self.facts:
+            if fact.key == key:
+                return fact
+        raise KeyError(key)
+
+
+def when(**conditions: str | tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Path conditions: each fact must have the value given, or one of the values given."""
+    return {key: frozenset((value,) if isinstance(value, str) else value) for key, value in conditions.items()}

@@ -1,0 +1,652 @@
+"""The Somerset Club laws of 1888 on irregularities, as a table a club can read and test.
+
+Each irregularity lists the facts the secretary is asked, then its paths in order: the
+first path whose conditions hold is the ruling. Conditions may also use facts derived
+from the hand (`lone`, `role`, `any_count`; see `adjudicate.derived_facts`).
+
+Where the old text leaves room, the readings are:
+
+- A claim that would change a hand's score must be made before the trump card is turned
+  in the next deal (law 5); a revoke must be claimed before the cards are cut for the
+  next deal (law 68).
+- Every "new deal" is dealt by the same dealer; only a misdeal loses the deal (law 41).
+- The side that did not offend makes any choice the laws give (law 85), and the ruling
+  says who chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.engine.rulings.schema import (
+    Deal,
+    Fact,
+    FactKind,
+    Irregularity,
+    Offender,
+    Option,
+    Outcome,
+    Path,
+    Remedy,
+    Score,
+    when,
+)
+
+# Questions shared by several irregularities.
+CLAIMED = Fact(
+    "claimed", "When was the claim made?", FactKind.CHOICE,
+    (
+        ("in_play", "During the hand"),
+        ("before_cut", "After the hand, before the cards were cut for the next deal"),
+        ("before_trump", "After the cut, before the trump card was turned in the next deal"),
+        ("after_trump", "After the trump card was turned in the next deal"),
+    ),
+)
+COUNT = Fact("count", "How many times did that side revoke in this hand?", FactKind.COUNT, low=1, high=5)
+
+# The two limits on claims (see the module docstring).
+TOO_LATE_FOR_REVOKE = Path(when(claimed=("before_trump", "after_trump")), Outcome(
+    "The claim comes too late: a revoke cannot be claimed once the cards are cut for the next deal. "
+    "The score stands.", (68,), too_late=True))
+TOO_LATE_FOR_SCORE = Path(when(claimed="after_trump"), Outcome(
+    "The claim comes too late: the score of a hand can be put right only until the trump card is "
+    "turned in the next deal. The score stands.", (5,), too_late=True))
+
+CALL_CARD = Option("call_card", "Call the card led (it stays exposed until played)", Outcome(
+    "{claimants} call the card led: it stays face up and must be played when called.", (52, 55, 56),
+    remedies=(Remedy.CARD_CALLED,)))
+CALL_SUIT = Option("call_suit", "Call a suit when the offender or his partner next leads", Outcome(
+    "{claimants} will call a suit from {offender} or his partner when either next has the lead.",
+    (52, 55, 57), remedies=(Remedy.SUIT_CALLED,)))
+HIGHEST = Option("highest", "He plays his highest of the suit led", Outcome(
+    "{claimants} require the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
+LOWEST = Option("lowest", "He plays his lowest of the suit led", Outcome(
+    "{claimants} require the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
+WIN = Option("win", "He must win the trick", Outcome(
+    "{claimants} require the trick to be won, if it can be.", (), remedies=(Remedy.WIN_TRICK,)))
+LOSE = Option("lose", "He must lose the trick", Outcome(
+    "{claimants} require the trick to be lost, if it can be.", (), remedies=(Remedy.LOSE_TRICK,)))
+NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
+    "{claimants} claim a new deal: the hand is void and scores nothing.", (),
+    score=Score.NEW_DEAL, deal=Deal.SAME_DEALER))
+DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let the deal stand.", ()))
+PARTNERSHIP = Option("partnership", "Have it played with the partner", Outcome(
+    "{claimants} require the hand to be played with the partner; it scores as a partnership hand.", (),
+    score=Score.PARTNERSHIP))
+STAYS_ALONE = Option("alone", "Let it stand as a lone hand", Outcome(
+    "{claimants} let the lone hand stand.", ()))
+
+REVOKE = Irregularity(
+    key="revoke",
+    title="Revoke",
+    laws=(62, 63, 64, 4),
+    offender_question="Who revoked?",
+    facts=(
+        Fact("cause", "What did he do?", FactKind.CHOICE, (
+            ("not_following", "Did not follow suit, holding a card of the suit led (law 62)"),
+            ("call_ignored", "Did not play as lawfully called: highest or lowest, or the suit called, "
+                             "though able to (law 54)"),
+            ("called_suit_not_held", "Was called on to lead a suit he did not hold (law 57)"),
+        )),
+        Fact("stage", "How far did it go?", FactKind.CHOICE, (
+            ("established", "Established: the trick was turned and quitted, or his side played to the "
+                            "next trick (law 64)"),
+            ("mixed", "The accused side mixed the cards before the claimants had examined them (law 67)"),
+            ("corrected", "He put it right before it was established (law 69)"),
+            ("asked", "His partner asked him about the suit before the trick was quitted, and he put it "
+                      "right (law 65)"),
+        )),
+        COUNT,
+        CLAIMED,
+    ),
+    paths=(
+        Path(when(cause="called_suit_not_held"), Outcome(
+            "No revoke: a player called on to lead a suit he does not hold pays no penalty, and no call "
+            "can force a revoke.", (57, 55))),
+        TOO_LATE_FOR_REVOKE,
+        Path(when(stage="corrected"), Outcome(
+            "The revoke was saved before it was established, so there is no penalty in points. The card "
+            "{offender} played in error may be called.", (64, 69),
+            remedies=(Remedy.CARD_CALLED, Remedy.CARDS_TAKEN_BACK))),
+        Path(when(stage="asked"), Outcome(
+            "The revoke was saved: {partner} asked in time, so the error could be put right. The card "
+            "{offender} played in error may be called.", (65, 69),
+            remedies=(Remedy.CARD_CALLED, Remedy.CARDS_TAKEN_BACK))),
+        Path(when(stage="established", cause="not_following"), Outcome(
+            "{offender} revoked {times} and the revoke is established. {claimants} score {revoke_points} "
+            "for each revoke, scored before any other points of the hand; revokes by both sides cancel "
+            "one for one.", (62, 63, 64, 71, 4),
+            score=Score.REVOKES, remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
+        Path(when(stage="established", cause="call_ignored"), Outcome(
+            "Failing to play as lawfully called is a revoke. {offender} revoked {times}; {claimants} score "
+            "{revoke_points} for each, scored before any other points of the hand.", (54, 63, 64, 71, 4),
+            score=Score.REVOKES, remedies=(Remedy.PLAYED_OUT,))),
+        Path(when(stage="mixed", cause="not_following"), Outcome(
+            "The accused side mixed the cards before the claimants had examined them, so the revoke is "
+            "established. {claimants} score {revoke_points} for each of {count}, scored before any other "
+            "points of the hand.", (62, 67, 63, 71, 4), score=Score.REVOKES)),
+        Path(when(stage="mixed", cause="call_ignored"), Outcome(
+            "The accused side mixed the cards before the claimants had examined them, so the revoke "
+            "(failing a lawful call) is established. {claimants} score {revoke_points} for each of {count}, "
+            "scored first.", (54, 67, 63, 71, 4), score=Score.REVOKES)),
+    ),
+)
+
+LEAD_OUT_OF_TURN = Irregularity(
+    key="lead_out_of_turn",
+    title="Lead out of turn",
+    laws=(52, 53, 104),
+    offender_question="Who led out of turn?",
+    facts=(
+        Fact("followed", "Who had played to the false lead when it was noticed?", FactKind.CHOICE, (
+            ("none", "No one"),
+            ("some", "The second hand, or the second and third"),
+            ("all", "All three others"),
+        )),
+    ),
+    paths=(
+        Path(when(followed="all"), Outcome(
+            "All three others followed the lead, so the trick stands as played and there is no penalty.",
+            (53,))),
+        Path(when(role="lone_player", followed="none"), Outcome(
+            "A lone player's card led out of turn is an exposed card and may be called.", (104, 46),
+            remedies=(Remedy.CARD_CALLED,))),
+        Path(when(role="lone_player", followed="some"), Outcome(
+            "The cards played to the false lead are taken back. The lone player's card led out of turn is "
+            "an exposed card and may be called.", (53, 104, 46),
+            remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED))),
+        Path(when(followed="none"), Outcome(
+            "{offender} led out of turn. {claimants} may call the card led, or call a suit from {offender} "
+            "or his partner at their next lead.", (52, 85), options=(CALL_CARD, CALL_SUIT))),
+        Path(when(followed="some"), Outcome(
+            "{offender} led out of turn. The cards played to the false lead are taken back with no penalty "
+            "to those players; {claimants} may call the card led, or call a suit from {offender} or his "
+            "partner at their next lead.", (52, 53, 85),
+            remedies=(Remedy.CARDS_TAKEN_BACK,), options=(CALL_CARD, CALL_SUIT))),
+    ),
+)
+
+PLAY_OUT_OF_TURN = Irregularity(
+    key="play_out_of_turn",
+    title="Play out of turn, or prompting a partner",
+    laws=(58, 59, 83, 105),
+    offender_question="Who played out of turn, or spoke?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("third_before_second", "The third hand played before the second (law 58)"),
+            ("fourth_before_partner", "The fourth hand played before his partner, the third not having "
+                                      "played (law 59)"),
+            ("prompted", "Before his partner played he drew attention to the trick, or told his partner "
+                         "to take it or not (law 83)"),
+        )),
+    ),
+    paths=(
+        Path(when(role="lone_adversary", what=("third_before_second", "fourth_before_partner")), Outcome(
+            "{offender}, an adversary of the lone player, played out of turn: both adversaries lay their "
+            "hands face up and the lone player may call their cards.", (105,),
+            remedies=(Remedy.HANDS_LAID_DOWN,))),
+        Path(when(what="third_before_second"), Outcome(
+            "The third hand played before the second; the fourth hand may now play before his partner. "
+            "There is no other penalty.", (58,))),
+        Path(when(what="fourth_before_partner"), Outcome(
+            "{offender} played before his partner; {claimants} may require {partner} to win or to lose "
+            "the trick.", (59, 85), options=(WIN, LOSE))),
+        Path(when(what="prompted"), Outcome(
+            "{offender} prompted his partner; {claimants} may require {partner} to play his highest or "
+            "lowest of the suit led, or to win or lose the trick.", (83, 85),
+            options=(HIGHEST, LOWEST, WIN, LOSE))),
+    ),
+)
+
+EXPOSED_CARD = Irregularity(
+    key="exposed_card",
+    title="Exposed or called card",
+    laws=(46, 47, 48, 49, 51, 56, 102, 104),
+    offender_question="Whose card was exposed?",
+    facts=(
+        Fact("how", "How was it exposed?", FactKind.CHOICE, (
+            ("shown", "Dropped face up, or shown on or above the table (law 46)"),
+            ("two_at_once", "Two or more cards played at once (law 46)"),
+            ("trump_lifted", "He lifted the turned trump card from the pack (laws 46, 91)"),
+            ("winning_run", "He led or played winning cards one after another without waiting for his "
+                            "partner (law 47)"),
+            ("thrown_down", "He threw his cards face up, thinking the hand won or lost (law 48)"),
+            ("all_four_down", "All four threw their cards face up (law 49)"),
+            ("detached_named", "He held a card apart from his hand and an adversary named it (law 51)"),
+            ("detached_misnamed", "He named a card held apart by an adversary, wrongly (law 51)"),
+            ("below_table", "A card dropped below the table (law 46)"),
+        )),
+    ),
+    paths=(
+        Path(when(how="below_table"), Outcome(
+            "A card dropped below the table is not an exposed card. There is no penalty.", (46,))),
+        Path(when(how="all_four_down"), Outcome(
+            "All four threw their cards down, so the hand is over as it lies; no claim that it could have "
+            "been saved or won is heard unless a revoke is established.", (49,))),
+        Path(when(how="trump_lifted"), Outcome(
+            "The turned trump card, once lifted from the pack, is an exposed card and may be called.",
+            (91, 46, 56), remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how="detached_misnamed"), Outcome(
+            "{offender} named a card wrongly; {claimants} may call a suit from him or his partner at their "
+            "next lead.", (51,), remedies=(Remedy.SUIT_CALLED,))),
+        Path(when(role="lone_partner"), Outcome(
+            "{offender}, partner of the lone player, exposed a card: a march now scores only "
+            "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
+            score=Score.PARTNER_EXPOSED)),
+        Path(when(role="lone_player"), Outcome(
+            "A lone player pays no penalty for simply showing a card.", (104,))),
+        Path(when(how="winning_run"), Outcome(
+            "{offender} played winning cards without waiting: {partner} may be called on to win any one of "
+            "those tricks, and the other cards so played are exposed.", (47, 46),
+            remedies=(Remedy.WIN_CALLED_TRICK, Remedy.CARD_CALLED))),
+        Path(when(how="thrown_down"), Outcome(
+            "The cards thrown down are exposed and may be called, each player's by his adversaries; a "
+            "player who kept his hand cannot be made to give it up.", (48, 56),
+            remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how="detached_named"), Outcome(
+            "The card held apart was named by an adversary, so it may be called.", (51, 56),
+            remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how=("shown", "two_at_once")), Outcome(
+            "The card is exposed: it stays face up on the table and may be called, again and again, until "
+            "it is played.", (46, 56, 55), remedies=(Remedy.CARD_CALLED,))),
+    ),
+)
+
+OMITTED_PLAY = Irregularity(
+    key="omitted_play",
+    title="A trick missed",
+    laws=(60,),
+    offender_question="Who missed the trick?",
+    facts=(CLAIMED,),
+    paths=(
+        TOO_LATE_FOR_SCORE,
+        Path(when(), Outcome(
+            "{offender} missed a trick. {claimants} may claim a new deal; if the deal stands, his last card "
+            "counts as played to the short trick, and that is not a revoke.", (60, 85),
+            options=(NEW_DEAL, DEAL_STANDS))),
+    ),
+)
+
+TWO_CARDS = Irregularity(
+    key="two_cards",
+    title="Two cards to one trick",
+    laws=(61,),
+    offender_question="Who played two cards?",
+    facts=(
+        Fact("found", "When was it found?", FactKind.CHOICE, (
+            ("in_play", "During the play of the hand"),
+            ("after_hand", "Only when the hand was played out"),
+        )),
+        Fact("count", "How many revokes did it lead him into?", FactKind.COUNT, low=0, high=5),
+        CLAIMED,
+    ),
+    paths=(
+        TOO_LATE_FOR_SCORE,
+        Path(when(claimed="before_trump", any_count="yes"), Outcome(
+            "The revokes came to light only after the cards were cut for the next deal, too late to claim "
+            "them. The score stands.", (61, 68), too_late=True)),
+        Path(when(found="in_play", any_count="no"), Outcome(
+            "The extra card is found and restored to {offender}. He made no revoke, so there is no "
+            "penalty in points.", (61,), remedies=(Remedy.CARD_RESTORED,))),
+        Path(when(found="after_hand", any_count="no"), Outcome(
+            "{offender} made no revoke through the extra card, so there is no penalty in points.", (61,))),
+        Path(when(found="in_play"), Outcome(
+            "The extra card is restored, but {offender} answers for the revokes it caused: {claimants} "
+            "score {revoke_points} for each of {count}, scored first.", (61, 63, 71, 4),
+            score=Score.REVOKES, remedies=(Remedy.CARD_RESTORED,))),
+        Path(when(found="after_hand"), Outcome(
+            "{offender} answers for the revokes the extra card caused: {claimants} score {revoke_points} "
+            "for each of {count}, scored first.", (61, 63, 71, 4), score=Score.REVOKES)),
+    ),
+)
+
+WRONG_CARDS = Irregularity(
+    key="wrong_cards",
+    title="Wrong number of cards, or no discard",
+    laws=(90, 86, 103),
+    offender_question="Whose hand was wrong?",
+    facts=(
+        Fact("what", "What was wrong?", FactKind.CHOICE, (
+            ("too_many", "He held more than five cards (law 90)"),
+            ("too_few", "He held fewer than five cards (law 90)"),
+            ("no_discard", "The dealer played without discarding (laws 86, 90)"),
+            ("counted", "An adversary counted the lone player's partner's cards and found more or fewer "
+                        "than five (law 103)"),
+        )),
+        CLAIMED,
+    ),
+    paths=(
+        TOO_LATE_FOR_SCORE,
+        Path(when(what="counted", role=("lone_player", "lone_adversary", "maker_side", "defender")),
+             refuse="Law 103 concerns the cards of the lone player's partner; name him as the offender.",
+             refuse_field="offender"),
+        Path(when(what="counted"), Outcome(
+            "The count of {offender}'s cards was wrong. The deal stands; {side} score nothing this hand and "
+            "{claimants} score {forfeit} more.", (103, 90), score=Score.WRONG_CARDS)),
+        Path(when(what="no_discard"), Outcome(
+            "The dealer played without discarding. The deal stands; {side} score nothing this hand and "
+            "{claimants} score {forfeit} more.", (86, 90), score=Score.WRONG_CARDS)),
+        Path(when(), Outcome(
+            "{offender} had the wrong number of cards. The deal stands; {side} score nothing this hand and "
+            "{claimants} score {forfeit} more.", (90,), score=Score.WRONG_CARDS)),
+    ),
+)
+
+DISCARD = Irregularity(
+    key="discard",
+    title="The dealer's discard",
+    laws=(86, 87, 88, 89),
+    offender_question="Who was at fault?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("lead_before_discard", "The eldest hand led before the discard was complete (law 87)"),
+            ("trump_discarded", "The dealer discarded the turned trump card (law 88)"),
+            ("changed_after_quitting", "The dealer wanted to change a discard already quitted (law 86)"),
+            ("lone_lead_before_discard", "Against a lone third hand, the second hand led before the "
+                                         "dealer discarded (law 89)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="lead_before_discard"), Outcome(
+            "The lead stands, and the dealer may change his discard if he wishes.", (87,),
+            remedies=(Remedy.DISCARD_CHANGED,))),
+        Path(when(what="trump_discarded"), Outcome(
+            "The turned trump card may not be discarded: the dealer takes it back and discards another "
+            "card.", (88, 86))),
+        Path(when(what="changed_after_quitting"), Outcome(
+            "The discard was complete once placed under the pack and quitted; it cannot be changed.", (86,))),
+        Path(when(what="lone_lead_before_discard"), Outcome(
+            "{offender} led before the dealer had discarded against the lone hand; {claimants} may require "
+            "the dealer to play his highest or lowest, or to win or lose the trick.", (89, 85),
+            options=(HIGHEST, LOWEST, WIN, LOSE))),
+    ),
+)
+
+LONE_HAND = Irregularity(
+    key="lone_hand",
+    title="Lone hand",
+    laws=(50, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 105),
+    offender_question="Who was at fault?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("abandoned", "An adversary of the lone player abandoned his hand: laid it face up, or did not "
+                          "play to every trick (law 50)"),
+            ("partner_exposed", "The lone player's partner showed a card (law 102)"),
+            ("partner_played", "The lone player's partner played to the first lead (law 100)"),
+            ("adversary_out_of_turn", "An adversary played out of turn to the lone player's lead (law 105)"),
+            ("not_entitled", "He went alone though he had passed, his side was ordered up, the adversaries "
+                             "made the trump, or he had exposed a card (laws 93, 95)"),
+            ("double_declaration", "He did not declare alone in a single statement (law 98)"),
+            ("late_takeover", "His partner offered to take it from him after a lead or after passing "
+                              "(laws 94, 99)"),
+            ("dealer_late", "The dealer announced alone after quitting his discard (law 96)"),
+            ("named_trump_first", "He named the trump before announcing alone (law 97)"),
+        )),
+        CLAIMED,
+    ),
+    paths=(
+        Path(when(lone="no"), refuse="The hand was not played alone; enter it as a lone hand first, or "
+             "choose another irregularity.", refuse_field="irregularity"),
+        TOO_LATE_FOR_SCORE,
+        Path(when(what="abandoned", role=("lone_player", "lone_partner")),
+             refuse="Law 50 concerns an adversary of the lone player; name him as the offender.",
+             refuse_field="offender"),
+        Path(when(what="abandoned"), Outcome(
+            "{offender} abandoned his hand against a lone hand: the lone player scores {abandoned_lone_hand}, "
+            "whatever the tricks.", (50,), score=Score.ADVERSARY_ABANDONED)),
+        Path(when(what=("partner_exposed", "partner_played"), role=("lone_player", "lone_adversary")),
+             refuse="This law concerns the lone player's partner; name him as the offender.",
+             refuse_field="offender"),
+        Path(when(what="partner_exposed"), Outcome(
+            "{offender}, partner of the lone player, exposed a card: a march now scores only "
+            "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
+            score=Score.PARTNER_EXPOSED)),
+        Path(when(what="partner_played"), Outcome(
+            "{offender} played to the first lead, so the lone hand is lost unless {claimants} elect "
+            "otherwise.", (100, 85), options=(PARTNERSHIP, STAYS_ALONE))),
+        Path(when(what="adversary_out_of_turn", role=("lone_player", "lone_partner")),
+             refuse="Law 105 concerns an adversary of the lone player; name him as the offender.",
+             refuse_field="offender"),
+        Path(when(what="adversary_out_of_turn"), Outcome(
+            "{offender} played out of turn to the lone hand: both adversaries lay their hands face up and "
+            "the lone player may call their cards.", (105,), remedies=(Remedy.HANDS_LAID_DOWN,))),
+        Path(when(what="not_entitled"), Outcome(
+            "{offender} could not play alone, so the hand is played and scored with his partner.", (93, 95),
+            score=Score.PARTNERSHIP)),
+        Path(when(what="double_declaration"), Outcome(
+            "A lone hand must be declared in one statement; any other declaration rules it out. The hand is "
+            "played and scored with the partner.", (98,), score=Score.PARTNERSHIP)),
+        Path(when(what="late_takeover"), Outcome(
+            "The partner's offer came too late, so neither may play alone: the hand is played and scored "
+            "in partnership.", (99, 94), score=Score.PARTNERSHIP)),
+        Path(when(what="dealer_late"), Outcome(
+            "The dealer must announce a lone hand before quitting his discard; the hand is played and "
+            "scored with his partner.", (96,), score=Score.PARTNERSHIP)),
+        Path(when(what="named_trump_first"), Outcome(
+            "{offender} named the trump before announcing alone; {claimants} may require him to play with "
+            "his partner.", (97, 85), options=(PARTNERSHIP, STAYS_ALONE))),
+    ),
+)
+
+MAKING_TRUMP = Irregularity(
+    key="making_trump",
+    title="Making the trump out of order or wrongly",
+    laws=(74, 75, 76, 77, 78, 79, 80, 81, 82),
+    needs_play=False,
+    offender_question="Who spoke or acted?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("out_of_turn", "He passed, ordered up or assisted out of turn (law 82)"),
+            ("named_turned_down", "He named the suit that had been turned down (law 78)"),
+            ("changed_suit", "He named a suit, then wanted to change it (law 78)"),
+            ("named_after_passing", "After passing, he said which suit he had meant to make (law 79)"),
+            ("ordered_after_passing", "After passing, he tried to assist or order up (law 80)"),
+            ("unheard", "His partner did not hear his declaration and passed (law 81)"),
+            ("dealer_turned_down", "The dealer turned down the trump card, or threw down his cards on the "
+                                   "second round, before his partner spoke (law 82)"),
+            ("all_passed", "All four passed twice (law 77)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="out_of_turn"), Outcome(
+            "A declaration out of turn takes no one's right away: each player speaks again in his turn.",
+            (82, 74, 75, 76))),
+        Path(when(what="named_turned_down"), Outcome(
+            "Naming the suit that was turned down counts as a pass.", (78, 77))),
+        Path(when(what="changed_suit"), Outcome(
+            "A suit once named cannot be changed: the first suit named is trump.", (78,))),
+        Path(when(what="named_after_passing"), Outcome(
+            "{offender} said what he meant to make after passing; his partner must pass.", (79,),
+            remedies=(Remedy.PARTNER_MUST_PASS,))),
+        Path(when(what="ordered_after_passing"), Outcome(
+            "{offender} tried to assist or order up after passing. His partner must pass, unless {claimants} "
+            "elect to have it played.", (80, 85), options=(
+                Option("partner_passes", "His partner must pass", Outcome(
+                    "{claimants} hold {partner} to a pass.", (), remedies=(Remedy.PARTNER_MUST_PASS,))),
+                Option("played", "Have it played as ordered", Outcome(
+                    "{claimants} elect to have the trump played as ordered.", ())),
+            ))),
+        Path(when(what="unheard"), Outcome(
+            "A declaration stands even though the partner did not hear it and passed.", (81,))),
+        Path(when(what="dealer_turned_down"), Outcome(
+            "The dealer's act binds his partner.", (82,))),
+        Path(when(what="all_passed"), Outcome(
+            "All passed twice, so the deal is at an end and the next player deals.", (77,),
+            deal=Deal.PASSES)),
+    ),
+)
+
+THE_DEAL = Irregularity(
+    key="deal",
+    title="The deal: imperfect pack, faced or exposed card, wrong pack",
+    laws=(33, 34, 35, 36, 37, 38, 39),
+    needs_play=False,
+    offender_question="Who exposed the card (or dealt)?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("imperfect_pack", "The pack was found imperfect during the deal or the play (law 33)"),
+            ("faced_before_lead", "A card was found face up in the pack before the first lead (law 34)"),
+            ("faced_after_lead", "A card was found face up in the pack after a lead had been made (law 34)"),
+            ("exposed_in_turning", "The dealer showed another card while turning the trump (law 39)"),
+            ("exposed_untouched", "A card was exposed in dealing; the other side had not touched their "
+                                  "cards, or touched them only after the offenders did (laws 35-37)"),
+            ("exposed_touched", "A card was exposed in dealing; the other side had already touched their "
+                                "cards (law 35)"),
+            ("wrong_pack_before_trump", "The adversaries' pack was used; found before the trump was "
+                                        "turned (law 38)"),
+            ("wrong_pack_after_trump", "The adversaries' pack was used; found after the trump was "
+                                       "turned (law 38)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="imperfect_pack"), Outcome(
+            "The pack is imperfect: the same dealer deals again, and the scores of earlier hands stand.",
+            (33,), score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="faced_before_lead"), Outcome(
+            "A card was faced in the pack before the first lead: there must be a new deal.", (34,),
+            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="faced_after_lead"), Outcome(
+            "The faced card was found only after a lead, so the deal stands.", (34,))),
+        Path(when(what="exposed_in_turning"), Outcome(
+            "The dealer showed another card in turning the trump: there must be a new deal.", (39,),
+            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="exposed_untouched"), Outcome(
+            "A card of {side} was exposed in dealing. {claimants} may claim a new deal; if they do not, the "
+            "exposed card cannot be called.", (35, 36, 37, 85), options=(NEW_DEAL, DEAL_STANDS))),
+        Path(when(what="exposed_touched"), Outcome(
+            "{claimants} had touched their cards, so they cannot claim a new deal; the deal stands and the "
+            "exposed card cannot be called.", (35,))),
+        Path(when(what="wrong_pack_before_trump"), Outcome(
+            "The wrong pack was found before the trump was turned: {claimants} may claim a new deal.",
+            (38, 85), options=(NEW_DEAL, DEAL_STANDS))),
+        Path(when(what="wrong_pack_after_trump"), Outcome(
+            "A deal with the adversaries' pack stands once the trump card is turned.", (38,))),
+    ),
+)
+
+MISDEAL = Irregularity(
+    key="misdeal",
+    title="Misdeal, or deal out of turn",
+    laws=(40, 41, 42, 43, 44, 45),
+    needs_play=False,
+    offender=Offender.DEALER,
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("misdeal", "Five cards each were not dealt, two then three (or three then two) in turn "
+                        "(law 42)"),
+            ("adversary_touched", "A misdeal, but an adversary of the dealer touched the cards first during "
+                                  "the deal (law 43)"),
+            ("partner_touched", "A misdeal, and the dealer's partner touched the cards first (law 43)"),
+            ("interrupted", "A misdeal after the adversaries interrupted the dealer with a claim that "
+                            "failed (law 44)"),
+            ("partner_dealt", "A player took his partner's deal and misdealt (law 45)"),
+            ("out_of_turn_stopped", "Dealt out of turn; stopped before the trump card was turned (law 40)"),
+            ("out_of_turn_stands", "Dealt out of turn; found only after the trump card was turned (law 40)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="misdeal"), Outcome(
+            "A misdeal: {dealer} loses the deal and it passes to the next player.", (42, 41),
+            score=Score.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="adversary_touched"), Outcome(
+            "An adversary touched the cards first, so the misdeal does not lose the deal: {dealer} deals "
+            "again.", (43,), score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="partner_touched"), Outcome(
+            "The dealer's partner touched the cards first, so the misdeal loses the deal.", (43, 41),
+            score=Score.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="interrupted"), Outcome(
+            "The adversaries interrupted {dealer} with a claim that failed; he may deal again.", (44,),
+            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="partner_dealt"), Outcome(
+            "{dealer}'s partner took his deal and misdealt: {dealer} bears the penalty and the deal passes "
+            "to the adversary on his left. (Record {dealer} as the dealer of this hand.)", (45, 41),
+            score=Score.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="out_of_turn_stopped"), Outcome(
+            "The deal out of turn was stopped before the trump card was turned; the player whose turn it "
+            "was deals. Correct the hand's dealer if it was recorded.", (40,), deal=Deal.RIGHTFUL_DEALER)),
+        Path(when(what="out_of_turn_stands"), Outcome(
+            "The deal out of turn was found only after the trump card was turned, so it stands and the "
+            "deal goes on to the left of {dealer}.", (40,), score=Score.OUT_OF_TURN_STANDS)),
+    ),
+)
+
+SCORE_ERROR = Irregularity(
+    key="score_error",
+    title="Score error: the hand was scored wrongly",
+    laws=(5,),
+    offender_question="Whose side benefited from the error?",
+    facts=(
+        Fact("maker", "Who made the trump?", FactKind.SEAT),
+        Fact("alone", "Did he play alone?", FactKind.FLAG),
+        Fact("tricks", "How many tricks did the makers take?", FactKind.COUNT, low=0, high=5),
+        CLAIMED,
+    ),
+    paths=(
+        TOO_LATE_FOR_SCORE,
+        Path(when(), Outcome(
+            "The score is put right: the hand is scored as the makers' {tricks} trick(s), {alone_words}.",
+            (5,), score=Score.CORRECTED)),
+    ),
+)
+
+ANNOUNCEMENT = Irregularity(
+    key="announcement",
+    title="Points not announced, or announced wrongly",
+    laws=(6,),
+    needs_play=False,
+    offender_question="Who scored or announced the points?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("not_announced", "Points were marked without being announced (law 6)"),
+            ("announced_wrongly", "The points announced differ from what the hand earns (law 6)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="not_announced"), Outcome(
+            "Points should be announced before they are marked; the laws set no penalty, and the hand "
+            "scores what the laws give it.", (6,))),
+        Path(when(what="announced_wrongly"), Outcome(
+            "What was announced does not change the score: the hand scores what the laws give it for the "
+            "play as reported.", (6, 5))),
+    ),
+)
+
+ETIQUETTE_BREACHES: tuple[tuple[int, str], ...] = (
+    (107, "Not using two packs of different colours"),
+    (108, "Drawing the next winning card before his partner played"),
+    (109, "A hint by word or gesture about the hand or the game"),
+    (110, "Asking to see cards to alert his partner"),
+    (111, "Refusing an impartial bystander's word on a fact"),
+    (112, "Revoking on purpose, or to hide a revoke"),
+    (113, "Betting with bystanders before the players"),
+    (114, "A bystander's remark or walking round the table"),
+    (115, "Looking over a hand while interested against it"),
+    (116, "Declaring with unusual haste or delay"),
+)
+
+ETIQUETTE = Irregularity(
+    key="etiquette",
+    title="Breach of etiquette",
+    laws=(106,),
+    needs_play=False,
+    offender_question="Who was at fault?",
+    facts=(
+        Fact("breach", "Which custom was broken?", FactKind.CHOICE,
+             tuple((str(law), f"{label} (law {law})") for law, label in ETIQUETTE_BREACHES)),
+    ),
+    paths=tuple(
+        Path(when(breach=str(law)), Outcome(
+            "A breach of etiquette by {offender}: " + label.lower() + ". The laws set no penalty; it is "
+            "recorded, and the score is unchanged.", (106, law)))
+        for law, label in ETIQUETTE_BREACHES
+    ),
+)
+
+IRREGULARITIES: Mapping[str, Irregularity] = {
+    irregularity.key: irregularity
+    for irregularity in (
+        REVOKE, LEAD_OUT_OF_TURN, PLAY_OUT_OF_TURN, EXPOSED_CARD, OMITTED_PLAY, TWO_CARDS, WRONG_CARDS, DISCARD,
+        LONE_HAND, MAKING_TRUMP, THE_DEAL, MISDEAL, SCORE_ERROR, ANNOUNCEMENT, ETIQUETTE,
+    )
+}
+"""Every irregularity, in the order the wizard lists them (the revoke first)."""
