@@ -59,7 +59,7 @@ class HandAdmin(ReadOnlyAdmin):
 
 @admin.register(models.Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
-    list_display = ["hand", "kind", "side", "count", "ruling"]
+    list_display = ["hand", "kind", "side", "count"]
 
 
 @admin.register(models.HandCorrection)

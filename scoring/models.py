@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -9,6 +11,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Declaration, HandResult, Seat, Side
+from scoring.engine.rulings import TABLES as RULING_TABLES
 
 SEAT_CHOICES = [(s.value, s.value) for s in Seat]
 SIDE_CHOICES = [(s.value, s.value) for s in Side]
@@ -140,6 +143,14 @@ class Rubber(models.Model):
     def player_at(self, seat: Seat) -> Player:
         return {Seat.N: self.north, Seat.E: self.east, Seat.S: self.south, Seat.W: self.west}[seat]
 
+    def players_at_hand(self, number: int) -> dict[Seat, Player]:
+        """Who sat in each seat for hand `number`, substitutes included (law 18)."""
+        seated = {seat: self.player_at(seat) for seat in Seat}
+        for change in sorted(self.seat_changes.all(), key=lambda c: c.from_hand):
+            if change.from_hand <= number:
+                seated[Seat(change.seat)] = change.player
+        return seated
+
     @property
     def seats(self) -> list[tuple[str, Player]]:
         return [(s.value, self.player_at(s)) for s in Seat]
@@ -230,7 +241,6 @@ class Penalty(models.Model):
                             help_text="The offending side (revoke, law 90).")
     count = models.PositiveSmallIntegerField(default=1)
     note = models.CharField(max_length=200, blank=True)
-    ruling = models.ForeignKey("Ruling", null=True, blank=True, on_delete=models.PROTECT, related_name="penalties")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -268,26 +278,66 @@ class HandCorrection(models.Model):
 
 
 class Ruling(models.Model):
-    """A secretary's ruling on a disputed irregularity (stored append-only)."""
+    """A secretary's ruling on a disputed irregularity, as the rulings table gave it.
+
+    Append-only: once made, only its withdrawal (reason, time, by whom) is ever written.
+    Its `effect` is applied to its hand whenever the rubber is scored, until withdrawn.
+    """
+
+    WITHDRAWAL_FIELDS = frozenset({"withdrawn_reason", "withdrawn_at", "withdrawn_by"})
 
     rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="rulings")
-    hand = models.ForeignKey(Hand, null=True, on_delete=models.CASCADE, related_name="rulings")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="rulings")
     irregularity = models.CharField(max_length=40)
     facts = models.JSONField(default=dict)
+    offender = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
     election = models.CharField(max_length=40, blank=True)
-    summary = models.TextField()
+    chooser = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
+    summary = models.TextField(help_text="The ruling in plain words.")
     laws = models.JSONField(default=list)
+    effect = models.JSONField(default=dict, help_text="The change to the hand's score, in the scorer's terms.")
+    deal = models.CharField(max_length=20, default="stands")
+    remedies = models.JSONField(default=list)
+    too_late = models.BooleanField(default=False)
+    score_before = models.JSONField(default=dict, help_text="The hand's points and the rubber's score without it.")
+    score_after = models.JSONField(default=dict, help_text="The same, with the ruling applied, when it was made.")
+    note = models.TextField(blank=True, help_text="What the table said, in the secretary's words.")
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     made_at = models.DateTimeField(auto_now_add=True)
     withdrawn_reason = models.TextField(blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["made_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(withdrawn_at__isnull=True) | ~Q(withdrawn_reason=""),
+                                   name="ruling_withdrawal_has_reason"),
+        ]
 
     def __str__(self) -> str:
-        return f"ruling on {self.irregularity} (rubber #{self.rubber_id})"
+        return f"Ruling {self.pk} on hand {self.hand.number}: {self.irregularity.replace('_', ' ')}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not self._state.adding:
+            fields = kwargs.get("update_fields")
+            if fields is None or not set(fields) <= self.WITHDRAWAL_FIELDS:
+                raise ValueError("A ruling is never edited; withdraw it and make a new one.")
+        super().save(*args, **kwargs)
+
+    @property
+    def standing(self) -> bool:
+        return self.withdrawn_at is None
+
+    @property
+    def title(self) -> str:
+        """The irregularity's name as the rulings table gives it."""
+        for table in RULING_TABLES.values():
+            if self.irregularity in table:
+                return table[self.irregularity].title
+        return self.irregularity.replace("_", " ")
 
 
 class GameRecord(models.Model):

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from scoring.engine import RubberError, RubberResult, Side
 from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand
-from scoring.models import Event, Hand, HandCorrection, Penalty, Rubber
+from scoring.models import Event, Hand, HandCorrection, Penalty, Rubber, Ruling
 from scoring.services.scoring_store import rubber_result
 
 
@@ -30,6 +30,7 @@ class HandRow:
     games_closed: list[str]
     penalties: list[Any]
     corrections: list[HandCorrection]
+    rulings: list[Ruling]
     announced_mismatch: bool
 
 
@@ -49,6 +50,10 @@ class RubberPage:
         return [r for r in self.rows if r.announced_mismatch]
 
     @property
+    def rulings(self) -> list[Ruling]:
+        return [r for row in self.rows for r in row.rulings]
+
+    @property
     def corrections(self) -> list[tuple[HandRow, HandCorrection]]:
         return [(r, c) for r in self.rows for c in r.corrections]
 
@@ -59,6 +64,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
         rubber.hands.order_by("number").prefetch_related(
             Prefetch("penalties", queryset=_penalties()),
             Prefetch("corrections", queryset=HandCorrection.objects.select_related("made_by")),
+            Prefetch("rulings", queryset=Ruling.objects.select_related("made_by", "withdrawn_by")),
         )
     )
     try:
@@ -84,13 +90,14 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             games_closed=[describe_game(g) for g in closed],
             penalties=list(hand.penalties.all()),
             corrections=list(hand.corrections.all()),
+            rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,
         ))
     return RubberPage(rubber, result, rows)
 
 
 def _penalties() -> QuerySet[Penalty]:
-    return Penalty.objects.select_related("ruling")
+    return Penalty.objects.all()
 
 
 def events_visible(user: Any) -> QuerySet[Event]:

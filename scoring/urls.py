@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import ruling_views, views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
@@ -20,6 +20,10 @@ urlpatterns = [
     path("rubbers/<int:pk>/substitute/", views.SeatChangeView.as_view(), name="seat_change"),
     path("rubbers/<int:pk>/export.json", views.RubberExportView.as_view(), name="rubber_export"),
     path("rubbers/<int:pk>/result.json", views.RubberResultView.as_view(), name="rubber_result"),
+    path("rubbers/<int:pk>/rulings/new/", ruling_views.RulingWizardView.as_view(), name="ruling_new"),
+    path("rulings/<int:ruling_id>/", ruling_views.RulingDetailView.as_view(), name="ruling"),
+    path("rulings/<int:ruling_id>.pdf", ruling_views.RulingPdfView.as_view(), name="ruling_pdf"),
+    path("rulings/<int:ruling_id>/withdraw/", ruling_views.RulingWithdrawView.as_view(), name="ruling_withdraw"),
     path("players/", views.PlayerListView.as_view(), name="players"),
     path("players/new/", views.PlayerCreateView.as_view(), name="player_new"),
     path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player"),

@@ -197,7 +197,7 @@ class HandCorrectView(SecretaryRequiredMixin, ReadableRubberMixin, ServiceFormMi
 
     @cached_property
     def hand(self) -> Hand:
-        return get_object_or_404(Hand.objects.select_related("rubber__event").prefetch_related("penalties__ruling"),
+        return get_object_or_404(Hand.objects.select_related("rubber__event").prefetch_related("penalties"),
                                  rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
 
     def get_form_kwargs(self) -> dict[str, Any]:
@@ -205,7 +205,7 @@ class HandCorrectView(SecretaryRequiredMixin, ReadableRubberMixin, ServiceFormMi
 
     def get_initial(self) -> dict[str, Any]:
         hand = self.hand
-        doc = hand_document(hand, [p for p in standing_penalties(hand) if p.ruling_id is None])
+        doc = hand_document(hand, standing_penalties(hand))
         revokes = doc.get("revokes", {})
         return {**doc, "revokes_ns": revokes.get("NS", 0), "revokes_ew": revokes.get("EW", 0),
                 "announced_ns": hand.announced_ns, "announced_ew": hand.announced_ew, "notes": hand.notes}

@@ -79,7 +79,7 @@ def hand_correct(
     *, hand_id: int, play: dict[str, Any], extras: HandExtras, reason: str, by: AbstractBaseUser | None,
 ) -> Hand:
     """Correct a hand as reported. Law 5: once the next hand is entered, a written reason is needed
-    and the correction stays on record. Penalties from rulings are kept as they are."""
+    and the correction stays on record. Rulings on the hand still apply on top of the corrected report."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
     rubber = Rubber.objects.select_for_update().select_related("event").get(pk=rubber_id)
     if rubber.status == Rubber.Status.ABANDONED:
@@ -93,18 +93,13 @@ def hand_correct(
         raise ValidationError({"reason": "Law 5: a later hand has been entered, so say why this hand is corrected."})
 
     before = hand_document(hand, standing_penalties(hand))
-    ruled = [p for p in hand.penalties.all() if p.ruling_id is not None]
-    merged = dict(play)
-    for key, value in hand_document(hand, ruled).items():
-        if key in ("revokes", "wrong_cards", "adversary_abandoned", "partner_exposed") and key not in merged:
-            merged[key] = value
-    new = check_hand(merged, hand.number, rulebook)
+    new = check_hand(play, hand.number, rulebook)
     for field, value in {**play_fields(new), **_extras(extras)}.items():
         setattr(hand, field, value)
     hand.announcement_resolved = False
     hand.full_clean(exclude=["rubber", "entered_by"])
     hand.save()
-    hand.penalties.filter(ruling__isnull=True).delete()
+    hand.penalties.all().delete()
     for penalty in penalties_from(play):
         penalty.hand, penalty.entered_by = hand, by
         penalty.save()
@@ -117,7 +112,7 @@ def hand_correct(
 
 def _refetch(hand: Hand) -> Hand:
     """The hand with its penalties as now saved (the prefetched ones are stale)."""
-    return Hand.objects.prefetch_related("penalties__ruling").get(pk=hand.pk)
+    return Hand.objects.prefetch_related("penalties", "rulings").get(pk=hand.pk)
 
 
 @transaction.atomic
@@ -135,7 +130,7 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, by
         raise ValidationError("The rubber was abandoned.")
     penalty = Penalty(hand_id=hand_id, kind=kind, side=side if kind in ("revoke", "wrong_cards") else "",
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)
-    penalty.full_clean(exclude=["hand", "entered_by", "ruling"])
+    penalty.full_clean(exclude=["hand", "entered_by"])
     penalty.save()
     _rescore_locked(rubber)
     return penalty

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 
 from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Rulebook
 from scoring.engine.interchange import hand_to_document, parse_hand
-from scoring.models import Hand, Penalty, Rubber
+from scoring.engine.rulings import Effect, apply_effects
+from scoring.models import Hand, Penalty, Rubber, Ruling
 
 PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks")
 
@@ -47,12 +48,24 @@ def hand_document(hand: Hand, penalties: Iterable[Penalty]) -> dict[str, Any]:
 
 
 def standing_penalties(hand: Hand) -> list[Penalty]:
-    """The hand's penalties that count: those not from a withdrawn ruling (uses prefetched rows)."""
-    return [p for p in hand.penalties.all() if p.ruling_id is None or p.ruling.withdrawn_at is None]
+    """The penalties the secretary entered with the hand (uses prefetched rows)."""
+    return list(hand.penalties.all())
+
+
+def standing_rulings(hand: Hand) -> list[Ruling]:
+    """The hand's rulings not withdrawn, in the order made (uses prefetched rows)."""
+    return [r for r in hand.rulings.all() if r.withdrawn_at is None]
+
+
+def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
+    """The hand as the table reported it, before any ruling."""
+    return parse_hand(hand_document(hand, standing_penalties(hand)), hand.number, rulebook)
 
 
 def reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
-    return parse_hand(hand_document(hand, standing_penalties(hand)), hand.number, rulebook)
+    """The hand as it scores: as reported, with the effects of its standing rulings applied."""
+    effects = [Effect.from_document(r.effect) for r in standing_rulings(hand)]
+    return apply_effects(as_reported(hand, rulebook), effects, hand.number, rulebook)
 
 
 def check_hand(document: dict[str, Any], number: int, rulebook: Rulebook) -> ReportedHand:

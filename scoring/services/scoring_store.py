@@ -10,7 +10,7 @@ from scoring.services.reports import reported, rulebook_of
 
 
 def rubber_hands(rubber: Rubber) -> list[Hand]:
-    return list(rubber.hands.order_by("number").prefetch_related("penalties__ruling"))
+    return list(rubber.hands.order_by("number").prefetch_related("penalties", "rulings"))
 
 
 def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None, *, explain: bool = True) -> RubberResult:

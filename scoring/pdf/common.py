@@ -1,0 +1,71 @@
+"""What every printed sheet shares: page size, fonts and styles, the header and footer."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
+
+PAGE_SIZES = {"letter": LETTER, "a4": A4}
+MARGIN = 16 * mm
+
+_base = getSampleStyleSheet()
+STYLES = {
+    "title": ParagraphStyle("title", parent=_base["Title"], fontSize=16, leading=20, alignment=TA_LEFT,
+                            spaceAfter=4),
+    "subtitle": ParagraphStyle("subtitle", parent=_base["Normal"], fontSize=10, leading=13,
+                               textColor=colors.HexColor("#555555"), spaceAfter=8),
+    "heading": ParagraphStyle("heading", parent=_base["Heading3"], fontSize=11, leading=14, spaceBefore=8,
+                              spaceAfter=3),
+    "body": ParagraphStyle("body", parent=_base["Normal"], fontSize=10, leading=13.5),
+    "small": ParagraphStyle("small", parent=_base["Normal"], fontSize=8.5, leading=11),
+    "ruling": ParagraphStyle("ruling", parent=_base["Normal"], fontSize=11, leading=15, borderPadding=6,
+                             backColor=colors.HexColor("#f3f6f4"), borderColor=colors.HexColor("#2f6b4f"),
+                             borderWidth=0.6, spaceBefore=4, spaceAfter=10),
+}
+
+GRID = TableStyle([
+    ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8efe9")),
+    ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9aa9a0")),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("TOPPADDING", (0, 0), (-1, -1), 3),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+])
+
+
+def grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: TableStyle = GRID) -> Table:
+    table = Table([list(r) for r in rows], colWidths=list(widths), repeatRows=1)
+    table.setStyle(style)
+    return table
+
+
+def footer(label: str) -> Callable[[Any, Any], None]:
+    def draw(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 8)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        width, _ = doc.pagesize
+        canvas.drawString(MARGIN, 9 * mm, f"{settings.CLUB_NAME} · {label}")
+        canvas.drawRightString(width - MARGIN, 9 * mm, f"Page {doc.page}")
+        canvas.restoreState()
+    return draw
+
+
+def build(story: list[Flowable], *, paper: str, title: str, label: str) -> bytes:
+    """Lay out `story` on the event's paper and return the PDF's bytes."""
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=PAGE_SIZES.get(paper, LETTER), leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
+                            author=settings.CLUB_NAME)
+    doc.build(story, onFirstPage=footer(label), onLaterPages=footer(label))
+    return out.getvalue()

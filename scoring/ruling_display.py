@@ -1,0 +1,138 @@
+"""A stored ruling made readable: its questions and answers, its laws, its effect, the score both ways.
+
+Shared by the ruling page, the rubber page and the printed ruling, so they never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine import Seat, Side
+from scoring.engine.laws import Law
+from scoring.engine.rulings import (
+    DEAL_WORDS,
+    REMEDY_WORDS,
+    SEAT_WORDS,
+    SIDE_WORDS,
+    Deal,
+    Irregularity,
+    Remedy,
+    irregularities,
+)
+from scoring.models import Rubber, Ruling
+from scoring.services.reports import rulebook_of
+from scoring.services.rulings import seat_names
+
+DASH = "\u2013"
+
+
+@dataclass(frozen=True)
+class RulingView:
+    ruling: Ruling
+    rubber: Rubber
+    title: str
+    facts: list[tuple[str, str]]
+    election: str
+    laws: list[Law]
+    effect: list[str]
+    deal: str
+    remedies: list[str]
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    @property
+    def score_rows(self) -> list[tuple[str, str, str]]:
+        return score_rows(self.before, self.after, self.ruling.hand.number)
+
+
+def score_rows(before: dict[str, Any], after: dict[str, Any], number: int) -> list[tuple[str, str, str]]:
+    """(what, before, after) lines for a score-change table, from two stored snapshots."""
+    def pair(value: Any) -> str:
+        return "\u2014" if value is None else f"{value[0]}{DASH}{value[1]}"
+
+    def games(snapshot: dict[str, Any]) -> str:
+        listed = [f"{g['winner']} {g['score'][0]}{DASH}{g['score'][1]}" for g in snapshot.get("games", [])]
+        return ", ".join(listed) or "none yet"
+
+    if not before:
+        return []
+    return [
+        (f"Hand {number} points (NS{DASH}EW)", pair(before.get("hand")), pair(after.get("hand"))),
+        ("Games won", games(before), games(after)),
+        ("Score of the game in play", pair(before.get("current")), pair(after.get("current"))),
+        (f"Rubber points (NS{DASH}EW)", pair(before.get("rubber_points")), pair(after.get("rubber_points"))),
+    ]
+
+
+def _table(rubber: Rubber) -> dict[str, Irregularity]:
+    return dict(irregularities(rulebook_of(rubber)))
+
+
+def effect_words(effect: dict[str, Any]) -> list[str]:
+    """The score effect in plain words."""
+    words = []
+    for side, count in (effect.get("revokes") or {}).items():
+        words.append(f"{SIDE_WORDS[Side(side)]} charged with {count} revoke{'s' if count != 1 else ''} (law 63)")
+    if effect.get("wrong_cards"):
+        words.append(f"{SIDE_WORDS[Side(effect['wrong_cards'])]} had the wrong number of cards (law 90)")
+    if effect.get("adversary_abandoned"):
+        words.append("The lone player scores five: an adversary abandoned his hand (law 50)")
+    if effect.get("partner_exposed"):
+        words.append("A lone march scores only two: the partner exposed a card (law 102)")
+    if effect.get("result") == "new_deal":
+        words.append("The hand is void: the same dealer deals again")
+    if effect.get("result") == "misdeal":
+        words.append("The hand is a misdeal: the deal passes (law 41)")
+    corrections = effect.get("corrections") or {}
+    if corrections.get("out_of_turn"):
+        words.append("The deal out of turn stands (law 40)")
+    if "tricks" in corrections:
+        alone = " alone" if corrections.get("alone") else ""
+        words.append(f"Scored as {SEAT_WORDS[Seat(corrections['maker'])]} making{alone}, "
+                     f"{corrections['tricks']} tricks (law 5)")
+    elif corrections.get("alone") is False:
+        words.append("Scored as a partnership hand, not a lone hand")
+    return words or ["No change to the score"]
+
+
+def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
+    rulebook = rulebook_of(rubber)
+    irregularity = _table(rubber).get(ruling.irregularity)
+    names = seat_names(rubber, ruling.hand.number)
+
+    def seat(value: str) -> str:
+        s = Seat(value)
+        return f"{SEAT_WORDS[s]}: {names[s]}" if s in names else SEAT_WORDS[s]
+
+    facts: list[tuple[str, str]] = []
+    election = ruling.election
+    if irregularity is not None:
+        if ruling.offender:
+            facts.append((irregularity.offender_question, seat(ruling.offender)))
+        for fact in irregularity.facts:
+            if fact.key not in ruling.facts:
+                continue
+            value = ruling.facts[fact.key]
+            if fact.kind == "seat":
+                answer = seat(value)
+            elif isinstance(value, bool):
+                answer = "Yes" if value else "No"
+            else:
+                answer = fact.label(value)
+            facts.append((fact.question, answer))
+        options = {o.key: o.label for p in irregularity.paths if p.outcome for o in p.outcome.options}
+        election = options.get(ruling.election, ruling.election)
+    return RulingView(
+        ruling=ruling,
+        rubber=rubber,
+        title=irregularity.title if irregularity else ruling.irregularity,
+        facts=facts,
+        election=election,
+        laws=[rulebook.law(n) for n in ruling.laws if n in rulebook.laws],
+        effect=effect_words(ruling.effect),
+        deal=DEAL_WORDS[Deal(ruling.deal)],
+        remedies=[REMEDY_WORDS[Remedy(r)] for r in ruling.remedies],
+        before=ruling.score_before,
+        after=ruling.score_after,
+    )

@@ -1,0 +1,124 @@
+"""The adjudication wizard's forms, built from the rulings table so each case asks only its own questions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring.engine import SOMERSET_1888, Seat
+from scoring.engine.explain import cite
+from scoring.engine.rulings import SEAT_WORDS, Fact, FactKind, Irregularity, Offender, Option, irregularities
+
+TABLE: Mapping[str, Irregularity] = irregularities(SOMERSET_1888)
+YES_NO = [("yes", "Yes"), ("no", "No")]
+
+
+def seat_choices(names: Mapping[Seat, str]) -> list[tuple[str, str]]:
+    return [(seat.value, f"{SEAT_WORDS[seat]}: {names[seat]}" if seat in names else SEAT_WORDS[seat])
+            for seat in Seat]
+
+
+class CaseForm(forms.Form):
+    """Step 1: the hand in dispute and what kind of irregularity (the revoke first)."""
+
+    hand = forms.TypedChoiceField(coerce=int, label="Which hand?")
+    irregularity = forms.ChoiceField(
+        label="What happened?", widget=forms.RadioSelect,
+        choices=[(key, f"{irr.title} ({cite(irr.laws)})") for key, irr in TABLE.items()],
+    )
+
+    def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["hand"].choices = list(hands)
+
+
+class FactsForm(forms.Form):
+    """Step 2: the questions one irregularity asks. Subclasses are made by `facts_form`."""
+
+    irregularity: Irregularity
+
+    def __init__(self, *args: Any, names: Mapping[Seat, str] | None = None,
+                 check: Callable[[dict[str, Any]], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.check = check
+        for name, field in self.fields.items():
+            if getattr(field, "is_seat", False):
+                field.choices = seat_choices(names or {})
+            if name == "offender":
+                field.label = self.irregularity.offender_question
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.check is not None and not self.errors:
+            try:
+                self.check(cleaned)
+            except ValidationError as exc:
+                if hasattr(exc, "error_dict"):
+                    for name, errors in exc.error_dict.items():
+                        self.add_error(name if name in self.fields else None, errors)
+                else:
+                    self.add_error(None, exc)
+        return cleaned
+
+
+def _field(fact: Fact) -> forms.Field:
+    if fact.kind is FactKind.COUNT:
+        return forms.IntegerField(label=fact.question, min_value=fact.low, max_value=fact.high,
+                                  initial=fact.low, help_text=fact.help)
+    if fact.kind is FactKind.FLAG:
+        return forms.ChoiceField(label=fact.question, choices=YES_NO, widget=forms.RadioSelect, help_text=fact.help)
+    field = forms.ChoiceField(label=fact.question, choices=list(fact.choices), widget=forms.RadioSelect,
+                              help_text=fact.help)
+    if fact.kind is FactKind.SEAT:
+        field.is_seat = True  # type: ignore[attr-defined]
+    return field
+
+
+def _seat_field() -> forms.ChoiceField:
+    field = forms.ChoiceField(widget=forms.RadioSelect)
+    field.is_seat = True  # type: ignore[attr-defined]
+    return field
+
+
+def facts_form(irregularity: Irregularity) -> type[FactsForm]:
+    """A form asking exactly the questions of `irregularity`, in the table's order."""
+    fields: dict[str, Any] = {"irregularity": irregularity}
+    if irregularity.offender is Offender.ASKED:
+        fields["offender"] = _seat_field()
+    for fact in irregularity.facts:
+        fields[fact.key] = _field(fact)
+    name = "".join(part.title() for part in irregularity.key.split("_")) + "FactsForm"
+    return type(name, (FactsForm,), fields)
+
+
+FACTS_FORMS: Mapping[str, type[FactsForm]] = {key: facts_form(irr) for key, irr in TABLE.items()}
+
+
+class ElectionForm(forms.Form):
+    """Step 3, where the laws give one: the non-offending side's choice (law 85)."""
+
+    election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
+
+    def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["election"].choices = [(o.key, o.label) for o in options]
+        if chooser:
+            self.fields["election"].label = f"What do {chooser} choose?"
+        self.fields["election"].help_text = (
+            "Law 85: they agree which of them chooses, and may not consult on the choice; "
+            "a demand once made is final.")
+
+
+class ReviewForm(forms.Form):
+    """Last step: confirm the ruling as stated, with a note of what the table said."""
+
+    note = forms.CharField(label="Note (what the table said)", required=False, max_length=1000,
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class WithdrawForm(forms.Form):
+    reason = forms.CharField(label="Why is the ruling withdrawn?", max_length=1000,
+                             widget=forms.Textarea(attrs={"rows": 2}))

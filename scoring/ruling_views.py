@@ -1,0 +1,228 @@
+"""The adjudication wizard and the pages of a ruling: read, print, withdraw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views import View
+from formtools.wizard.views import SessionWizardView
+
+from scoring.engine.explain import describe_hand
+from scoring.engine.rulings import SIDE_WORDS
+from scoring.models import Rubber, Ruling
+from scoring.permissions import SecretaryRequiredMixin
+from scoring.ruling_display import ruling_view, score_rows
+from scoring.ruling_forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm, WithdrawForm
+from scoring.selectors import rubber_for_page
+from scoring.services.reports import reported, rulebook_of
+from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview, ruling_withdraw, seat_names
+from scoring.services.scoring_store import rubber_hands
+from scoring.views import ReadableRubberMixin, apply_errors
+
+STEP_TITLES = {"case": "The hand and what happened", "election": "Their choice", "review": "Review and confirm"}
+
+
+def _chosen(key: str) -> Any:
+    def condition(wizard: RulingWizardView) -> bool:
+        return wizard.chosen_irregularity() == key
+    return condition
+
+
+class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
+    """Hand and kind → the facts that matter for that kind → the election, if any → review → confirm."""
+
+    form_list = [("case", CaseForm), *[(f"facts_{key}", form) for key, form in FACTS_FORMS.items()],
+                 ("election", ElectionForm), ("review", ReviewForm)]
+    condition_dict = {**{f"facts_{key}": _chosen(key) for key in TABLE},
+                      "election": lambda wizard: wizard.needs_election()}
+    template_name = "scoring/ruling_wizard.html"
+
+    def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
+        super().setup(request, *args, **kwargs)
+        self._previews: dict[Any, RulingPreview | None] = {}
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not self.has_permission():
+            return self.handle_no_permission()
+        try:
+            self.rubber = rubber_for_page(kwargs["pk"])
+        except Rubber.DoesNotExist:
+            raise Http404("No such rubber.") from None
+        if self.rubber.status == Rubber.Status.ABANDONED:
+            messages.error(request, "The rubber was abandoned; no rulings can be made on it.")
+            return redirect(self.rubber)
+        self.hands = rubber_hands(self.rubber)
+        if not self.hands:
+            messages.info(request, "Enter the disputed hand as the table reported it, then ask for a ruling.")
+            return redirect(self.rubber)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_prefix(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+        return f"ruling_{kwargs['pk']}"
+
+    # What the earlier steps said.
+    def chosen_irregularity(self) -> str | None:
+        case = self.get_cleaned_data_for_step("case")
+        return case["irregularity"] if case else None
+
+    def hand_number(self) -> int:
+        case = self.get_cleaned_data_for_step("case")
+        return case["hand"] if case else len(self.hands)
+
+    def facts(self) -> dict[str, Any] | None:
+        key = self.chosen_irregularity()
+        return self.get_cleaned_data_for_step(f"facts_{key}") if key else None
+
+    def election(self) -> str | None:
+        if "election" not in self.get_form_list():
+            return None
+        data = self.get_cleaned_data_for_step("election")
+        return data["election"] if data else None
+
+    def preview(self, facts: dict[str, Any], election: str | None = None) -> RulingPreview:
+        """The ruling on the facts so far (raises ValidationError where the facts are at fault)."""
+        return ruling_preview(rubber=self.rubber, hand_number=self.hand_number(),
+                              irregularity=self.chosen_irregularity() or "", facts=facts, election=election,
+                              hands=self.hands)
+
+    def current_preview(self) -> RulingPreview | None:
+        facts = self.facts()
+        if facts is None:
+            return None
+        election = self.election()
+        key = (tuple(sorted(facts.items())), election)
+        if key not in self._previews:
+            try:
+                self._previews[key] = self.preview(facts, election)
+            except ValidationError:
+                self._previews[key] = None
+        return self._previews[key]
+
+    def needs_election(self) -> bool:
+        facts = self.facts()
+        if facts is None:
+            return False
+        try:
+            return bool(self.preview(facts).decision.options)
+        except ValidationError:
+            return False
+
+    # The forms.
+    def get_form_kwargs(self, step: str | None = None) -> dict[str, Any]:
+        if step == "case":
+            rulebook = rulebook_of(self.rubber)
+            return {"hands": [(h.number, f"Hand {h.number}: {describe_hand(reported(h, rulebook))}")
+                              for h in reversed(self.hands)]}
+        if step and step.startswith("facts_"):
+            return {"names": seat_names(self.rubber, self.hand_number()),
+                    "check": lambda facts: self.preview(facts)}
+        if step == "election":
+            facts = self.facts() or {}
+            try:
+                decision = self.preview(facts).decision
+            except ValidationError:
+                return {}
+            chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
+            return {"options": decision.options, "chooser": chooser}
+        return {}
+
+    def get_form_initial(self, step: str) -> dict[str, Any]:
+        if step == "case":
+            wanted = self.request.GET.get("hand", "")
+            numbers = {h.number for h in self.hands}
+            return {"hand": int(wanted) if wanted.isdigit() and int(wanted) in numbers else len(self.hands)}
+        if step.startswith("facts_"):
+            number = self.hand_number()
+            initial: dict[str, Any] = {"claimed": "before_cut" if number == len(self.hands) else "after_trump"}
+            if step == "facts_score_error":
+                hand = self.hands[number - 1]
+                initial |= {"maker": hand.maker, "alone": "yes" if hand.alone else "no", "tricks": hand.tricks}
+            return initial
+        return super().get_form_initial(step)
+
+    def get_context_data(self, form: Form, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(form=form, **kwargs)
+        step = self.steps.current
+        key = self.chosen_irregularity()
+        context["rubber"] = self.rubber
+        context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {TABLE[key].title.lower()}" if key else "")
+        if step in ("election", "review"):
+            preview = self.current_preview()
+            context["preview"] = preview
+            if preview is not None:
+                context["preview_rows"] = score_rows(preview.snapshot(preview.before), preview.snapshot(preview.after),
+                                                     preview.hand.number)
+        if key:
+            context["irregularity"] = TABLE[key]
+            context["hand_number"] = self.hand_number()
+        return context
+
+    def done(self, form_list: Any, **kwargs: Any) -> HttpResponse:
+        form_dict = kwargs["form_dict"]
+        try:
+            ruling = ruling_make(
+                rubber_id=self.rubber.pk, hand_number=self.hand_number(),
+                irregularity=self.chosen_irregularity() or "", facts=self.facts() or {},
+                election=self.election(), note=form_dict["review"].cleaned_data.get("note", ""),
+                by=self.request.user,
+            )
+        except ValidationError as exc:
+            self.storage.current_step = "review"
+            form = self.get_form("review", data=self.storage.get_step_data("review"))
+            form.is_valid()
+            apply_errors(form, exc)
+            return self.render(form)
+        verb = "recorded (claim too late)" if ruling.too_late else "recorded and applied"
+        messages.success(self.request, f"Ruling {ruling.pk} on hand {ruling.hand.number} {verb}.")
+        return redirect(f"{reverse('rubber', args=[self.rubber.pk])}#ruling-{ruling.pk}")
+
+
+class RulingAccessMixin(ReadableRubberMixin):
+    """A ruling is read by whoever may read its rubber."""
+
+    def ruling(self, ruling_id: int) -> Ruling:
+        ruling = get_object_or_404(
+            Ruling.objects.select_related("rubber__event", "hand", "made_by", "withdrawn_by"), pk=ruling_id)
+        if not ruling.rubber.event.is_public and not self.request.user.is_authenticated:
+            raise Http404("No such ruling.")
+        return ruling
+
+
+class RulingDetailView(RulingAccessMixin, View):
+    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = self.ruling(ruling_id)
+        return render(request, "scoring/ruling_detail.html", {
+            "view": ruling_view(ruling, rubber_for_page(ruling.rubber_id)), "form": WithdrawForm()})
+
+
+class RulingPdfView(RulingAccessMixin, View):
+    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        from scoring.pdf.ruling import ruling_pdf
+
+        ruling = self.ruling(ruling_id)
+        pdf = ruling_pdf(ruling_view(ruling, rubber_for_page(ruling.rubber_id)))
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="ruling-{ruling.pk}.pdf"'
+        return response
+
+
+class RulingWithdrawView(SecretaryRequiredMixin, View):
+    def post(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = get_object_or_404(Ruling.objects.select_related("rubber__event", "hand"), pk=ruling_id)
+        form = WithdrawForm(request.POST)
+        if form.is_valid():
+            try:
+                ruling_withdraw(ruling_id=ruling.pk, reason=form.cleaned_data["reason"], by=request.user)
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                messages.success(request, f"Ruling {ruling.pk} withdrawn; the rubber is rescored without it.")
+                return redirect(f"{reverse('rubber', args=[ruling.rubber_id])}#ruling-{ruling.pk}")
+        view = ruling_view(ruling, rubber_for_page(ruling.rubber_id))
+        return render(request, "scoring/ruling_detail.html", {"view": view, "form": form}, status=400)

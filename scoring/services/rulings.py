@@ -1,0 +1,160 @@
+"""Making and withdrawing rulings: the rulings table decides, this layer stores and rescores.
+
+A ruling is previewed (the score before and after, nothing saved), then made: stored
+append-only and applied to its hand, with the rubber rescored, in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.engine import ReportedHand, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine.rulings import Ruling as Decision
+from scoring.engine.rulings import RulingError, adjudicate
+from scoring.models import Hand, Rubber, Ruling
+from scoring.services.reports import as_validation_error, reported, rulebook_of
+from scoring.services.scoring_store import rubber_hands, rubber_store
+
+
+@dataclass(frozen=True)
+class RulingPreview:
+    """What a ruling would decide and do, before anything is saved."""
+
+    decision: Decision
+    hand: Hand
+    before: RubberResult
+    after: RubberResult
+
+    @property
+    def hand_points_before(self) -> tuple[int, int]:
+        return _points(self.before, self.hand.number)
+
+    @property
+    def hand_points_after(self) -> tuple[int, int]:
+        return _points(self.after, self.hand.number)
+
+    def snapshot(self, result: RubberResult) -> dict[str, Any]:
+        """The hand's points and the rubber's standing under one scoring, as stored with the ruling."""
+        return {
+            "hand": list(_points(result, self.hand.number)),
+            "current": list(result.current_score) if result.current_score else None,
+            "games": [{"number": g.number, "winner": g.winner.value, "score": list(g.score), "value": g.value}
+                      for g in result.games],
+            "rubber_points": list(result.rubber_points),
+            "rubber_winner": result.rubber_winner.value if result.rubber_winner else None,
+        }
+
+    @property
+    def changes_score(self) -> bool:
+        return (self.before.rubber_points != self.after.rubber_points
+                or self.before.current_score != self.after.current_score
+                or [g.score for g in self.before.games] != [g.score for g in self.after.games]
+                or self.hand_points_before != self.hand_points_after)
+
+
+def _points(result: RubberResult, number: int) -> tuple[int, int]:
+    scored = result.hands[number - 1]
+    return scored.points(Side.NS), scored.points(Side.EW)
+
+
+def seat_names(rubber: Rubber, number: int) -> dict[Seat, str]:
+    return {seat: player.display_name for seat, player in rubber.players_at_hand(number).items()}
+
+
+def ruling_preview(
+    *, rubber: Rubber, hand_number: int, irregularity: str, facts: Mapping[str, Any], election: str | None = None,
+    hands: Sequence[Hand] | None = None,
+) -> RulingPreview:
+    """Rule on a dispute about one hand and score the rubber both ways. Nothing is saved.
+
+    Raises `ValidationError` naming the fact at fault, or saying which later hand the
+    ruling would make impossible.
+    """
+    rulebook = rulebook_of(rubber)
+    rows = list(hands) if hands is not None else rubber_hands(rubber)
+    if not 1 <= hand_number <= len(rows):
+        raise ValidationError({"hand": f"This rubber has no hand {hand_number}."})
+    reports: list[ReportedHand] = [reported(h, rulebook) for h in rows]
+    index = hand_number - 1
+    try:
+        decision = adjudicate(irregularity, facts, reports[index], number=hand_number, rulebook=rulebook,
+                              election=election or None, names=seat_names(rubber, hand_number))
+    except RulingError as exc:
+        raise ValidationError({exc.field or "__all__": exc.message}) from None
+    first = Seat(rubber.first_dealer)
+    before = score_rubber(reports, rulebook, first_dealer=first)
+    ruled = [*reports[:index], decision.hand_after, *reports[index + 1:]]
+    try:
+        after = score_rubber(ruled, rulebook, first_dealer=first)
+    except RubberError as exc:
+        raise ValidationError(f"This ruling would leave a later hand impossible to score: {exc}. "
+                              "Correct that hand first.") from None
+    return RulingPreview(decision, rows[index], before, after)
+
+
+@transaction.atomic
+def ruling_make(
+    *, rubber_id: int, hand_number: int, irregularity: str, facts: Mapping[str, Any], election: str | None,
+    note: str = "", by: AbstractBaseUser | None,
+) -> Ruling:
+    """Store a ruling, apply it to its hand and rescore the rubber, all or nothing."""
+    rubber = _locked(rubber_id)
+    hands = rubber_hands(rubber)
+    preview = ruling_preview(rubber=rubber, hand_number=hand_number, irregularity=irregularity, facts=facts,
+                             election=election, hands=hands)
+    decision = preview.decision
+    if decision.awaiting_election:
+        raise ValidationError({"election": "The non-offending side must choose before the ruling is made."})
+    record = decision.to_document()
+    ruling = Ruling.objects.create(
+        rubber=rubber, hand=preview.hand, irregularity=decision.irregularity.key, facts=record["facts"],
+        offender=record["offender"] or "", election=record["election"] or "", chooser=record["chooser"] or "",
+        summary=decision.text, laws=record["laws"], effect=record["effect"], deal=record["deal"],
+        remedies=record["remedies"], too_late=decision.too_late, note=note.strip(), made_by=by,
+        score_before=preview.snapshot(preview.before), score_after=preview.snapshot(preview.after),
+    )
+    _rescore(rubber)
+    return ruling
+
+
+@transaction.atomic
+def ruling_withdraw(*, ruling_id: int, reason: str, by: AbstractBaseUser | None) -> Ruling:
+    """Withdraw a ruling with a reason (it is never deleted) and rescore the rubber without it."""
+    rubber_id = Ruling.objects.values_list("rubber_id", flat=True).get(pk=ruling_id)
+    rubber = _locked(rubber_id)
+    ruling = Ruling.objects.get(pk=ruling_id)
+    if ruling.withdrawn_at is not None:
+        raise ValidationError("This ruling has already been withdrawn.")
+    if not reason.strip():
+        raise ValidationError({"reason": "Say why the ruling is withdrawn."})
+    ruling.withdrawn_reason, ruling.withdrawn_at, ruling.withdrawn_by = reason.strip(), timezone.now(), by
+    ruling.save(update_fields=["withdrawn_reason", "withdrawn_at", "withdrawn_by"])
+    try:
+        _rescore(rubber)
+    except ValidationError as exc:
+        raise ValidationError(f"Without this ruling the rubber cannot be scored: {exc.messages[0]}") from None
+    return ruling
+
+
+def _locked(rubber_id: int) -> Rubber:
+    rubber = (Rubber.objects.select_for_update().select_related("event", "north", "east", "south", "west")
+              .get(pk=rubber_id))
+    if rubber.status == Rubber.Status.ABANDONED:
+        raise ValidationError("The rubber was abandoned; no rulings can be made on it.")
+    return rubber
+
+
+def _rescore(rubber: Rubber) -> None:
+    hands = rubber_hands(rubber)
+    rulebook = rulebook_of(rubber)
+    try:
+        rubber_store(rubber, hands, [reported(h, rulebook) for h in hands])
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
