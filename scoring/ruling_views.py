@@ -13,8 +13,10 @@ from django.urls import reverse
 from django.views import View
 from formtools.wizard.views import SessionWizardView
 
+from scoring.engine import SOMERSET_1888
 from scoring.engine.explain import describe_hand
 from scoring.engine.rulings import SIDE_WORDS
+from scoring.laws_table import law_list, rulings_table
 from scoring.models import Rubber, Ruling
 from scoring.permissions import SecretaryRequiredMixin
 from scoring.ruling_display import ruling_view, score_rows
@@ -181,6 +183,15 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         verb = "recorded (claim too late)" if ruling.too_late else "recorded and applied"
         messages.success(self.request, f"Ruling {ruling.pk} on hand {ruling.hand.number} {verb}.")
         return redirect(f"{reverse('rubber', args=[self.rubber.pk])}#ruling-{ruling.pk}")
+
+
+class LawsView(View):
+    """The law summaries and the whole rulings table, for anyone to read."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        rulebook = SOMERSET_1888
+        return render(request, "scoring/laws.html", {"rulebook": rulebook, "table": rulings_table(rulebook),
+                                                     "laws": law_list(rulebook)})
 
 
 class RulingAccessMixin(ReadableRubberMixin):

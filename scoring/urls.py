@@ -21,6 +21,7 @@ urlpatterns = [
     path("rubbers/<int:pk>/export.json", views.RubberExportView.as_view(), name="rubber_export"),
     path("rubbers/<int:pk>/result.json", views.RubberResultView.as_view(), name="rubber_result"),
     path("rubbers/<int:pk>/rulings/new/", ruling_views.RulingWizardView.as_view(), name="ruling_new"),
+    path("laws/", ruling_views.LawsView.as_view(), name="laws"),
     path("rulings/<int:ruling_id>/", ruling_views.RulingDetailView.as_view(), name="ruling"),
     path("rulings/<int:ruling_id>.pdf", ruling_views.RulingPdfView.as_view(), name="ruling_pdf"),
     path("rulings/<int:ruling_id>/withdraw/", ruling_views.RulingWithdrawView.as_view(), name="ruling_withdraw"),

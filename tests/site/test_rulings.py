@@ -360,3 +360,14 @@ def test_rubber_page_query_count_does_not_grow_with_rulings(client, secretary, r
     with CaptureQueriesContext(connection) as many:
         assert client.get(reverse("rubber", args=[rubber.pk])).status_code == 200
     assert len(many) == len(few)
+
+
+def test_laws_page_shows_every_irregularity_and_law(client):
+    from scoring.ruling_forms import TABLE
+
+    body = client.get(reverse("laws")).content.decode()
+    for irregularity in TABLE.values():
+        assert f'id="{irregularity.key}"' in body
+    assert "Law 116 · even manner" in body
+    assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]  # every stand-in filled
+    assert "The adversaries score 3 (5 in a lone hand)" in body

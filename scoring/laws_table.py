@@ -1,0 +1,114 @@
+"""The rulings table laid out for reading: every irregularity, its questions and each path's ruling."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scoring.engine import Rulebook
+from scoring.engine.laws import Law
+from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, Score, irregularities
+
+DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
+    "lone": ("A lone hand", {"yes": "yes", "no": "no"}),
+    "role": ("The offender is", {"lone_player": "the lone player", "lone_partner": "the lone player's partner",
+                                 "lone_adversary": "an adversary of the lone player", "maker_side": "a maker",
+                                 "defender": "a defender", "none": "not placed"}),
+    "any_count": ("Any revokes", {"yes": "yes", "no": "none"}),
+}
+
+SCORE_WORDS: Mapping[Score, str] = {
+    Score.NONE: "",
+    Score.REVOKES: "Revokes charged to the offending side",
+    Score.WRONG_CARDS: "Law 90 against the offending side",
+    Score.ADVERSARY_ABANDONED: "The lone player scores five (law 50)",
+    Score.PARTNER_EXPOSED: "A lone march scores two (law 102)",
+    Score.NEW_DEAL: "The hand is void",
+    Score.MISDEAL: "The hand is a misdeal",
+    Score.PARTNERSHIP: "Scored as a partnership hand",
+    Score.OUT_OF_TURN_STANDS: "The deal out of turn stands",
+    Score.CORRECTED: "The hand is scored as put right",
+}
+
+
+@dataclass(frozen=True)
+class PathRow:
+    conditions: list[str]
+    text: str
+    laws: tuple[int, ...]
+    score: str
+    deal: str
+    options: list[str]
+    too_late: bool
+    refused: str
+
+
+@dataclass(frozen=True)
+class IrregularityView:
+    irregularity: Irregularity
+    questions: list[str]
+    rows: list[PathRow]
+
+
+def _conditions(irregularity: Irregularity, path: Path) -> list[str]:
+    asked = {f.key: f for f in irregularity.facts}
+    out = []
+    for key, accepted in path.when.items():
+        if key in asked:
+            fact = asked[key]
+            answers = " or ".join(sorted(fact.label(v) for v in accepted))
+            out.append(f"{fact.question} {answers}")
+        else:
+            label, words = DERIVED_WORDS[key]
+            out.append(f"{label}: {' or '.join(sorted(words.get(v, v) for v in accepted))}")
+    return out or ["Otherwise"]
+
+
+def generic_words(rulebook: Rulebook) -> dict[str, object]:
+    """Stand-ins for the names and numbers a ruling's text gives when it is made."""
+    return {
+        "offender": "the offender", "partner": "his partner", "dealer": "the dealer", "side": "the offenders",
+        "claimants": "the adversaries", "count": "them", "times": "one or more times",
+        "revoke_points": f"{rulebook.revoke} ({rulebook.lone_revoke} in a lone hand)",
+        "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",
+        "partner_exposed_march": rulebook.partner_exposed_march, "lone_euchre": rulebook.lone_euchre,
+        "abandoned_lone_hand": rulebook.abandoned_lone_hand, "tricks": "corrected number of",
+        "alone_words": "with or without a lone hand, as put right",
+    }
+
+
+def _sentence(text: str, words: Mapping[str, object]) -> str:
+    filled = text.format_map(words)
+    return re.sub(r"(^|\.\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), filled)
+
+
+def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object]) -> PathRow:
+    outcome: Outcome | None = path.outcome
+    if outcome is None:
+        return PathRow(_conditions(irregularity, path), "", (), "", "", [], False, path.refuse)
+    return PathRow(
+        conditions=_conditions(irregularity, path),
+        text=_sentence(outcome.text, words),
+        laws=outcome.laws,
+        score=SCORE_WORDS[outcome.score],
+        deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
+        options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not Score.NONE else ''}"
+                 for o in outcome.options],
+        too_late=outcome.too_late,
+        refused="",
+    )
+
+
+def rulings_table(rulebook: Rulebook) -> list[IrregularityView]:
+    words = generic_words(rulebook)
+    return [
+        IrregularityView(irr, [irr.offender_question if irr.offender.value == "asked" else "",
+                               *[f.question for f in irr.facts]],
+                         [_row(irr, p, words) for p in irr.paths])
+        for irr in irregularities(rulebook).values()
+    ]
+
+
+def law_list(rulebook: Rulebook) -> list[Law]:
+    return sorted(rulebook.laws.values(), key=lambda law: law.number)
