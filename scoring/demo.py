@@ -15,6 +15,7 @@ from scoring.models import Event, Player, Rubber
 from scoring.permissions import SECRETARY_GROUP, secretary_group_ensure
 from scoring.services.hands import HandExtras, hand_correct, hand_record, penalty_add
 from scoring.services.rubbers import rubber_abandon, rubber_start
+from scoring.services.rulings import ruling_make
 
 NAMES = [
     "Abigail Ames", "Benjamin Bell", "Clara Cole", "Daniel Dunn", "Eliza Endicott", "Francis Foster",
@@ -108,6 +109,16 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     assert played is not None
     penalty_add(hand_id=played.pk, kind="revoke", side="EW", count=1,
                 note="claimed at the end of the hand", by=user)
+    # Two rulings on the last hand: a lead out of turn (the adversaries elect, law 52) and a
+    # revoke claimed too late (law 68), which is recorded but changes nothing.
+    last = live.hands.order_by("number").last()
+    assert last is not None
+    ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="lead_out_of_turn",
+                facts={"offender": last.dealer, "followed": "none"}, election="call_card",
+                note="the dealer led before eldest hand", by=user)
+    ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="revoke",
+                facts={"offender": Seat(last.dealer).left.value, "cause": "not_following", "stage": "established",
+                       "count": 1, "claimed": "before_trump"}, election=None, by=user)
     # Abandoned.
     gone = start(nights, 49, "2")
     play_rubber(gone, rng, stop_at=4, by=user)
