@@ -371,3 +371,18 @@ def test_laws_page_shows_every_irregularity_and_law(client):
     assert "Law 116 · even manner" in body
     assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]  # every stand-in filled
     assert "The adversaries score 3 (5 in a lone hand)" in body
+
+
+def test_a_correction_keeps_the_hands_rulings_and_refuses_a_clash(rubber, secretary):
+    from scoring.services.hands import HandExtras, hand_correct
+
+    record(rubber, maker="E", alone=True, tricks=5)
+    make(rubber, 1, "lone_hand", {"offender": "W", "what": "partner_exposed", "claimed": "in_play"}, by=secretary)
+    hand = Hand.objects.get(rubber=rubber, number=1)
+    hand_correct(hand_id=hand.pk, play={"dealer": "N", "maker": "E", "alone": True, "tricks": 4},
+                 extras=HandExtras(), reason="", by=secretary)
+    assert stored_points(rubber, 1) == (0, 1)  # lone point; the law 102 ruling still stands
+    with pytest.raises(ValidationError, match="law 102 applies only to a lone hand"):
+        hand_correct(hand_id=hand.pk, play={"dealer": "N", "maker": "E", "tricks": 5},
+                     extras=HandExtras(), reason="", by=secretary)
+    assert stored_points(rubber, 1) == (0, 1)
