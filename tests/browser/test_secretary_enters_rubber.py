@@ -36,10 +36,13 @@ def test_secretary_enters_a_whole_rubber_with_the_keyboard(page: Page, live_serv
     for number, (maker, tricks) in enumerate(HANDS, 1):
         expect(page.locator("#entry h2")).to_have_text(f"Hand {number}")
         expect(page.locator("#id_dealer")).to_have_value(dealers[number - 1])  # law 28: filled from rotation
+        page.wait_for_load_state()
         page.focus("#id_maker")
         page.keyboard.press(maker)  # a select takes the option starting with the key
+        expect(page.locator("#id_maker")).to_have_value(maker)
         page.keyboard.press("Tab")
         page.keyboard.type(str(tricks))
+        expect(page.locator("#id_tricks")).to_have_value(str(tricks))
         page.keyboard.press("Enter")
         expect(page.get_by_text(f"Hand {number} recorded.")).to_be_visible()
 
