@@ -151,6 +151,19 @@ class Rubber(models.Model):
                 seated[Seat(change.seat)] = change.player
         return seated
 
+    def player_ids_by_hand(self, count: int) -> list[dict[Seat, int]]:
+        """The player id in each seat for hands 1..count (one query for the seat changes)."""
+        base = {Seat.N: self.north_id, Seat.E: self.east_id, Seat.S: self.south_id, Seat.W: self.west_id}
+        changes = sorted(self.seat_changes.all(), key=lambda c: c.from_hand)
+        out = []
+        for number in range(1, count + 1):
+            seated = dict(base)
+            for change in changes:
+                if change.from_hand <= number:
+                    seated[Seat(change.seat)] = change.player_id
+            out.append(seated)
+        return out
+
     @property
     def seats(self) -> list[tuple[str, Player]]:
         return [(s.value, self.player_at(s)) for s in Seat]
@@ -207,7 +220,12 @@ class Hand(models.Model):
     ew_points = models.PositiveIntegerField(default=0)
     ns_after = models.PositiveIntegerField(default=0)
     ew_after = models.PositiveIntegerField(default=0)
-    history = HistoricalRecords(excluded_fields=["game", "ns_points", "ew_points", "ns_after", "ew_after"])
+    # Stored with the score for players' statistics: who made the trump, and his place after the dealer
+    # (1 eldest hand, 2 second hand, 3 third hand, 4 the dealer), as the hand scores after any rulings.
+    maker_player = models.ForeignKey("Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    maker_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    history = HistoricalRecords(excluded_fields=["game", "ns_points", "ew_points", "ns_after", "ew_after",
+                                                 "maker_player", "maker_position"])
 
     class Meta:
         ordering = ["rubber", "number"]
@@ -291,6 +309,7 @@ class Ruling(models.Model):
     irregularity = models.CharField(max_length=40)
     facts = models.JSONField(default=dict)
     offender = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    offender_player = models.ForeignKey("Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     election = models.CharField(max_length=40, blank=True)
     chooser = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
     summary = models.TextField(help_text="The ruling in plain words.")

@@ -115,7 +115,9 @@ def ruling_make(
     record = decision.to_document()
     ruling = Ruling.objects.create(
         rubber=rubber, hand=preview.hand, irregularity=decision.irregularity.key, facts=record["facts"],
-        offender=record["offender"] or "", election=record["election"] or "", chooser=record["chooser"] or "",
+        offender=record["offender"] or "",
+        offender_player=rubber.players_at_hand(hand_number)[decision.offender] if decision.offender else None,
+        election=record["election"] or "", chooser=record["chooser"] or "",
         summary=decision.text, laws=record["laws"], effect=record["effect"], deal=record["deal"],
         remedies=record["remedies"], too_late=decision.too_late, note=note.strip(), made_by=by,
         score_before=preview.snapshot(preview.before), score_after=preview.snapshot(preview.after),

@@ -25,11 +25,16 @@ def rubber_store(rubber: Rubber, hands: Sequence[Hand], reports: Sequence[Report
     """Score `reports` (the rubber's hands, in order) and store the result on the rows."""
     rulebook = rulebook_of(rubber)
     result = score_rubber(reports, rulebook, first_dealer=Seat(rubber.first_dealer))
-    for row, scored in zip(hands, result.hands, strict=True):
+    seated = rubber.player_ids_by_hand(len(hands))
+    for row, scored, players in zip(hands, result.hands, seated, strict=True):
         row.game = scored.game
         row.ns_points, row.ew_points = scored.points(Side.NS), scored.points(Side.EW)
         row.ns_after, row.ew_after = scored.score_after
-    Hand.objects.bulk_update(hands, ["game", "ns_points", "ew_points", "ns_after", "ew_after"])
+        maker, dealer = scored.hand.maker, scored.hand.dealer
+        row.maker_player_id = players[maker] if maker is not None and scored.hand.scores else None
+        row.maker_position = maker.position_after(dealer) if row.maker_player_id and dealer is not None else None
+    Hand.objects.bulk_update(hands, ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player",
+                                     "maker_position"])
 
     GameRecord.objects.filter(rubber=rubber).delete()
     GameRecord.objects.bulk_create([
