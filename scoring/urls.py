@@ -1,12 +1,14 @@
 from django.urls import path
 
-from scoring import ruling_views, views
+from scoring import ruling_views, standings_views, views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
     path("events/", views.EventListView.as_view(), name="events"),
     path("events/new/", views.EventCreateView.as_view(), name="event_new"),
     path("events/<slug:slug>/", views.EventDetailView.as_view(), name="event"),
+    path("events/<slug:slug>/standings/", standings_views.EventStandingsView.as_view(), name="event_standings"),
+    path("standings/", standings_views.ClubStandingsView.as_view(), name="standings"),
     path("events/<slug:slug>/rubbers/new/", views.RubberStartView.as_view(), name="rubber_new"),
     path("rubbers/import/", views.RubberImportView.as_view(), name="rubber_import"),
     path("rubbers/<int:pk>/", views.RubberDetailView.as_view(), name="rubber"),
@@ -27,5 +29,5 @@ urlpatterns = [
     path("rulings/<int:ruling_id>/withdraw/", ruling_views.RulingWithdrawView.as_view(), name="ruling_withdraw"),
     path("players/", views.PlayerListView.as_view(), name="players"),
     path("players/new/", views.PlayerCreateView.as_view(), name="player_new"),
-    path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player"),
+    path("players/<int:pk>/", standings_views.PlayerDetailView.as_view(), name="player"),
 ]

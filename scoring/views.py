@@ -318,17 +318,3 @@ class PlayerListView(ListView):
     template_name = "scoring/player_list.html"
     context_object_name = "players"
     queryset = Player.objects.filter(active=True)
-
-
-class PlayerDetailView(DetailView):
-    template_name = "scoring/player_detail.html"
-    model = Player
-    context_object_name = "player"
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)
-        context["results"] = (self.object.rubber_results
-                              .filter(rubber__in=Rubber.objects.visible_to(self.request.user))
-                              .select_related("rubber__event", "partner").order_by("-rubber__played_on"))
-        return context
-

@@ -1,0 +1,27 @@
+"""Filters for the club-wide standings (django-filter)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django import forms
+
+from scoring.models import Event, RubberPlayerResult
+
+
+class StandingsFilter(django_filters.FilterSet):
+    event = django_filters.ModelChoiceFilter(field_name="rubber__event", queryset=Event.objects.none(),
+                                             empty_label="All events")
+    played_from = django_filters.DateFilter(field_name="rubber__played_on", lookup_expr="gte", label="From",
+                                            widget=forms.DateInput(attrs={"type": "date"}))
+    played_to = django_filters.DateFilter(field_name="rubber__played_on", lookup_expr="lte", label="To",
+                                          widget=forms.DateInput(attrs={"type": "date"}))
+
+    class Meta:
+        model = RubberPlayerResult
+        fields: list[str] = []
+
+    def __init__(self, *args: Any, events: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.filters["event"].queryset = events if events is not None else Event.objects.all()

@@ -1,0 +1,216 @@
+"""Standings, partnerships and players' records, read from stored rubber results (never rescored).
+
+Each function costs a fixed number of SQL queries, whatever the size of the club.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
+from django.db.models.functions import Cast
+
+from scoring.models import Hand, Penalty, Player, Rubber, RubberPlayerResult, Ruling
+
+TIE_BREAKERS = "net rubber points, then rubbers won, then double games won, then games won, then name"
+ORDER = ("-net", "-wins", "-doubles", "-games")
+
+
+def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
+    """Only complete rubbers count: in-progress and abandoned ones are left out."""
+    return results.filter(rubber__status=Rubber.Status.COMPLETE)
+
+
+def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:
+    """Totals over a group of result rows (annotation names differ from the fields they sum)."""
+    return rows.annotate(
+        rubbers=Count("id"),
+        wins=Count("id", filter=Q(won=True)),
+        losses=Count("id", filter=Q(won=False)),
+        games=Sum("games_won"),
+        doubles=Sum("doubles_won"),
+        scored_for=Sum("points_for"),
+        scored_against=Sum("points_against"),
+        net=Sum("points_for") - Sum("points_against"),
+        net_per_rubber=Cast(Sum("points_for") - Sum("points_against"), FloatField()) / Cast(Count("id"), FloatField()),
+    )
+
+
+def standings(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
+    """One row per player over the complete rubbers among `results`, best first."""
+    rows = complete_results(results).values("player_id", "player__display_name")
+    return _figures(rows).order_by(*ORDER, "player__display_name")
+
+
+def partnerships(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
+    """One row per pair who sat as partners, over the complete rubbers among `results`."""
+    rows = (complete_results(results).filter(partner__isnull=False, player_id__lt=F("partner_id"))
+            .values("player_id", "player__display_name", "partner_id", "partner__display_name"))
+    return _figures(rows).order_by(*ORDER, "player__display_name", "partner__display_name")
+
+
+def abandoned_rubbers(rubbers: QuerySet[Rubber]) -> QuerySet[Rubber]:
+    return (rubbers.filter(status=Rubber.Status.ABANDONED)
+            .select_related("north", "east", "south", "west").order_by("played_on", "pk"))
+
+
+# A player's page.
+
+@dataclass
+class Record:
+    """Rubbers with (or against) one other player."""
+
+    player_id: int
+    name: str
+    rubbers: int = 0
+    won: int = 0
+    lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.points_for - self.points_against
+
+
+@dataclass
+class MakerFigures:
+    """Hands a player made the trump in, from one place at the table or all of them."""
+
+    label: str
+    made: int = 0
+    succeeded: int = 0
+    marches: int = 0
+    euchred: int = 0
+
+    def pct(self, part: int) -> float | None:
+        return round(100 * part / self.made, 1) if self.made else None
+
+    @property
+    def pct_made(self) -> float | None:
+        return self.pct(self.succeeded)
+
+    @property
+    def pct_marches(self) -> float | None:
+        return self.pct(self.marches)
+
+    @property
+    def pct_euchred(self) -> float | None:
+        return self.pct(self.euchred)
+
+
+@dataclass
+class PlayStats:
+    maker: MakerFigures
+    by_position: list[MakerFigures]
+    lone: MakerFigures
+    penalties: int
+    rulings_against: int
+
+
+POSITIONS = {1: "Eldest hand", 2: "Second hand", 3: "Third hand", 4: "Dealer"}
+
+
+def play_stats(player: Player, rubbers: QuerySet[Rubber]) -> PlayStats:
+    """Maker and lone-hand figures from the hands he made (as they scored), and penalties against him.
+
+    A hand counts as made when the makers took three tricks or more, or an adversary abandoned the
+    lone hand (law 50). Hands of abandoned rubbers are left out.
+    """
+    hands = (Hand.objects.filter(maker_player=player, rubber__in=rubbers.exclude(status=Rubber.Status.ABANDONED))
+             .values("maker_position", "alone")
+             .annotate(made=Count("id"),
+                       succeeded=Count("id", filter=Q(tricks__gte=3) | Q(tricks__isnull=True)),
+                       marches=Count("id", filter=Q(tricks=5)),
+                       euchred=Count("id", filter=Q(tricks__lt=3))))
+    overall = MakerFigures("All hands made")
+    lone = MakerFigures("Lone hands")
+    by_position = {n: MakerFigures(label) for n, label in POSITIONS.items()}
+    for row in hands:
+        targets = [overall, by_position[row["maker_position"]]] if row["maker_position"] in by_position else [overall]
+        if row["alone"]:
+            targets.append(lone)
+        for target in targets:
+            target.made += row["made"]
+            target.succeeded += row["succeeded"]
+            target.marches += row["marches"]
+            target.euchred += row["euchred"]
+    penalties = (Penalty.objects.filter(hand__rubber__in=rubbers, hand__rubber__player_results__player=player,
+                                        hand__rubber__player_results__side=F("side"))
+                 .aggregate(n=Sum("count"))["n"] or 0)
+    rulings_against = (Ruling.objects.filter(offender_player=player, rubber__in=rubbers, withdrawn_at__isnull=True)
+                       .exclude(effect={}).count())
+    return PlayStats(overall, list(by_position.values()), lone, penalties, rulings_against)
+
+
+@dataclass
+class PlayerRecord:
+    partners: list[Record] = field(default_factory=list)
+    opponents: list[Record] = field(default_factory=list)
+    timeline: list[tuple[dt.date, int]] = field(default_factory=list)
+
+
+def player_record(player: Player, rubbers: QuerySet[Rubber]) -> PlayerRecord:
+    """His record with each partner and against each opponent, and his cumulative net over time,
+    over the complete rubbers among `rubbers` (two queries)."""
+    own = list(complete_results(RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers))
+               .values_list("rubber_id", "side", "won", "points_for", "points_against", "rubber__played_on")
+               .order_by("rubber__played_on", "rubber_id"))
+    mine = {r[0]: r for r in own}
+    his_rubbers = complete_results(RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers))
+    others = (RubberPlayerResult.objects.filter(rubber_id__in=his_rubbers.values("rubber_id"))
+              .exclude(player=player).values_list("rubber_id", "player_id", "player__display_name", "side"))
+    partners: dict[int, Record] = {}
+    opponents: dict[int, Record] = {}
+    for rubber_id, other_id, name, side in others:
+        _, my_side, won, points_for, points_against, _ = mine[rubber_id]
+        table = partners if side == my_side else opponents
+        record = table.setdefault(other_id, Record(other_id, name))
+        record.rubbers += 1
+        record.won += won is True
+        record.lost += won is False
+        record.points_for += points_for
+        record.points_against += points_against
+    running, timeline = 0, []
+    for _, _, _, points_for, points_against, played_on in own:
+        running += points_for - points_against
+        timeline.append((played_on, running))
+
+    def ranked(table: dict[int, Record]) -> list[Record]:
+        return sorted(table.values(), key=lambda r: (-r.rubbers, -r.net, r.name))
+
+    return PlayerRecord(ranked(partners), ranked(opponents), timeline)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A cumulative-net line drawn as SVG on the server."""
+
+    width: int
+    height: int
+    points: str
+    zero_y: float
+    low: int
+    high: int
+    first: dt.date | None
+    last: dt.date | None
+    final: int
+
+
+def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int = 180) -> Chart | None:
+    if not timeline:
+        return None
+    values = [0] + [v for _, v in timeline]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    pad = 8
+
+    def y(value: int) -> float:
+        return round(pad + (high - value) * (height - 2 * pad) / span, 1)
+
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+    points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
+    return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1])
+

@@ -1,0 +1,124 @@
+"""Standings pages (event and club-wide, with CSV and Excel export) and the player page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.views.generic import DetailView, TemplateView
+from django_tables2 import RequestConfig, SingleTableMixin
+from django_tables2.export import ExportMixin
+
+from scoring.filters import StandingsFilter
+from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.selectors import events_visible
+from scoring.standings import (
+    TIE_BREAKERS,
+    abandoned_rubbers,
+    net_chart,
+    partnerships,
+    play_stats,
+    player_record,
+    standings,
+)
+from scoring.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
+
+PER_PAGE = 25
+
+
+class StandingsExportMixin(ExportMixin, SingleTableMixin):
+    table_class = StandingsTable
+    table_pagination = {"per_page": PER_PAGE}
+    export_formats = ("csv", "xlsx")
+    export_name = "standings"
+
+    def partnership_table(self, results: QuerySet[RubberPlayerResult]) -> PartnershipTable:
+        table = PartnershipTable(partnerships(results), prefix="pairs-")
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
+        return table
+
+
+class EventStandingsView(StandingsExportMixin, TemplateView):
+    template_name = "scoring/standings.html"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.event = get_object_or_404(Event, slug=kwargs["slug"])
+        if not self.event.is_public and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return super().dispatch(request, *args, **kwargs)
+
+    def results(self) -> QuerySet[RubberPlayerResult]:
+        return RubberPlayerResult.objects.filter(rubber__event=self.event)
+
+    def get_table_data(self) -> QuerySet[Any]:
+        return standings(self.results())
+
+    def get_export_filename(self, export_format: str) -> str:
+        return f"{self.event.slug}-standings.{export_format}"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context |= {
+            "event": self.event,
+            "title": f"{self.event.name}: standings",
+            "tie_breakers": TIE_BREAKERS,
+            "pairs": self.partnership_table(self.results()),
+            "abandoned": abandoned_rubbers(self.event.rubbers.all()),
+            "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
+        }
+        return context
+
+
+class ClubStandingsView(StandingsExportMixin, TemplateView):
+    """Every event the visitor may read, filtered by event and dates."""
+
+    template_name = "scoring/standings.html"
+
+    def get_filter(self) -> StandingsFilter:
+        if not hasattr(self, "_filter"):
+            events = events_visible(self.request.user)
+            self._filter = StandingsFilter(
+                self.request.GET or None, events=events,
+                queryset=RubberPlayerResult.objects.filter(rubber__event__in=events))
+        return self._filter
+
+    def get_table_data(self) -> QuerySet[Any]:
+        return standings(self.get_filter().qs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        rubbers = Rubber.objects.filter(event__in=events_visible(self.request.user))
+        context |= {
+            "title": "Club standings",
+            "filter": self.get_filter(),
+            "tie_breakers": TIE_BREAKERS,
+            "pairs": self.partnership_table(self.get_filter().qs),
+            "abandoned": abandoned_rubbers(rubbers).select_related("event"),
+        }
+        return context
+
+
+class PlayerDetailView(DetailView):
+    template_name = "scoring/player_detail.html"
+    model = Player
+    context_object_name = "player"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        player: Player = self.object
+        rubbers = Rubber.objects.visible_to(self.request.user)
+        results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
+        table = PlayerRubbersTable(results.select_related("rubber__event", "partner"), prefix="r-")
+        RequestConfig(self.request, paginate={"per_page": 20}).configure(table)
+        record = player_record(player, rubbers)
+        context |= {
+            "rubbers_table": table,
+            "summary": standings(results).first(),
+            "record": record,
+            "stats": play_stats(player, rubbers),
+            "chart": net_chart(record.timeline),
+        }
+        return context

@@ -1,0 +1,102 @@
+"""django-tables2 tables for standings, partnerships and a player's rubbers.
+
+Column headers are a contract: the standings CSV export names its columns exactly so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
+NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+
+
+def _player_link(record: dict[str, Any]) -> str:
+    return reverse("player", args=[record["player_id"]])
+
+
+class FiguresTable(tables.Table):
+    """The figures every standings row carries."""
+
+    rubbers = tables.Column(verbose_name="Rubbers", attrs=NUMBER)
+    wins = tables.Column(verbose_name="Won", attrs=NUMBER)
+    losses = tables.Column(verbose_name="Lost", attrs=NUMBER)
+    games = tables.Column(verbose_name="Games won", attrs=NUMBER)
+    doubles = tables.Column(verbose_name="Doubles won", attrs=NUMBER)
+    scored_for = tables.Column(verbose_name="Points for", attrs=NUMBER)
+    scored_against = tables.Column(verbose_name="Points against", attrs=NUMBER)
+    net = tables.Column(verbose_name="Net", attrs=NUMBER)
+    net_per_rubber = tables.Column(verbose_name="Net per rubber", attrs=NUMBER)
+
+    def render_net(self, value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+    def value_net(self, value: int) -> int:
+        return value
+
+    def render_net_per_rubber(self, value: float) -> str:
+        return f"{value:+.2f}"
+
+    def value_net_per_rubber(self, value: float) -> str:
+        return f"{value:.3f}"
+
+    class Meta:
+        attrs = TABLE_ATTRS
+        template_name = "django_tables2/bootstrap5.html"
+        orderable = True
+
+
+class StandingsTable(FiguresTable):
+    player = tables.Column(verbose_name="Player", accessor="player__display_name", linkify=_player_link)
+
+    class Meta(FiguresTable.Meta):
+        sequence = ("player", "...")
+
+
+class PartnershipTable(FiguresTable):
+    pair = tables.Column(verbose_name="Partners", accessor="player__display_name",
+                         order_by=("player__display_name", "partner__display_name"))
+
+    def render_pair(self, record: dict[str, Any]) -> str:
+        return format_html('<a href="{}">{}</a> &amp; <a href="{}">{}</a>',
+                           reverse("player", args=[record["player_id"]]), record["player__display_name"],
+                           reverse("player", args=[record["partner_id"]]), record["partner__display_name"])
+
+    def value_pair(self, record: dict[str, Any]) -> str:
+        return f"{record['player__display_name']} & {record['partner__display_name']}"
+
+    class Meta(FiguresTable.Meta):
+        sequence = ("pair", "...")
+
+
+class PlayerRubbersTable(tables.Table):
+    """Every rubber a player played, newest first, each linking to its page."""
+
+    rubber = tables.Column(verbose_name="Rubber", accessor="rubber_id",
+                           linkify=lambda record: reverse("rubber", args=[record.rubber_id]))
+    played_on = tables.DateColumn(verbose_name="Played", accessor="rubber__played_on", format="j M Y")
+    event = tables.Column(verbose_name="Event", accessor="rubber__event__name")
+    side = tables.Column(verbose_name="Side")
+    partner = tables.Column(verbose_name="Partner", accessor="partner__display_name", default="")
+    points_for = tables.Column(verbose_name="For", attrs=NUMBER)
+    points_against = tables.Column(verbose_name="Against", attrs=NUMBER)
+    result = tables.Column(verbose_name="Result", accessor="won", order_by=("won",), empty_values=())
+
+    def render_rubber(self, value: int) -> str:
+        return f"#{value}"
+
+    def render_result(self, record: Any) -> str:
+        status = record.rubber.status
+        if status == "abandoned":
+            return "abandoned"
+        verdict = "won" if record.won else "lost" if record.won is False else "undecided"
+        return verdict if status == "complete" else f"{verdict}, in progress"
+
+    class Meta:
+        attrs = TABLE_ATTRS
+        template_name = "django_tables2/bootstrap5.html"
+        order_by = ("-played_on",)
