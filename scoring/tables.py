@@ -13,6 +13,8 @@ from django.utils.html import format_html
 
 TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
+# Columns a phone can do without: the player, rubbers, won and net stay in view.
+WIDE = {"td": {"class": "text-end d-none d-md-table-cell"}, "th": {"class": "text-end d-none d-md-table-cell"}}
 
 
 def _player_link(record: dict[str, Any]) -> str:
@@ -24,13 +26,13 @@ class FiguresTable(tables.Table):
 
     rubbers = tables.Column(verbose_name="Rubbers", attrs=NUMBER)
     wins = tables.Column(verbose_name="Won", attrs=NUMBER)
-    losses = tables.Column(verbose_name="Lost", attrs=NUMBER)
-    games = tables.Column(verbose_name="Games won", attrs=NUMBER)
-    doubles = tables.Column(verbose_name="Doubles won", attrs=NUMBER)
-    scored_for = tables.Column(verbose_name="Points for", attrs=NUMBER)
-    scored_against = tables.Column(verbose_name="Points against", attrs=NUMBER)
+    losses = tables.Column(verbose_name="Lost", attrs=WIDE)
+    games = tables.Column(verbose_name="Games won", attrs=WIDE)
+    doubles = tables.Column(verbose_name="Doubles won", attrs=WIDE)
+    scored_for = tables.Column(verbose_name="Points for", attrs=WIDE)
+    scored_against = tables.Column(verbose_name="Points against", attrs=WIDE)
     net = tables.Column(verbose_name="Net", attrs=NUMBER)
-    net_per_rubber = tables.Column(verbose_name="Net per rubber", attrs=NUMBER)
+    net_per_rubber = tables.Column(verbose_name="Net per rubber", attrs=WIDE)
 
     def render_net(self, value: int) -> str:
         return f"{value:+d}" if value else "0"
