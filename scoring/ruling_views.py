@@ -47,7 +47,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
 
     def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         super().setup(request, *args, **kwargs)
-        self._previews: dict[Any, RulingPreview | None] = {}
+        self._previews: dict[Any, RulingPreview | ValidationError] = {}
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not self.has_permission():
@@ -88,23 +88,30 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         return data["election"] if data else None
 
     def preview(self, facts: dict[str, Any], election: str | None = None) -> RulingPreview:
-        """The ruling on the facts so far (raises ValidationError where the facts are at fault)."""
-        return ruling_preview(rubber=self.rubber, hand_number=self.hand_number(),
-                              irregularity=self.chosen_irregularity() or "", facts=facts, election=election,
-                              hands=self.hands)
+        """The ruling on the facts so far (raises ValidationError where the facts are at fault).
+
+        Memoised for the request: the form check, the step conditions and the page all ask."""
+        key = (self.hand_number(), self.chosen_irregularity(), tuple(sorted(facts.items())), election)
+        if key not in self._previews:
+            try:
+                self._previews[key] = ruling_preview(
+                    rubber=self.rubber, hand_number=key[0], irregularity=key[1] or "", facts=facts,
+                    election=election, hands=self.hands)
+            except ValidationError as exc:
+                self._previews[key] = exc
+        found = self._previews[key]
+        if isinstance(found, ValidationError):
+            raise found
+        return found
 
     def current_preview(self) -> RulingPreview | None:
         facts = self.facts()
         if facts is None:
             return None
-        election = self.election()
-        key = (tuple(sorted(facts.items())), election)
-        if key not in self._previews:
-            try:
-                self._previews[key] = self.preview(facts, election)
-            except ValidationError:
-                self._previews[key] = None
-        return self._previews[key]
+        try:
+            return self.preview(facts, self.election())
+        except ValidationError:
+            return None
 
     def needs_election(self) -> bool:
         facts = self.facts()
