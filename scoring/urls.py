@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import ruling_views, standings_views, views
+from scoring import pdf_views, ruling_views, standings_views, views
 
 urlpatterns = [
     path("", views.HomeView.as_view(), name="home"),
@@ -8,10 +8,12 @@ urlpatterns = [
     path("events/new/", views.EventCreateView.as_view(), name="event_new"),
     path("events/<slug:slug>/", views.EventDetailView.as_view(), name="event"),
     path("events/<slug:slug>/standings/", standings_views.EventStandingsView.as_view(), name="event_standings"),
+    path("events/<slug:slug>/standings.pdf", pdf_views.EventStandingsPdfView.as_view(), name="event_standings_pdf"),
     path("standings/", standings_views.ClubStandingsView.as_view(), name="standings"),
     path("events/<slug:slug>/rubbers/new/", views.RubberStartView.as_view(), name="rubber_new"),
     path("rubbers/import/", views.RubberImportView.as_view(), name="rubber_import"),
     path("rubbers/<int:pk>/", views.RubberDetailView.as_view(), name="rubber"),
+    path("rubbers/<int:pk>/sheet.pdf", pdf_views.RubberSheetPdfView.as_view(), name="rubber_sheet"),
     path("rubbers/<int:pk>/hands/", views.HandCreateView.as_view(), name="hand_new"),
     path("rubbers/<int:pk>/hands/<int:number>/correct/", views.HandCorrectView.as_view(), name="hand_correct"),
     path("rubbers/<int:pk>/hands/<int:number>/penalties/new/", views.PenaltyCreateView.as_view(),
@@ -30,4 +32,5 @@ urlpatterns = [
     path("players/", views.PlayerListView.as_view(), name="players"),
     path("players/new/", views.PlayerCreateView.as_view(), name="player_new"),
     path("players/<int:pk>/", standings_views.PlayerDetailView.as_view(), name="player"),
+    path("players/<int:pk>/record.pdf", pdf_views.PlayerRecordPdfView.as_view(), name="player_record_pdf"),
 ]

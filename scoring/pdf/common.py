@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
+from xml.sax.saxutils import escape
 
 from django.conf import settings
 from reportlab.lib import colors
@@ -12,7 +13,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 MARGIN = 16 * mm
@@ -26,7 +27,11 @@ STYLES = {
     "heading": ParagraphStyle("heading", parent=_base["Heading3"], fontSize=11, leading=14, spaceBefore=8,
                               spaceAfter=3),
     "body": ParagraphStyle("body", parent=_base["Normal"], fontSize=10, leading=13.5),
+    "result": ParagraphStyle("result", parent=_base["Normal"], fontName="Helvetica-Bold", fontSize=10,
+                             leading=13, spaceAfter=4),
     "small": ParagraphStyle("small", parent=_base["Normal"], fontSize=8.5, leading=11),
+    "cell": ParagraphStyle("cell", parent=_base["Normal"], fontSize=7.5, leading=9.2),
+    "head": ParagraphStyle("head", parent=_base["Normal"], fontName="Helvetica-Bold", fontSize=8, leading=9.5),
     "ruling": ParagraphStyle("ruling", parent=_base["Normal"], fontSize=11, leading=15, borderPadding=6,
                              backColor=colors.HexColor("#f3f6f4"), borderColor=colors.HexColor("#2f6b4f"),
                              borderWidth=0.6, spaceBefore=4, spaceAfter=10),
@@ -41,6 +46,16 @@ GRID = TableStyle([
     ("TOPPADDING", (0, 0), (-1, -1), 3),
     ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
 ])
+
+
+def content_width(paper: str) -> float:
+    """The width between the margins on the event's paper."""
+    return PAGE_SIZES.get(paper, LETTER)[0] - 2 * MARGIN
+
+
+def p(text: str, style: str = "body") -> Paragraph:
+    """A paragraph of plain text (escaped, so names with markup print as typed)."""
+    return Paragraph(escape(text), STYLES[style])
 
 
 def grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: TableStyle = GRID) -> Table:

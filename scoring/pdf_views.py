@@ -1,0 +1,59 @@
+"""The printed documents: a rubber's score sheet, an event's standings, a player's record.
+
+Each is readable by whoever may read the page it mirrors. `?paper=a4` or `?paper=letter`
+overrides the event's paper size for one print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.views import View
+
+from scoring.models import Event, Player, Rubber
+from scoring.pdf.common import PAGE_SIZES
+from scoring.pdf.record import record_pdf
+from scoring.pdf.rubber_sheet import rubber_sheet_pdf
+from scoring.pdf.standings import standings_pdf
+from scoring.sheets import record_sheet, rubber_sheet, standings_sheet
+from scoring.views import ReadableRubberMixin
+
+
+def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{file_name}"'
+    return response
+
+
+def on_paper(request: HttpRequest, sheet: Any) -> Any:
+    paper = request.GET.get("paper", "")
+    return dataclasses.replace(sheet, paper=paper) if paper in PAGE_SIZES else sheet
+
+
+class RubberSheetPdfView(ReadableRubberMixin, View):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        sheet = on_paper(request, rubber_sheet(self.readable_rubber(pk)))
+        return pdf_response(rubber_sheet_pdf(sheet), sheet.file_name)
+
+
+class EventStandingsPdfView(View):
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.event = get_object_or_404(Event, slug=kwargs["slug"])
+        if not self.event.is_public and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        sheet = on_paper(request, standings_sheet(self.event))
+        return pdf_response(standings_pdf(sheet), sheet.file_name)
+
+
+class PlayerRecordPdfView(View):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        player = get_object_or_404(Player, pk=pk)
+        sheet = on_paper(request, record_sheet(player, Rubber.objects.visible_to(request.user)))
+        return pdf_response(record_pdf(sheet), sheet.file_name)
