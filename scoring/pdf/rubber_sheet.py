@@ -119,7 +119,7 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
     half = width / 2 - 3 * mm
     games = (grid([["Game", "Won by", "NS\u2013EW", "Lap", "Kind", "Points"],
                    *[[g[0], g[1][:2], g[2], g[3], g[4], g[5]] for g in sheet.games]],
-                  [11 * mm, 14 * mm, 17 * mm, 10 * mm, half - 66 * mm, 14 * mm])
+                  [12 * mm, 15 * mm, 17 * mm, 10 * mm, half - 68 * mm, 14 * mm])
              if sheet.games else p("No game finished yet.", "small"))
     players = grid([["Player", "Side", "Rubber points"],
                     *[[p(x.player, "cell"), x.side, str(x.points)] for x in sheet.players],

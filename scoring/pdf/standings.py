@@ -11,7 +11,7 @@ from scoring.pdf.data import StandingsSheet
 
 HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against",
           "Net", "Net per rubber"]
-FIXED_WIDTHS = [11, 15, 10, 10, 14, 15, 14, 16, 11, 16]  # mm, every column but the player's
+FIXED_WIDTHS = [12, 16, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
 
 
 def standings_pdf(sheet: StandingsSheet) -> bytes:
