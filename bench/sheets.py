@@ -10,8 +10,8 @@ Targets: the 40-hand rubber sheet at most 100 ms, the 500-player standings PDF a
 from __future__ import annotations
 
 import argparse
-import io
 import datetime as dt
+import io
 import os
 import statistics
 import sys
