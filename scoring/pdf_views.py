@@ -1,4 +1,4 @@
-"""The printed documents: a rubber's score sheet, an event's standings, a player's record.
+"""The printed documents: a rubber's score sheet, an event's standings, a player's record, a ruling.
 
 Each is readable by whoever may read the page it mirrors. `?paper=a4` or `?paper=letter`
 overrides the event's paper size for one print.
@@ -18,8 +18,12 @@ from scoring.models import Event, Player, Rubber
 from scoring.pdf.common import PAGE_SIZES
 from scoring.pdf.record import record_pdf
 from scoring.pdf.rubber_sheet import rubber_sheet_pdf
+from scoring.pdf.ruling import ruling_pdf
 from scoring.pdf.standings import standings_pdf
-from scoring.sheets import record_sheet, rubber_sheet, standings_sheet
+from scoring.ruling_display import ruling_view
+from scoring.ruling_views import RulingAccessMixin
+from scoring.selectors import rubber_for_page
+from scoring.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
 from scoring.views import ReadableRubberMixin
 
 
@@ -57,3 +61,10 @@ class PlayerRecordPdfView(View):
         player = get_object_or_404(Player, pk=pk)
         sheet = on_paper(request, record_sheet(player, Rubber.objects.visible_to(request.user)))
         return pdf_response(record_pdf(sheet), sheet.file_name)
+
+
+class RulingPdfView(RulingAccessMixin, View):
+    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = self.ruling(ruling_id)
+        sheet = on_paper(request, ruling_sheet(ruling_view(ruling, rubber_for_page(ruling.rubber_id))))
+        return pdf_response(ruling_pdf(sheet), sheet.file_name)

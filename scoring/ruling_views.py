@@ -219,17 +219,6 @@ class RulingDetailView(RulingAccessMixin, View):
             "view": ruling_view(ruling, rubber_for_page(ruling.rubber_id)), "form": WithdrawForm()})
 
 
-class RulingPdfView(RulingAccessMixin, View):
-    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
-        from scoring.pdf.ruling import ruling_pdf
-
-        ruling = self.ruling(ruling_id)
-        pdf = ruling_pdf(ruling_view(ruling, rubber_for_page(ruling.rubber_id)))
-        response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="ruling-{ruling.pk}.pdf"'
-        return response
-
-
 class RulingWithdrawView(SecretaryRequiredMixin, View):
     def post(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
         ruling = get_object_or_404(Ruling.objects.select_related("rubber__event", "hand"), pk=ruling_id)

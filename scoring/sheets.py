@@ -24,10 +24,12 @@ from scoring.pdf.data import (
     RubberRecordLine,
     RubberSheet,
     RulingLine,
+    RulingSheet,
     SeatLine,
     StandingLine,
     StandingsSheet,
 )
+from scoring.ruling_display import RulingView
 from scoring.selectors import HandRow, rubber_page
 from scoring.services.reports import rulebook_of
 from scoring.standings import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, standings
@@ -304,4 +306,34 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
         opponents=people(record.opponents),
         rubbers=tuple(lines),
         file_name=f"{slugify(player.display_name) or 'player'}-{player.pk}-record.pdf",
+    )
+
+
+# One ruling.
+
+def ruling_sheet(view: RulingView) -> RulingSheet:
+    ruling, rubber = view.ruling, view.rubber
+    made = timezone.localtime(ruling.made_at).strftime("%-d %B %Y, %H:%M")
+    by = ruling.made_by.get_username() if ruling.made_by else "the secretary"
+    table = f", table {rubber.table_label}" if rubber.table_label else ""
+    withdrawn = ""
+    if ruling.withdrawn_at:
+        when = timezone.localtime(ruling.withdrawn_at).strftime("%-d %B %Y, %H:%M")
+        withdrawn = f"WITHDRAWN {when}: {ruling.withdrawn_reason}"
+    return RulingSheet(
+        paper=rubber.event.paper_size,
+        title=f"Ruling {ruling.pk}: {view.title}",
+        subtitle=f"{rubber.event.name} · Rubber {rubber.pk}{table} · {_date(rubber.played_on)} · "
+                 f"hand {ruling.hand.number}. Made by {by}, {made}.",
+        withdrawn=withdrawn,
+        summary=ruling.summary,
+        too_late=ruling.too_late,
+        facts=tuple(view.facts),
+        election=view.election,
+        note=ruling.note,
+        effects=(*view.effect, view.deal, *view.remedies),
+        score_rows=tuple(view.score_rows),
+        laws=tuple((law.number, f"{law.title.capitalize()}: {law.summary}") for law in view.laws),
+        label=f"Ruling {ruling.pk}",
+        file_name=f"ruling-{ruling.pk}.pdf",
     )

@@ -145,3 +145,23 @@ class RecordSheet:
     rubbers: tuple[RubberRecordLine, ...]
     file_name: str
     notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class RulingSheet:
+    paper: str
+    title: str
+    subtitle: str
+    withdrawn: str
+    summary: str
+    too_late: bool
+    facts: tuple[tuple[str, str], ...]
+    election: str
+    note: str
+    effects: tuple[str, ...]
+    """The score effect, the deal and the remedies, in plain words."""
+    score_rows: tuple[tuple[str, str, str], ...]
+    laws: tuple[tuple[int, str], ...]
+    """(law, 'Title: summary') for each law cited."""
+    label: str
+    file_name: str

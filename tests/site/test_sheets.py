@@ -376,3 +376,22 @@ def test_abandoned_rubbers_are_noted_on_the_standings(client, event, players):
     text = " ".join(lines_of(get_pdf(client, reverse("event_standings_pdf", args=[event.slug])).content))
     assert "No complete rubbers yet." in text
     assert f"Rubber {rubber.pk}, 3 November 2026: abandoned, not counted (Fire alarm)." in text
+
+
+def test_ruling_sheet_is_drawn_from_plain_data(client, secretary, rubber):
+    from scoring.pdf.ruling import ruling_pdf
+    from scoring.ruling_display import ruling_view
+    from scoring.selectors import rubber_for_page
+    from scoring.sheets import ruling_sheet
+
+    record(rubber, maker="N", tricks=3)
+    ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
+                         by=secretary)
+    sheet = ruling_sheet(ruling_view(ruling, rubber_for_page(rubber.pk)))
+    with CaptureQueriesContext(connection) as queries:
+        pdf = ruling_pdf(sheet)
+    assert len(queries) == 0
+    assert f"Ruling {ruling.pk}: Revoke" in "\n".join(pdf_text(pdf))
+    response = get_pdf(client, reverse("ruling_pdf", args=[ruling.pk]) + "?paper=a4")
+    assert response["Content-Disposition"] == f'inline; filename="ruling-{ruling.pk}.pdf"'
+    assert round(float(PdfReader(io.BytesIO(response.content)).pages[0].mediabox.width)) == 595
