@@ -1,6 +1,7 @@
 # Two commands for a fresh machine:
 #   make run   install everything, build a demo club on SQLite, serve it on 127.0.0.1:8000
-#   make test  install everything (Chromium and poppler too, where root), run every test
+#   make test  install everything (Chromium, poppler and PostgreSQL too, where root), run every test
+#              on SQLite, then again on a throwaway PostgreSQL cluster on loopback
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
@@ -30,6 +31,7 @@ lint: setup
 test: setup system-packages lint
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	bash scripts/with-postgres.sh $(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
 
 bench: setup
 	$(PY) bench/engine.py

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the tests use: Chromium (browser tests) and poppler-utils (PDF to PNG).
+# Debian packages the tests use: Chromium (browser tests), poppler-utils (PDF to PNG) and the
+# PostgreSQL server (the suite runs a second time on a throwaway cluster).
 # Installs them when missing and we are root; otherwise says what will be skipped.
 set -u
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} from Debian's packages..."
