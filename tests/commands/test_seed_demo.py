@@ -7,6 +7,7 @@ import io
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from scoring.models import Event, Rubber, Ruling
 
@@ -17,7 +18,8 @@ def test_seed_demo_builds_every_state_and_prints_the_login():
     out = io.StringIO()
     call_command("seed_demo", stdout=out)
     assert "username 'secretary', password 'somerset1888'" in out.getvalue()
-    assert authenticate(username="secretary", password="somerset1888") is not None
+    request = RequestFactory().post("/accounts/login/")  # django-axes checks every login against its request
+    assert authenticate(request, username="secretary", password="somerset1888") is not None
     statuses = set(Rubber.objects.values_list("status", flat=True))
     assert statuses == {"in_progress", "complete", "abandoned"}
     assert set(Event.objects.values_list("is_public", flat=True)) == {True, False}
