@@ -1,0 +1,26 @@
+"""`manage.py import_club DIR`: restore a backup made by export_club into an empty database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scoring.services.backup import club_import
+
+
+class Command(BaseCommand):
+    help = "Restore DIR (written by export_club) into an empty database and rescore every rubber."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("dir", type=Path)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            counts = club_import(options["dir"])
+        except ValidationError as exc:
+            raise CommandError(f"Nothing was restored: {' '.join(exc.messages)}") from None
+        self.stdout.write(f"Restored {counts['events']} events, {counts['players']} players and "
+                          f"{counts['rubbers']} rubbers; every rubber rescored.")
