@@ -14,6 +14,8 @@ from scoring.services.scoring_store import rubber_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
 
 def post_all(secretary, url: str, bodies: list[dict]) -> list[int]:
     statuses: list[int] = [0] * len(bodies)
@@ -56,3 +58,95 @@ def test_racing_the_same_deal_saves_one_and_refuses_the_other(secretary, rubber)
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
     stored = Rubber.objects.get(pk=rubber.pk)
     assert (stored.current_ns, stored.current_ew) == (0, 1)
+
+
+def stored_agrees_with_a_fresh_rescore(rubber: Rubber) -> None:
+    """Every stored figure of the rubber equals what scoring its hands afresh gives."""
+    from scoring.engine import Side
+    from scoring.models import GameRecord, RubberPlayerResult
+
+    rubber = Rubber.objects.get(pk=rubber.pk)
+    hands = list(Hand.objects.filter(rubber=rubber).order_by("number"))
+    assert [h.number for h in hands] == list(range(1, len(hands) + 1))  # none lost, none doubled
+    result = rubber_result(rubber)
+    assert rubber.hand_count == len(hands) == len(result.hands)
+    assert (rubber.ns_points, rubber.ew_points) == result.rubber_points
+    assert (rubber.current_ns, rubber.current_ew) == (result.current_score or (None, None))
+    assert rubber.rubber_winner == (result.rubber_winner.value if result.rubber_winner else "")
+    for hand, scored in zip(hands, result.hands, strict=True):
+        assert (hand.ns_points, hand.ew_points) == (scored.points(Side.NS), scored.points(Side.EW))
+        assert (hand.ns_after, hand.ew_after) == scored.score_after
+    games = list(GameRecord.objects.filter(rubber=rubber).order_by("number")
+                 .values_list("number", "winner", "ns_score", "ew_score", "double", "value"))
+    assert games == [(g.number, g.winner.value, *g.score, g.double, g.value) for g in result.games]
+    for row in RubberPlayerResult.objects.filter(rubber=rubber):
+        side = Side(row.side)
+        assert row.points_for == result.points_of(side) and row.points_against == result.points_of(side.other)
+
+
+def test_many_clients_enter_hands_and_rule_at_once(secretary, event, players):
+    """Eight clients at once: two to each of three rubbers entering hands, and two making and
+    withdrawing revoke rulings (law 63) on the first rubber while its hands come in."""
+    import datetime as dt
+
+    from django.core.exceptions import ValidationError
+
+    from scoring.services.rubbers import rubber_start
+    from scoring.services.rulings import ruling_make, ruling_withdraw
+
+    rubbers = [rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                            first_dealer="N", played_on=dt.date(2026, 11, 3)) for _ in range(3)]
+    # Law 40: a deal out of turn that stood, so every hand is lawful in whatever order it lands.
+    body = {"result": "played", "dealer": "W", "out_of_turn": "on", "maker": "N", "tricks": "3",
+            "revokes_ns": 0, "revokes_ew": 0}
+    hands_each = 5  # ten NS points per rubber, thirteen with a revoke ruled: never a complete rubber
+    saved: list[int] = [0] * len(rubbers)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+    start = threading.Barrier(len(rubbers) * 2 + 2)
+
+    def enter(index: int) -> None:
+        client = Client()
+        client.force_login(secretary)
+        start.wait()
+        try:
+            for _ in range(hands_each):
+                status = client.post(reverse("hand_new", args=[rubbers[index].pk]), body).status_code
+                assert status in (302, 400)
+                with lock:
+                    saved[index] += status == 302
+        finally:
+            connection.close()
+
+    def rule() -> None:
+        start.wait()
+        try:
+            for _ in range(3):
+                try:
+                    ruling = ruling_make(rubber_id=rubbers[0].pk, hand_number=1, irregularity="revoke",
+                                         facts=REVOKE, election=None, by=secretary)
+                    ruling_withdraw(ruling_id=ruling.pk, reason="Recorded twice", by=secretary)
+                    with lock:
+                        outcomes.append("made and withdrawn")
+                except ValidationError as exc:
+                    with lock:
+                        outcomes.append(f"refused: {exc.messages}")
+        finally:
+            connection.close()
+
+    workers = [threading.Thread(target=enter, args=(i,)) for i in range(len(rubbers)) for _ in range(2)]
+    workers += [threading.Thread(target=rule) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+    assert not any(w.is_alive() for w in workers)
+
+    assert saved == [2 * hands_each] * len(rubbers)  # every lawful hand saved, whatever the interleaving
+    for rubber in rubbers:
+        stored_agrees_with_a_fresh_rescore(rubber)
+    from scoring.models import Ruling
+
+    made = Ruling.objects.filter(rubber=rubbers[0])
+    assert made.count() == outcomes.count("made and withdrawn") >= 1
+    assert not made.filter(withdrawn_at__isnull=True).exists()
