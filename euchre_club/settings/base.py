@@ -64,13 +64,21 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-DATABASES["default"]["ATOMIC_REQUESTS"] = False
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # Wait for a writer rather than failing at once when two secretaries save together.
-    DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].setdefault("timeout", 20)
-    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+
+def database(url: object = environ.Env.NOTSET) -> dict:
+    """The database from DATABASE_URL (or `url` when it is unset; with no `url`, it must be set)."""
+    config = env.db("DATABASE_URL", default=url)
+    config["ATOMIC_REQUESTS"] = False
+    if config["ENGINE"].endswith("sqlite3"):
+        # Wait for a writer rather than failing at once when two secretaries save together, and take
+        # the write lock when a transaction begins, so a reader never has to upgrade to a writer.
+        config.setdefault("OPTIONS", {})
+        config["OPTIONS"].setdefault("timeout", 20)
+        config["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    return config
+
+
+DATABASES = {"default": database(f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -108,3 +108,12 @@ def test_gunicorn_serves_pages_and_static_files_with_security_headers(tmp_path):
         server.terminate()
         server.wait(timeout=10)
 
+
+
+def test_production_on_sqlite_waits_for_the_writer(tmp_path):
+    """Two secretaries saving at once on the embedded database: the second waits, never 'database is locked'."""
+    script = "from django.conf import settings; o = settings.DATABASES['default']['OPTIONS']; " \
+             "print(o['timeout'], o['transaction_mode'])"
+    result = manage(production_env(tmp_path), "shell", "--no-imports", "-c", script)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["20", "IMMEDIATE"]
