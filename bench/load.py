@@ -92,7 +92,7 @@ def main() -> None:
         wait_for(args.port)
         env["LOAD_SUMMARY"] = str(summary_path)
         subprocess.run([str(BIN / "locust"), "-f", str(ROOT / "bench" / "locustfile.py"), "--headless",
-                        "--users", str(args.users), "--spawn-rate", str(args.users), "--run-time",
+                        "--users", str(args.users), "--spawn-rate", str(max(1, args.users // 10)), "--run-time",
                         f"{args.seconds}s", "--host", f"http://127.0.0.1:{args.port}", "--only-summary",
                         "--loglevel", "WARNING"], cwd=ROOT, env=env, check=False)
     finally:

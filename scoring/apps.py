@@ -1,5 +1,15 @@
+from typing import Any
+
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
+
+
+def _player_saved(created: bool, **_: Any) -> None:
+    """A renamed player: cached standings show names, so every event's tables are read afresh."""
+    from scoring.standings_cache import results_changed
+
+    if not created:
+        results_changed()
 
 
 class ScoringConfig(AppConfig):
@@ -8,6 +18,8 @@ class ScoringConfig(AppConfig):
     verbose_name = "Euchre scoring"
 
     def ready(self) -> None:
+        from scoring.models import Player
         from scoring.permissions import secretary_group_ensure
 
         post_migrate.connect(secretary_group_ensure, sender=self)
+        post_save.connect(_player_saved, sender=Player, dispatch_uid="scoring.player_saved")

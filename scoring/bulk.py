@@ -13,6 +13,7 @@ from scoring.engine import ReportedHand, Seat, Side, score_rubber
 from scoring.engine.interchange import parse_hand
 from scoring.models import Event, GameRecord, Hand, Player, Rubber, RubberPlayerResult
 from scoring.services.reports import play_fields
+from scoring.standings_cache import results_changed
 
 BATCH = 2000
 
@@ -82,4 +83,5 @@ def seed_bulk(*, rubbers: int, event: Event, players: list[Player], seed: int = 
         if len(hand_rows) >= BATCH:
             flush()
     flush()
+    results_changed([event.pk])
     return stored

@@ -58,7 +58,10 @@ class Event(models.Model):
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
-    history = HistoricalRecords()
+    results_version = models.PositiveIntegerField(
+        default=0, editable=False,
+        help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")
+    history = HistoricalRecords(excluded_fields=["results_version"])
 
     objects = EventQuerySet.as_manager()
 

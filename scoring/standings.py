@@ -165,6 +165,8 @@ def player_record(player: Player, rubbers: QuerySet[Rubber]) -> PlayerRecord:
     partners: dict[int, Record] = {}
     opponents: dict[int, Record] = {}
     for rubber_id, other_id, name, side in others:
+        if rubber_id not in mine:  # completed between the two reads; it counts from the next request
+            continue
         _, my_side, won, points_for, points_against, _ = mine[rubber_id]
         table = partners if side == my_side else opponents
         record = table.setdefault(other_id, Record(other_id, name))

@@ -12,6 +12,7 @@ from django.views.generic import DetailView, TemplateView
 from django_tables2 import RequestConfig, SingleTableMixin
 from django_tables2.export import ExportMixin
 
+from scoring import standings_cache
 from scoring.filters import StandingsFilter
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.selectors import events_visible
@@ -35,8 +36,12 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
     export_formats = ("csv", "xlsx")
     export_name = "standings"
 
-    def partnership_table(self, results: QuerySet[RubberPlayerResult]) -> PartnershipTable:
-        table = PartnershipTable(partnerships(results), prefix="pairs-")
+    def results_version(self) -> object:
+        raise NotImplementedError
+
+    def partnership_table(self, results: QuerySet[RubberPlayerResult], kind: str) -> PartnershipTable:
+        pairs = standings_cache.rows(f"pairs {kind}", self.results_version(), lambda: partnerships(results))
+        table = PartnershipTable(pairs, prefix="pairs-")
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
         return table
 
@@ -53,8 +58,12 @@ class EventStandingsView(StandingsExportMixin, TemplateView):
     def results(self) -> QuerySet[RubberPlayerResult]:
         return RubberPlayerResult.objects.filter(rubber__event=self.event)
 
-    def get_table_data(self) -> QuerySet[Any]:
-        return standings(self.results())
+    def results_version(self) -> object:
+        return self.event.results_version
+
+    def get_table_data(self) -> list[dict[str, Any]]:
+        return standings_cache.rows(f"event {self.event.pk}", self.results_version(),
+                                    lambda: standings(self.results()))
 
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-standings.{export_format}"
@@ -65,7 +74,7 @@ class EventStandingsView(StandingsExportMixin, TemplateView):
             "event": self.event,
             "title": f"{self.event.name}: standings",
             "tie_breakers": TIE_BREAKERS,
-            "pairs": self.partnership_table(self.results()),
+            "pairs": self.partnership_table(self.results(), f"event {self.event.pk}"),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
         }
@@ -85,8 +94,15 @@ class ClubStandingsView(StandingsExportMixin, TemplateView):
                 queryset=RubberPlayerResult.objects.filter(rubber__event__in=events))
         return self._filter
 
-    def get_table_data(self) -> QuerySet[Any]:
-        return standings(self.get_filter().qs)
+    def results_version(self) -> object:
+        if not hasattr(self, "_version"):
+            chosen = {name: self.request.GET.get(name, "") for name in self.get_filter().form.fields}
+            self._version = (standings_cache.events_version(events_visible(self.request.user)),
+                             sorted(chosen.items()))
+        return self._version
+
+    def get_table_data(self) -> list[dict[str, Any]]:
+        return standings_cache.rows("club", self.results_version(), lambda: standings(self.get_filter().qs))
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -95,7 +111,7 @@ class ClubStandingsView(StandingsExportMixin, TemplateView):
             "title": "Club standings",
             "filter": self.get_filter(),
             "tie_breakers": TIE_BREAKERS,
-            "pairs": self.partnership_table(self.get_filter().qs),
+            "pairs": self.partnership_table(self.get_filter().qs, "club"),
             "abandoned": abandoned_rubbers(rubbers).select_related("event"),
         }
         return context

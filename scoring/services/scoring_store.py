@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from scoring.engine import ReportedHand, RubberResult, Seat, Side, score_rubber
 from scoring.models import GameRecord, Hand, Rubber, RubberPlayerResult
 from scoring.services.reports import reported, rulebook_of
+from scoring.standings_cache import results_changed
 
 
 def rubber_hands(rubber: Rubber) -> list[Hand]:
@@ -53,6 +54,7 @@ def rubber_store(rubber: Rubber, hands: Sequence[Hand], reports: Sequence[Report
         rubber.status = Rubber.Status.COMPLETE if result.complete else Rubber.Status.IN_PROGRESS
     rubber.save(update_fields=["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew",
                                "next_dealer", "hand_count", "status"])
+    results_changed([rubber.event_id])
     return result
 
 

@@ -22,7 +22,8 @@ def snapshot() -> dict[str, object]:
     """Everything a member could read about the club, from the stored rows and the pages' data."""
     client = Client()
     return {
-        "events": list(Event.objects.order_by("pk").values()),
+        "events": list(Event.objects.order_by("pk").values(*[f.name for f in Event._meta.concrete_fields
+                                                             if f.name != "results_version"])),
         "players": list(Player.objects.order_by("pk").values("pk", "display_name", "member_number", "active")),
         "rubbers": list(Rubber.objects.order_by("pk").values(
             "pk", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",

@@ -193,3 +193,55 @@ def test_player_page_hides_members_only_rubbers_from_the_public(client, member):
     assert client.get(url).context["summary"]["rubbers"] == 2
     client.force_login(member)
     assert client.get(url).context["summary"]["rubbers"] == 5
+
+
+def test_cached_standings_are_never_stale(client, event, players):
+    from tests.site.helpers import play_game
+
+    url = reverse("event_standings", args=[event.slug])
+    first = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                         first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(first, maker)
+    assert players[0].display_name in client.get(url).content.decode()
+    assert players[4].display_name not in client.get(url).content.decode()
+
+    second = rubber_start(event=event, north=players[4], east=players[5], south=players[2], west=players[3],
+                          first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "N"):
+        play_game(second, maker)
+    page = client.get(url).content.decode()
+    assert players[4].display_name in page and players[5].display_name in page  # the new result shows at once
+
+    players[4].display_name = "Renamed Player"
+    players[4].save()
+    page = client.get(url).content.decode()
+    assert "Renamed Player" in page
+
+    club = reverse("standings")
+    assert "Renamed Player" in client.get(club).content.decode()
+    third = rubber_start(event=event, north=players[0], east=players[1], south=players[5], west=players[3],
+                         first_dealer="N", played_on=event.starts_on)
+    for maker in ("E", "E"):
+        play_game(third, maker)
+    rows = list(csv.reader(io.StringIO(client.get(club + "?_export=csv").content.decode())))
+    assert sum(int(r[1]) for r in rows[1:]) == 2 * 4  # the unfinished third rubber is not counted yet
+    play_game(third, "E")
+    rows = list(csv.reader(io.StringIO(client.get(club + "?_export=csv").content.decode())))
+    assert sum(int(r[1]) for r in rows[1:]) == 3 * 4
+
+
+def test_a_cached_standings_page_reads_less(client, event, players):
+    from tests.site.helpers import play_game
+
+    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                          first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    url = reverse("event_standings", args=[event.slug])
+    with CaptureQueriesContext(connection) as cold:
+        client.get(url)
+    with CaptureQueriesContext(connection) as warm:
+        client.get(url)
+    assert len(warm) < len(cold)
+    assert not any("SUM(" in q["sql"].upper() for q in warm.captured_queries)  # no aggregation when cached
