@@ -68,6 +68,16 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
     def get_prefix(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str:
         return f"ruling_{kwargs['pk']}"
 
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A post that did not come from the wizard's own page (no step, or a step it does not have):
+        # start again with a message rather than formtools' bare "Bad Request".
+        step = request.POST.get(f"{self.prefix}-current_step")
+        if "wizard_goto_step" not in request.POST and step not in self.get_form_list():
+            messages.error(request, "That ruling form was incomplete or out of date; start the ruling again.")
+            self.storage.reset()
+            return redirect(reverse("ruling_new", args=[self.rubber.pk]))
+        return super().post(request, *args, **kwargs)
+
     # What the earlier steps said.
     def chosen_irregularity(self) -> str | None:
         case = self.get_cleaned_data_for_step("case")

@@ -239,3 +239,11 @@ def test_password_validators_refuse_weak_passwords(client, secretary):
     assert response.status_code == 200
     errors = " ".join(response.context["form"].errors["new_password2"])
     assert "too common" in errors and "entirely numeric" in errors
+
+
+def test_error_pages_speak_the_clubs_language(client, member):
+    missing = client.get("/rubbers/99999/")
+    assert missing.status_code == 404 and "There is no such page" in missing.content.decode()
+    client.force_login(member)
+    refused = client.get(reverse("event_new"))
+    assert refused.status_code == 403 and "Only the secretary can do that" in refused.content.decode()
