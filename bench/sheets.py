@@ -12,33 +12,17 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
-import os
-import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import django_on, report, timed
 
 HANDS = 40
 PLAYERS = 500
 RUBBERS = 1500
-
-
-def timed(runs: int, fetch: Callable[[], object]) -> list[float]:
-    fetch()  # warm up
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        fetch()
-        times.append((time.perf_counter() - started) * 1000)
-    return times
-
-
-def report(name: str, times: list[float]) -> None:
-    print(f"{name:40} median {statistics.median(times):8.1f} ms  (min {min(times):.1f}, max {max(times):.1f})")
 
 
 def long_rubber():  # type: ignore[no-untyped-def]
@@ -89,13 +73,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--db", default="/tmp/euchre-bench-sheets.sqlite3")
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"sqlite:///{args.db}"
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "euchre_club.settings.test"  # DEBUG off, as in production
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    django_on(f"sqlite:///{args.db}")
     from django.test import Client
 
     from scoring.models import RubberPlayerResult
@@ -103,7 +81,6 @@ def main() -> None:
     from scoring.selectors import rubber_for_page
     from scoring.sheets import rubber_sheet
 
-    call_command("migrate", verbosity=0)
     rubber = long_rubber()
     event = big_event()
     players = RubberPlayerResult.objects.filter(rubber__event=event).values("player").distinct().count()

@@ -9,14 +9,12 @@ Targets: standings at most 300 ms, player page at most 200 ms, at the median.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import django_on, report, timed
 
 
 def main() -> None:
@@ -25,18 +23,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--db", default="/tmp/euchre-bench-club.sqlite3")
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"sqlite:///{args.db}"
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "euchre_club.settings.test"  # DEBUG off, as in production
-    import django
-
-    django.setup()
+    django_on(f"sqlite:///{args.db}")
     from django.core.management import call_command
     from django.test import Client
 
     from scoring.models import Event, Player, RubberPlayerResult
 
-    call_command("migrate", verbosity=0)
     event = Event.objects.filter(slug="big-club").first()
     have = event.rubbers.count() if event else 0
     if have < args.rubbers:
@@ -57,15 +49,10 @@ def main() -> None:
         "player page": f"/players/{player.pk}/",
     }
     for name, url in pages.items():
-        assert client.get(url).status_code == 200  # warm up
-        times = []
-        for _ in range(args.runs):
-            started = time.perf_counter()
-            response = client.get(url)
-            times.append((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200
-        print(f"{name:32} median {statistics.median(times):7.1f} ms  "
-              f"(min {min(times):.1f}, max {max(times):.1f})")
+        def get(url: str = url) -> None:
+            assert client.get(url).status_code == 200
+
+        report(name, timed(args.runs, get))
 
 
 if __name__ == "__main__":
