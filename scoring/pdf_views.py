@@ -9,12 +9,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views import View
 
-from scoring.models import Event, Player, Rubber
+from scoring.models import Player, Rubber
 from scoring.pdf.common import PAGE_SIZES
 from scoring.pdf.record import record_pdf
 from scoring.pdf.rubber_sheet import rubber_sheet_pdf
@@ -24,7 +23,7 @@ from scoring.ruling_display import ruling_view
 from scoring.ruling_views import RulingAccessMixin
 from scoring.selectors import rubber_for_page
 from scoring.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
-from scoring.views import ReadableRubberMixin
+from scoring.views import ReadableEventMixin, ReadableRubberMixin
 
 
 def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
@@ -44,13 +43,7 @@ class RubberSheetPdfView(ReadableRubberMixin, View):
         return pdf_response(rubber_sheet_pdf(sheet), sheet.file_name)
 
 
-class EventStandingsPdfView(View):
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.event = get_object_or_404(Event, slug=kwargs["slug"])
-        if not self.event.is_public and not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return super().dispatch(request, *args, **kwargs)
-
+class EventStandingsPdfView(ReadableEventMixin, View):
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         sheet = on_paper(request, standings_sheet(self.event))
         return pdf_response(standings_pdf(sheet), sheet.file_name)

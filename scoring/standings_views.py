@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponseBase
-from django.shortcuts import get_object_or_404
 from django.views.generic import DetailView, TemplateView
 from django_tables2 import RequestConfig, SingleTableMixin
 from django_tables2.export import ExportMixin
 
 from scoring import standings_cache
 from scoring.filters import StandingsFilter
-from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.models import Player, Rubber, RubberPlayerResult
 from scoring.selectors import events_visible
 from scoring.standings import (
     TIE_BREAKERS,
@@ -26,6 +23,7 @@ from scoring.standings import (
     standings,
 )
 from scoring.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
+from scoring.views import ReadableEventMixin
 
 PER_PAGE = 25
 
@@ -46,14 +44,8 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
         return table
 
 
-class EventStandingsView(StandingsExportMixin, TemplateView):
+class EventStandingsView(ReadableEventMixin, StandingsExportMixin, TemplateView):
     template_name = "scoring/standings.html"
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        self.event = get_object_or_404(Event, slug=kwargs["slug"])
-        if not self.event.is_public and not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return super().dispatch(request, *args, **kwargs)
 
     def results(self) -> QuerySet[RubberPlayerResult]:
         return RubberPlayerResult.objects.filter(rubber__event=self.event)

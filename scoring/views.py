@@ -80,6 +80,18 @@ class ReadableRubberMixin:
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
 
+class ReadableEventMixin:
+    """A members-only event's pages need a login to read; `self.event` is the event of the URL's slug."""
+
+    event: Event
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.event = get_object_or_404(Event, slug=kwargs["slug"])
+        if not self.event.is_public and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+
 class HomeView(TemplateView):
     template_name = "scoring/home.html"
 
