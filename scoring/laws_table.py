@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from scoring.engine import Rulebook
 from scoring.engine.laws import Law
-from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, Score, irregularities
+from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, ScoreEffect, irregularities
 
 DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
     "lone": ("A lone hand", {"yes": "yes", "no": "no"}),
@@ -18,17 +18,17 @@ DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
     "any_count": ("Any revokes", {"yes": "yes", "no": "none"}),
 }
 
-SCORE_WORDS: Mapping[Score, str] = {
-    Score.NONE: "",
-    Score.REVOKES: "Revokes charged to the offending side",
-    Score.WRONG_CARDS: "Law 90 against the offending side",
-    Score.ADVERSARY_ABANDONED: "The lone player scores five (law 50)",
-    Score.PARTNER_EXPOSED: "A lone march scores two (law 102)",
-    Score.NEW_DEAL: "The hand is void",
-    Score.MISDEAL: "The hand is a misdeal",
-    Score.PARTNERSHIP: "Scored as a partnership hand",
-    Score.OUT_OF_TURN_STANDS: "The deal out of turn stands",
-    Score.CORRECTED: "The hand is scored as put right",
+SCORE_WORDS: Mapping[ScoreEffect, str] = {
+    ScoreEffect.NONE: "",
+    ScoreEffect.REVOKES: "Revokes charged to the offending side",
+    ScoreEffect.WRONG_CARDS: "Law 90 against the offending side",
+    ScoreEffect.ADVERSARY_ABANDONED: "The lone player scores five (law 50)",
+    ScoreEffect.PARTNER_EXPOSED: "A lone march scores two (law 102)",
+    ScoreEffect.NEW_DEAL: "The hand is void",
+    ScoreEffect.MISDEAL: "The hand is a misdeal",
+    ScoreEffect.PARTNERSHIP: "Scored as a partnership hand",
+    ScoreEffect.OUT_OF_TURN_STANDS: "The deal out of turn stands",
+    ScoreEffect.CORRECTED: "The hand is scored as put right",
 }
 
 
@@ -93,7 +93,7 @@ def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object]) ->
         laws=outcome.laws,
         score=SCORE_WORDS[outcome.score],
         deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
-        options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not Score.NONE else ''}"
+        options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not ScoreEffect.NONE else ''}"
                  for o in outcome.options],
         too_late=outcome.too_late,
         refused="",

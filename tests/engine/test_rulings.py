@@ -234,7 +234,7 @@ CASES = [
          deal=Deal.RIGHTFUL_DEALER),
     Case("deal out of turn stands", "misdeal", {"what": "out_of_turn_stands"}, PARTNERSHIP, (40,),
          effect={"corrections": {"out_of_turn": True}}),
-    # Score errors (laws 5, 6).
+    # ScoreEffect errors (laws 5, 6).
     Case("score put right", "score_error", claim(offender="E", maker="W", alone=False, tricks=2), PARTNERSHIP,
          (5,), after=(2, 0), effect={"corrections": {"maker": "W", "alone": False, "tricks": 2}}),
     Case("score put right: lone march", "score_error", claim(offender="N", maker="E", alone=True, tricks=5),

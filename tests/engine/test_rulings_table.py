@@ -20,7 +20,7 @@ from scoring.engine.rulings import (
     Offender,
     Path,
     RulingError,
-    Score,
+    ScoreEffect,
     adjudicate,
     irregularities,
 )
@@ -107,12 +107,12 @@ def test_outcomes_agree_with_themselves(key: str) -> None:
         outcomes = [path.outcome] if path.outcome else []
         outcomes += [o.outcome for out in list(outcomes) for o in out.options]
         for outcome in outcomes:
-            if outcome.score is Score.NEW_DEAL:
+            if outcome.score is ScoreEffect.NEW_DEAL:
                 assert outcome.deal is Deal.SAME_DEALER
-            if outcome.score is Score.MISDEAL:
+            if outcome.score is ScoreEffect.MISDEAL:
                 assert outcome.deal is Deal.PASSES
             if outcome.too_late:
-                assert outcome.score is Score.NONE and not outcome.options
+                assert outcome.score is ScoreEffect.NONE and not outcome.options
             if outcome.options:
                 assert 85 in outcome.laws
 

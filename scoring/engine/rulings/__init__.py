@@ -29,7 +29,7 @@ from scoring.engine.rulings.schema import (
     Outcome,
     Path,
     Remedy,
-    Score,
+    ScoreEffect,
 )
 
 __all__ = [
@@ -52,7 +52,7 @@ __all__ = [
     "Remedy",
     "Ruling",
     "RulingError",
-    "Score",
+    "ScoreEffect",
     "adjudicate",
     "apply_effects",
     "irregularities",

@@ -22,7 +22,7 @@ from scoring.engine.rulings.schema import (
     Option,
     Outcome,
     Remedy,
-    Score,
+    ScoreEffect,
 )
 from scoring.engine.rulings.somerset import IRREGULARITIES
 from scoring.engine.seats import Seat, Side
@@ -139,7 +139,7 @@ def adjudicate(
     outcome = _find(irregularity, matched, number)
     chosen = _choose(outcome, election, number)
     final = _merge(outcome, chosen)
-    if final.score is not Score.NONE and offender is None:
+    if final.score is not ScoreEffect.NONE and offender is None:
         raise RulingError("name the offender: the score effect falls on his side", hand=number, field="offender")
     effect = _effect(final.score, offender, answers)
     try:
@@ -267,35 +267,35 @@ def _merge(outcome: Outcome, chosen: Option | None) -> Outcome:
     return Outcome(
         text=f"{outcome.text} {extra.text}",
         laws=laws,
-        score=extra.score if extra.score is not Score.NONE else outcome.score,
+        score=extra.score if extra.score is not ScoreEffect.NONE else outcome.score,
         deal=extra.deal if extra.deal is not Deal.STANDS else outcome.deal,
         remedies=outcome.remedies + extra.remedies,
         too_late=outcome.too_late or extra.too_late,
     )
 
 
-def _effect(score: Score, offender: Seat | None, answers: Mapping[str, Any]) -> Effect:
+def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any]) -> Effect:
     """The score effect in the scorer's own terms."""
-    if score is Score.NONE:
+    if score is ScoreEffect.NONE:
         return NO_EFFECT
-    if score is Score.NEW_DEAL:
+    if score is ScoreEffect.NEW_DEAL:
         return Effect(result=HandResult.NEW_DEAL)
-    if score is Score.MISDEAL:
+    if score is ScoreEffect.MISDEAL:
         return Effect(result=HandResult.MISDEAL)
-    if score is Score.ADVERSARY_ABANDONED:
+    if score is ScoreEffect.ADVERSARY_ABANDONED:
         return Effect(adversary_abandoned=True)
-    if score is Score.PARTNER_EXPOSED:
+    if score is ScoreEffect.PARTNER_EXPOSED:
         return Effect(partner_exposed=True)
-    if score is Score.PARTNERSHIP:
+    if score is ScoreEffect.PARTNERSHIP:
         return Effect(corrections={"alone": False})
-    if score is Score.OUT_OF_TURN_STANDS:
+    if score is ScoreEffect.OUT_OF_TURN_STANDS:
         return Effect(corrections={"out_of_turn": True})
-    if score is Score.CORRECTED:
+    if score is ScoreEffect.CORRECTED:
         return Effect(corrections={"maker": answers["maker"], "alone": answers["alone"],
                                    "tricks": answers["tricks"]})
     assert offender is not None
     side = offender.side
-    if score is Score.WRONG_CARDS:
+    if score is ScoreEffect.WRONG_CARDS:
         return Effect(wrong_cards=side)
     count = int(answers["count"])
     return Effect(revokes=Revokes(ns=count, ew=0) if side is Side.NS else Revokes(ns=0, ew=count))

@@ -38,7 +38,7 @@ class Fact:
         return dict(self.choices).get(str(value), str(value))
 
 
-class Score(StrEnum):
+class ScoreEffect(StrEnum):
     """What a ruling does to the hand's score, in the terms the scorer understands."""
 
     NONE = "none"
@@ -124,7 +124,7 @@ class Outcome:
 
     text: str
     laws: tuple[int, ...]
-    score: Score = Score.NONE
+    score: ScoreEffect = ScoreEffect.NONE
     deal: Deal = Deal.STANDS
     remedies: tuple[Remedy, ...] = ()
     options: tuple[Option, ...] = ()

@@ -28,7 +28,7 @@ from scoring.engine.rulings.schema import (
     Outcome,
     Path,
     Remedy,
-    Score,
+    ScoreEffect,
     when,
 )
 
@@ -68,11 +68,11 @@ LOSE = Option("lose", "He must lose the trick", Outcome(
     "{claimants} require the trick to be lost, if it can be.", (), remedies=(Remedy.LOSE_TRICK,)))
 NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
     "{claimants} claim a new deal: the hand is void and scores nothing.", (),
-    score=Score.NEW_DEAL, deal=Deal.SAME_DEALER))
+    score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER))
 DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let the deal stand.", ()))
 PARTNERSHIP = Option("partnership", "Have it played with the partner", Outcome(
     "{claimants} require the hand to be played with the partner; it scores as a partnership hand.", (),
-    score=Score.PARTNERSHIP))
+    score=ScoreEffect.PARTNERSHIP))
 STAYS_ALONE = Option("alone", "Let it stand as a lone hand", Outcome(
     "{claimants} let the lone hand stand.", ()))
 
@@ -116,19 +116,19 @@ REVOKE = Irregularity(
             "{offender} revoked {times} and the revoke is established. {claimants} score {revoke_points} "
             "for each revoke, scored before any other points of the hand; revokes by both sides cancel "
             "one for one.", (62, 63, 64, 71, 4),
-            score=Score.REVOKES, remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
+            score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
         Path(when(stage="established", cause="call_ignored"), Outcome(
             "Failing to play as lawfully called is a revoke. {offender} revoked {times}; {claimants} score "
             "{revoke_points} for each, scored before any other points of the hand.", (54, 63, 64, 71, 4),
-            score=Score.REVOKES, remedies=(Remedy.PLAYED_OUT,))),
+            score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT,))),
         Path(when(stage="mixed", cause="not_following"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke is "
             "established. {claimants} score {revoke_points} for each of {count}, scored before any other "
-            "points of the hand.", (62, 67, 63, 71, 4), score=Score.REVOKES)),
+            "points of the hand.", (62, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
         Path(when(stage="mixed", cause="call_ignored"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke "
             "(failing a lawful call) is established. {claimants} score {revoke_points} for each of {count}, "
-            "scored first.", (54, 67, 63, 71, 4), score=Score.REVOKES)),
+            "scored first.", (54, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
     ),
 )
 
@@ -232,7 +232,7 @@ EXPOSED_CARD = Irregularity(
         Path(when(role="lone_partner"), Outcome(
             "{offender}, partner of the lone player, exposed a card: a march now scores only "
             "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
-            score=Score.PARTNER_EXPOSED)),
+            score=ScoreEffect.PARTNER_EXPOSED)),
         Path(when(role="lone_player"), Outcome(
             "A lone player pays no penalty for simply showing a card.", (104,))),
         Path(when(how="winning_run"), Outcome(
@@ -293,10 +293,10 @@ TWO_CARDS = Irregularity(
         Path(when(found="in_play"), Outcome(
             "The extra card is restored, but {offender} answers for the revokes it caused: {claimants} "
             "score {revoke_points} for each of {count}, scored first.", (61, 63, 71, 4),
-            score=Score.REVOKES, remedies=(Remedy.CARD_RESTORED,))),
+            score=ScoreEffect.REVOKES, remedies=(Remedy.CARD_RESTORED,))),
         Path(when(found="after_hand"), Outcome(
             "{offender} answers for the revokes the extra card caused: {claimants} score {revoke_points} "
-            "for each of {count}, scored first.", (61, 63, 71, 4), score=Score.REVOKES)),
+            "for each of {count}, scored first.", (61, 63, 71, 4), score=ScoreEffect.REVOKES)),
     ),
 )
 
@@ -322,13 +322,13 @@ WRONG_CARDS = Irregularity(
              refuse_field="offender"),
         Path(when(what="counted"), Outcome(
             "The count of {offender}'s cards was wrong. The deal stands; {side} score nothing this hand and "
-            "{claimants} score {forfeit} more.", (103, 90), score=Score.WRONG_CARDS)),
+            "{claimants} score {forfeit} more.", (103, 90), score=ScoreEffect.WRONG_CARDS)),
         Path(when(what="no_discard"), Outcome(
             "The dealer played without discarding. The deal stands; {side} score nothing this hand and "
-            "{claimants} score {forfeit} more.", (86, 90), score=Score.WRONG_CARDS)),
+            "{claimants} score {forfeit} more.", (86, 90), score=ScoreEffect.WRONG_CARDS)),
         Path(when(), Outcome(
             "{offender} had the wrong number of cards. The deal stands; {side} score nothing this hand and "
-            "{claimants} score {forfeit} more.", (90,), score=Score.WRONG_CARDS)),
+            "{claimants} score {forfeit} more.", (90,), score=ScoreEffect.WRONG_CARDS)),
     ),
 )
 
@@ -393,14 +393,14 @@ LONE_HAND = Irregularity(
              refuse_field="offender"),
         Path(when(what="abandoned"), Outcome(
             "{offender} abandoned his hand against a lone hand: the lone player scores {abandoned_lone_hand}, "
-            "whatever the tricks.", (50,), score=Score.ADVERSARY_ABANDONED)),
+            "whatever the tricks.", (50,), score=ScoreEffect.ADVERSARY_ABANDONED)),
         Path(when(what=("partner_exposed", "partner_played"), role=("lone_player", "lone_adversary")),
              refuse="This law concerns the lone player's partner; name him as the offender.",
              refuse_field="offender"),
         Path(when(what="partner_exposed"), Outcome(
             "{offender}, partner of the lone player, exposed a card: a march now scores only "
             "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
-            score=Score.PARTNER_EXPOSED)),
+            score=ScoreEffect.PARTNER_EXPOSED)),
         Path(when(what="partner_played"), Outcome(
             "{offender} played to the first lead, so the lone hand is lost unless {claimants} elect "
             "otherwise.", (100, 85), options=(PARTNERSHIP, STAYS_ALONE))),
@@ -412,16 +412,16 @@ LONE_HAND = Irregularity(
             "the lone player may call their cards.", (105,), remedies=(Remedy.HANDS_LAID_DOWN,))),
         Path(when(what="not_entitled"), Outcome(
             "{offender} could not play alone, so the hand is played and scored with his partner.", (93, 95),
-            score=Score.PARTNERSHIP)),
+            score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="double_declaration"), Outcome(
             "A lone hand must be declared in one statement; any other declaration rules it out. The hand is "
-            "played and scored with the partner.", (98,), score=Score.PARTNERSHIP)),
+            "played and scored with the partner.", (98,), score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="late_takeover"), Outcome(
             "The partner's offer came too late, so neither may play alone: the hand is played and scored "
-            "in partnership.", (99, 94), score=Score.PARTNERSHIP)),
+            "in partnership.", (99, 94), score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="dealer_late"), Outcome(
             "The dealer must announce a lone hand before quitting his discard; the hand is played and "
-            "scored with his partner.", (96,), score=Score.PARTNERSHIP)),
+            "scored with his partner.", (96,), score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="named_trump_first"), Outcome(
             "{offender} named the trump before announcing alone; {claimants} may require him to play with "
             "his partner.", (97, 85), options=(PARTNERSHIP, STAYS_ALONE))),
@@ -501,15 +501,15 @@ THE_DEAL = Irregularity(
     paths=(
         Path(when(what="imperfect_pack"), Outcome(
             "The pack is imperfect: the same dealer deals again, and the scores of earlier hands stand.",
-            (33,), score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            (33,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="faced_before_lead"), Outcome(
             "A card was faced in the pack before the first lead: there must be a new deal.", (34,),
-            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="faced_after_lead"), Outcome(
             "The faced card was found only after a lead, so the deal stands.", (34,))),
         Path(when(what="exposed_in_turning"), Outcome(
             "The dealer showed another card in turning the trump: there must be a new deal.", (39,),
-            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="exposed_untouched"), Outcome(
             "A card of {side} was exposed in dealing. {claimants} may claim a new deal; if they do not, the "
             "exposed card cannot be called.", (35, 36, 37, 85), options=(NEW_DEAL, DEAL_STANDS))),
@@ -547,32 +547,32 @@ MISDEAL = Irregularity(
     paths=(
         Path(when(what="misdeal"), Outcome(
             "A misdeal: {dealer} loses the deal and it passes to the next player.", (42, 41),
-            score=Score.MISDEAL, deal=Deal.PASSES)),
+            score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
         Path(when(what="adversary_touched"), Outcome(
             "An adversary touched the cards first, so the misdeal does not lose the deal: {dealer} deals "
-            "again.", (43,), score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            "again.", (43,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="partner_touched"), Outcome(
             "The dealer's partner touched the cards first, so the misdeal loses the deal.", (43, 41),
-            score=Score.MISDEAL, deal=Deal.PASSES)),
+            score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
         Path(when(what="interrupted"), Outcome(
             "The adversaries interrupted {dealer} with a claim that failed; he may deal again.", (44,),
-            score=Score.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="partner_dealt"), Outcome(
             "{dealer}'s partner took his deal and misdealt: {dealer} bears the penalty and the deal passes "
             "to the adversary on his left. (Record {dealer} as the dealer of this hand.)", (45, 41),
-            score=Score.MISDEAL, deal=Deal.PASSES)),
+            score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
         Path(when(what="out_of_turn_stopped"), Outcome(
             "The deal out of turn was stopped before the trump card was turned; the player whose turn it "
             "was deals. Correct the hand's dealer if it was recorded.", (40,), deal=Deal.RIGHTFUL_DEALER)),
         Path(when(what="out_of_turn_stands"), Outcome(
             "The deal out of turn was found only after the trump card was turned, so it stands and the "
-            "deal goes on to the left of {dealer}.", (40,), score=Score.OUT_OF_TURN_STANDS)),
+            "deal goes on to the left of {dealer}.", (40,), score=ScoreEffect.OUT_OF_TURN_STANDS)),
     ),
 )
 
 SCORE_ERROR = Irregularity(
     key="score_error",
-    title="Score error: the hand was scored wrongly",
+    title="ScoreEffect error: the hand was scored wrongly",
     laws=(5,),
     offender_question="Whose side benefited from the error?",
     facts=(
@@ -585,7 +585,7 @@ SCORE_ERROR = Irregularity(
         TOO_LATE_FOR_SCORE,
         Path(when(), Outcome(
             "The score is put right: the hand is scored as the makers' {tricks} trick(s), {alone_words}.",
-            (5,), score=Score.CORRECTED)),
+            (5,), score=ScoreEffect.CORRECTED)),
     ),
 )
 
