@@ -32,8 +32,8 @@ def main() -> None:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    from scoring.demo import seed_demo
     from scoring.models import Player, Rubber
+    from scoring.seeding.demo import seed_demo
     from scoring.services.hands import HandExtras, hand_record
     from scoring.services.rubbers import rubber_start
 

@@ -55,8 +55,8 @@ def long_rubber():  # type: ignore[no-untyped-def]
 
 
 def big_event():  # type: ignore[no-untyped-def]
-    from scoring.bulk import seed_bulk
     from scoring.models import Event, Player
+    from scoring.seeding.bulk import seed_bulk
 
     event, created = Event.objects.get_or_create(slug="five-hundred", defaults={
         "name": "Five hundred players", "starts_on": dt.date(2026, 1, 1)})
@@ -76,10 +76,10 @@ def main() -> None:
     django_on(f"sqlite:///{args.db}")
     from django.test import Client
 
+    from scoring.club.selectors import rubber_for_page
     from scoring.models import RubberPlayerResult
-    from scoring.pdf.rubber_sheet import rubber_sheet_pdf
-    from scoring.selectors import rubber_for_page
-    from scoring.sheets import rubber_sheet
+    from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
+    from scoring.printing.sheets import rubber_sheet
 
     rubber = long_rubber()
     event = big_event()

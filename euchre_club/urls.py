@@ -4,5 +4,8 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("scoring.urls")),
+    path("", include("scoring.club.urls")),
+    path("", include("scoring.standings.urls")),
+    path("", include("scoring.printing.urls")),
+    path("", include("scoring.rulings.urls")),
 ]

@@ -6,7 +6,7 @@ from django.db.models.signals import post_migrate, post_save
 
 def _player_saved(created: bool, **_: Any) -> None:
     """A renamed player: cached standings show names, so every event's tables are read afresh."""
-    from scoring.standings_cache import results_changed
+    from scoring.services.scoring import results_changed
 
     if not created:
         results_changed()
@@ -18,8 +18,8 @@ class ScoringConfig(AppConfig):
     verbose_name = "Euchre scoring"
 
     def ready(self) -> None:
+        from scoring.access import secretary_group_ensure
         from scoring.models import Player
-        from scoring.permissions import secretary_group_ensure
 
         post_migrate.connect(secretary_group_ensure, sender=self)
         post_save.connect(_player_saved, sender=Player, dispatch_uid="scoring.player_saved")

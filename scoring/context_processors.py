@@ -3,10 +3,11 @@
 from django.conf import settings
 from django.http import HttpRequest
 
+from scoring.access import is_secretary
+
 
 def club(request: HttpRequest) -> dict[str, object]:
-    user = request.user
     return {
         "club_name": settings.CLUB_NAME,
-        "is_secretary": bool(user.is_authenticated and user.has_perm("scoring.add_hand")),
+        "is_secretary": is_secretary(request.user),
     }

@@ -41,6 +41,7 @@ class Player(models.Model):
 
 class EventQuerySet(models.QuerySet["Event"]):
     def visible_to(self, user) -> EventQuerySet:
+        """The events whose pages `user` may read: members read every event, the public only public ones."""
         return self if user.is_authenticated else self.filter(is_public=True)
 
 
@@ -80,14 +81,9 @@ class Event(models.Model):
 
 
 class RubberQuerySet(models.QuerySet["Rubber"]):
-    def complete(self) -> RubberQuerySet:
-        return self.filter(status=Rubber.Status.COMPLETE)
-
-    def in_event(self, event: Event) -> RubberQuerySet:
-        return self.filter(event=event)
-
     def visible_to(self, user) -> RubberQuerySet:
-        return self if user.is_authenticated else self.filter(event__is_public=True)
+        """The rubbers of the events `user` may read (`EventQuerySet.visible_to` is the one rule)."""
+        return self.filter(event__in=Event.objects.visible_to(user))
 
 
 class Rubber(models.Model):
@@ -153,19 +149,6 @@ class Rubber(models.Model):
             if change.from_hand <= number:
                 seated[Seat(change.seat)] = change.player
         return seated
-
-    def player_ids_by_hand(self, count: int) -> list[dict[Seat, int]]:
-        """The player id in each seat for hands 1..count (one query for the seat changes)."""
-        base = {Seat.N: self.north_id, Seat.E: self.east_id, Seat.S: self.south_id, Seat.W: self.west_id}
-        changes = sorted(self.seat_changes.all(), key=lambda c: c.from_hand)
-        out = []
-        for number in range(1, count + 1):
-            seated = dict(base)
-            for change in changes:
-                if change.from_hand <= number:
-                    seated[Seat(change.seat)] = change.player_id
-            out.append(seated)
-        return out
 
     @property
     def seats(self) -> list[tuple[str, Player]]:

@@ -45,7 +45,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def secretary(db, django_user_model):
     from django.contrib.auth.models import Group
 
-    from scoring.permissions import SECRETARY_GROUP, secretary_group_ensure
+    from scoring.access import SECRETARY_GROUP, secretary_group_ensure
 
     secretary_group_ensure()
     user = django_user_model.objects.create_user("sec", password="pw-secretary-1888")

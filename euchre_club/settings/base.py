@@ -29,6 +29,11 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "scoring",
+    "scoring.club",
+    "scoring.standings",
+    "scoring.printing",
+    "scoring.rulings",
+    "scoring.seeding",
 ]
 
 MIDDLEWARE = [

@@ -30,7 +30,7 @@ from scoring.engine import RubberError, RubberReport, Seat
 from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, HandCorrection, Penalty, Player, Rubber, Ruling, SeatChange
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
-from scoring.services.scoring_store import SEAT_FIELD, rubber_hands, rubber_rescore
+from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
@@ -228,7 +228,10 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
                           f"{len(doc['hands'])} in the club part.")
     for number, (reported_hand, extra) in enumerate(zip(report.hands, doc["hands"], strict=True), start=1):
         _restore_hand(rubber, number, reported_hand, extra, players, users, f"{where}, hand {number}")
-    rubber_rescore(rubber)
+    try:
+        rubber_rescore(rubber)
+    except ValidationError as exc:
+        raise BackupError(f"{where}: {' '.join(exc.messages)}") from None
 
 
 def _restore_hand(rubber: Rubber, number: int, reported_hand: Any, extra: dict[str, Any],

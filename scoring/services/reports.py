@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Rulebook
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
-from scoring.models import Hand, Penalty, Rubber, Ruling
+from scoring.models import Hand, Penalty, Rubber
 
 PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks")
 
@@ -19,8 +19,10 @@ def rulebook_of(rubber: Rubber) -> Rulebook:
     return RULEBOOKS[rubber.event.rulebook]
 
 
-def hand_document(hand: Hand, penalties: Iterable[Penalty]) -> dict[str, Any]:
-    """A stored hand and its standing penalties as an interchange hand."""
+def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dict[str, Any]:
+    """A stored hand and its penalties (by default its saved ones, prefetched) as an interchange hand."""
+    if penalties is None:
+        penalties = hand.penalties.all()
     doc: dict[str, Any] = {"dealer": hand.dealer, "result": hand.result}
     if hand.out_of_turn:
         doc["out_of_turn"] = True
@@ -47,24 +49,15 @@ def hand_document(hand: Hand, penalties: Iterable[Penalty]) -> dict[str, Any]:
     return doc
 
 
-def standing_penalties(hand: Hand) -> list[Penalty]:
-    """The penalties the secretary entered with the hand (uses prefetched rows)."""
-    return list(hand.penalties.all())
-
-
-def standing_rulings(hand: Hand) -> list[Ruling]:
-    """The hand's rulings not withdrawn, in the order made (uses prefetched rows)."""
-    return [r for r in hand.rulings.all() if r.withdrawn_at is None]
-
-
 def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
     """The hand as the table reported it, before any ruling."""
-    return parse_hand(hand_document(hand, standing_penalties(hand)), hand.number, rulebook)
+    return parse_hand(hand_document(hand), hand.number, rulebook)
 
 
 def reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
     """The hand as it scores: as reported, with the effects of its standing rulings applied."""
-    effects = [Effect.from_document(r.effect) for r in standing_rulings(hand)]
+    # The hand's rulings not withdrawn, in the order made (prefetched rows).
+    effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.withdrawn_at is None]
     return apply_effects(as_reported(hand, rulebook), effects, hand.number, rulebook)
 
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.models import Event, Player, Rubber, SeatChange
-from scoring.services.scoring_store import rubber_rescore
+from scoring.services.scoring import rubber_lock, rubber_rescore
 
 
 @transaction.atomic
@@ -30,11 +30,9 @@ def rubber_start(
 
 @transaction.atomic
 def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
-    rubber = Rubber.objects.select_for_update().get(pk=rubber_id)
     if not reason.strip():
         raise ValidationError({"reason": "Say why the rubber was abandoned."})
-    if rubber.status == Rubber.Status.COMPLETE:
-        raise ValidationError("A complete rubber cannot be abandoned.")
+    rubber = rubber_lock(rubber_id, complete="A complete rubber cannot be abandoned.")
     rubber.status = Rubber.Status.ABANDONED
     rubber.abandon_reason = reason.strip()
     rubber.save(update_fields=["status", "abandon_reason"])
@@ -44,7 +42,7 @@ def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
 @transaction.atomic
 def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int, reason: str) -> SeatChange:
     """Law 18: a substitute takes a seat from a given hand on, with the others' consent."""
-    rubber = Rubber.objects.select_for_update().get(pk=rubber_id)
+    rubber = rubber_lock(rubber_id)
     seated = {rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id}
     if player.pk in seated:
         raise ValidationError({"player": "That player already sits at this table."})

@@ -19,8 +19,10 @@ from scoring.engine import ReportedHand, RubberError, RubberResult, Seat, Side, 
 from scoring.engine.rulings import Ruling as Decision
 from scoring.engine.rulings import RulingError, adjudicate
 from scoring.models import Hand, Rubber, Ruling
-from scoring.services.reports import as_validation_error, reported, rulebook_of
-from scoring.services.scoring_store import rubber_hands, rubber_store
+from scoring.services.reports import reported, rulebook_of
+from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
+
+ABANDONED = "The rubber was abandoned; no rulings can be made on it."
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def ruling_make(
     note: str = "", by: AbstractBaseUser | None,
 ) -> Ruling:
     """Store a ruling, apply it to its hand and rescore the rubber, all or nothing."""
-    rubber = _locked(rubber_id)
+    rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
     hands = rubber_hands(rubber)
     preview = ruling_preview(rubber=rubber, hand_number=hand_number, irregularity=irregularity, facts=facts,
                              election=election, hands=hands)
@@ -122,7 +124,7 @@ def ruling_make(
         remedies=record["remedies"], too_late=decision.too_late, note=note.strip(), made_by=by,
         score_before=preview.snapshot(preview.before), score_after=preview.snapshot(preview.after),
     )
-    _rescore(rubber)
+    rubber_rescore(rubber)
     return ruling
 
 
@@ -130,7 +132,7 @@ def ruling_make(
 def ruling_withdraw(*, ruling_id: int, reason: str, by: AbstractBaseUser | None) -> Ruling:
     """Withdraw a ruling with a reason (it is never deleted) and rescore the rubber without it."""
     rubber_id = Ruling.objects.values_list("rubber_id", flat=True).get(pk=ruling_id)
-    rubber = _locked(rubber_id)
+    rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
     ruling = Ruling.objects.get(pk=ruling_id)
     if ruling.withdrawn_at is not None:
         raise ValidationError("This ruling has already been withdrawn.")
@@ -139,24 +141,7 @@ def ruling_withdraw(*, ruling_id: int, reason: str, by: AbstractBaseUser | None)
     ruling.withdrawn_reason, ruling.withdrawn_at, ruling.withdrawn_by = reason.strip(), timezone.now(), by
     ruling.save(update_fields=["withdrawn_reason", "withdrawn_at", "withdrawn_by"])
     try:
-        _rescore(rubber)
+        rubber_rescore(rubber)
     except ValidationError as exc:
         raise ValidationError(f"Without this ruling the rubber cannot be scored: {exc.messages[0]}") from None
     return ruling
-
-
-def _locked(rubber_id: int) -> Rubber:
-    rubber = (Rubber.objects.select_for_update().select_related("event", "north", "east", "south", "west")
-              .get(pk=rubber_id))
-    if rubber.status == Rubber.Status.ABANDONED:
-        raise ValidationError("The rubber was abandoned; no rulings can be made on it.")
-    return rubber
-
-
-def _rescore(rubber: Rubber) -> None:
-    hands = rubber_hands(rubber)
-    rulebook = rulebook_of(rubber)
-    try:
-        rubber_store(rubber, hands, [reported(h, rulebook) for h in hands])
-    except RubberError as exc:
-        raise as_validation_error(exc) from None

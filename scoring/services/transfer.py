@@ -14,7 +14,7 @@ from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_ru
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.reports import penalties_from, play_fields, reported, rulebook_of
-from scoring.services.scoring_store import SEAT_FIELD, rubber_hands, rubber_store
+from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
 
 
 def event_for_name(name: str) -> Event:
@@ -55,7 +55,7 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
         for penalty in penalties_from(raw):
             penalty.hand = row
             penalty.save()
-    rubber_store(rubber, rubber_hands(rubber), hands)
+    rubber_rescore(rubber)
     return rubber
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from scoring.club.selectors import rubber_for_page
 from scoring.models import Rubber
-from scoring.selectors import rubber_for_page
 from scoring.services.transfer import rubber_export
 
 

@@ -1,0 +1,75 @@
+"""Who may read and who may write.
+
+Writing: the Secretary group holds every write permission; players and the public only read.
+Reading: an event's pages (the event, its standings, its rubbers, their rulings, and every PDF,
+export and JSON view of them) are read by whoever `Event.objects.visible_to` lets see the event.
+A visitor who may not read one is asked to log in; something that does not exist is a 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.mixins import PermissionRequiredMixin
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpRequest, HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
+
+from scoring.models import Event
+
+SECRETARY_GROUP = "Secretary"
+WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection", "ruling", "seatchange")
+SECRETARY_PERMISSION = "scoring.add_hand"
+
+# How a URL names the event its page belongs to: by the event's slug, a rubber's id or a ruling's id.
+EVENT_OF_URL = {"slug": "slug", "pk": "rubbers", "ruling_id": "rubbers__rulings"}
+
+
+def secretary_group_ensure(**_: Any) -> None:
+    """Create the Secretary group with the write permissions (run after every migrate)."""
+    from django.contrib.auth.models import Group, Permission
+
+    group, _ = Group.objects.get_or_create(name=SECRETARY_GROUP)
+    codenames = [f"{action}_{model}" for model in WRITE_MODELS for action in ("add", "change", "delete", "view")]
+    group.permissions.set(Permission.objects.filter(content_type__app_label="scoring", codename__in=codenames))
+
+
+def is_secretary(user: Any) -> bool:
+    return bool(user.is_authenticated and user.has_perm(SECRETARY_PERMISSION))
+
+
+class SecretaryRequiredMixin(PermissionRequiredMixin):
+    """Anonymous visitors are sent to log in; logged-in players get 403."""
+
+    permission_required = SECRETARY_PERMISSION
+
+
+def event_readable(user: Any, **lookup: Any) -> bool | None:
+    """Whether `user` may read the event `lookup` finds (None when there is none), in one query."""
+    readable = Event.objects.visible_to(user).filter(pk=OuterRef("pk"))
+    found: bool | None = (Event.objects.filter(**lookup).annotate(readable=Exists(readable))
+                          .values_list("readable", flat=True).first())
+    return found
+
+
+class ReadableMixin:
+    """A page of one event's results: the URL's `slug`, rubber `pk` or `ruling_id` names the event."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        key = next(k for k in EVENT_OF_URL if k in kwargs)
+        readable = event_readable(request.user, **{EVENT_OF_URL[key]: kwargs[key]})
+        if readable is None:
+            raise Http404("There is no such page.")
+        if not readable:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+    @cached_property
+    def event(self) -> Event:
+        """The event of a page named by the event's slug."""
+        return get_object_or_404(Event, slug=self.kwargs["slug"])  # type: ignore[attr-defined]

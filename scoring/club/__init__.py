@@ -1,0 +1,1 @@
+"""The club's pages: the home page, events, players, and a rubber with its hands, penalties and seats."""

@@ -1,0 +1,61 @@
+"""The home page and the events: list, page, new."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.utils.text import slugify
+from django.views.generic import CreateView, DetailView, ListView, TemplateView
+
+from scoring.access import ReadableMixin, SecretaryRequiredMixin
+from scoring.club import forms
+from scoring.models import Event, Rubber
+
+
+class HomeView(TemplateView):
+    template_name = "club/home.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["events"] = Event.objects.visible_to(self.request.user)[:10]
+        context["recent"] = (Rubber.objects.visible_to(self.request.user)
+                             .select_related("event", "north", "east", "south", "west")[:10])
+        return context
+
+
+class EventListView(ListView):
+    template_name = "club/event_list.html"
+    context_object_name = "events"
+
+    def get_queryset(self) -> QuerySet[Event]:
+        return Event.objects.visible_to(self.request.user)
+
+
+class EventDetailView(ReadableMixin, DetailView):
+    template_name = "club/event_detail.html"
+    context_object_name = "event"
+    model = Event
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["rubbers"] = self.object.rubbers.select_related("north", "east", "south", "west")
+        return context
+
+
+class EventCreateView(SecretaryRequiredMixin, CreateView):
+    template_name = "form_page.html"
+    form_class = forms.EventForm
+    extra_context = {"title": "New event"}
+
+    def get_initial(self) -> dict[str, Any]:
+        return {"starts_on": dt.date.today()}
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        data = request.POST.copy()
+        if not data.get("slug") and data.get("name"):
+            data["slug"] = slugify(data["name"])
+        request.POST = data  # type: ignore[assignment]
+        return super().post(request, *args, **kwargs)

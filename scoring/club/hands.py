@@ -1,0 +1,93 @@
+"""Hands on a rubber: recording, correcting (law 5), penalties, and settling an announced score (law 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.views import View
+from django.views.generic import FormView
+
+from scoring.access import SecretaryRequiredMixin
+from scoring.club import forms
+from scoring.club.rubbers import RubberDetailView
+from scoring.club.selectors import rubber_for_page, rubber_or_404
+from scoring.models import Hand
+from scoring.service_forms import ServiceFormMixin, apply_errors
+from scoring.services import hands as hand_services
+from scoring.services.reports import hand_document, rulebook_of
+
+
+class HandCreateView(SecretaryRequiredMixin, View):
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        rubber = rubber_or_404(pk)
+        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rulebook_of(rubber))
+        if form.is_valid():
+            try:
+                hand = hand_services.hand_record(rubber_id=rubber.pk, play=form.play(), extras=form.extras(),
+                                                 by=request.user)
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                messages.success(request, f"Hand {hand.number} recorded.")
+                return redirect(reverse("rubber", args=[rubber.pk]) + "#entry")
+        return RubberDetailView().render(request, rubber_for_page(pk), form, status=400)
+
+
+class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "club/hand_correct.html"
+    form_class = forms.CorrectionForm
+
+    @cached_property
+    def hand(self) -> Hand:
+        return get_object_or_404(Hand.objects.select_related("rubber__event").prefetch_related("penalties"),
+                                 rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rulebook_of(self.hand.rubber)}
+
+    def get_initial(self) -> dict[str, Any]:
+        hand = self.hand
+        doc = hand_document(hand)
+        revokes = doc.get("revokes", {})
+        return {**doc, "revokes_ns": revokes.get("NS", 0), "revokes_ew": revokes.get("EW", 0),
+                "announced_ns": hand.announced_ns, "announced_ew": hand.announced_ew, "notes": hand.notes}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        hand = self.hand
+        is_last = not Hand.objects.filter(rubber_id=hand.rubber_id, number__gt=hand.number).exists()
+        return super().get_context_data(hand=hand, rubber=hand.rubber, is_last=is_last, **kwargs)
+
+    def perform(self, form: forms.CorrectionForm) -> HttpResponse:
+        hand = self.hand
+        hand_services.hand_correct(hand_id=hand.pk, play=form.play(), extras=form.extras(),
+                                   reason=form.cleaned_data.get("reason") or "", by=self.request.user)
+        messages.success(self.request, f"Hand {hand.number} corrected.")
+        return redirect("rubber", pk=hand.rubber_id)
+
+
+class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.PenaltyForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(title=f"Penalty on hand {self.kwargs['number']}", **kwargs)
+
+    def perform(self, form: forms.PenaltyForm) -> HttpResponse:
+        hand = get_object_or_404(Hand, rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
+        hand_services.penalty_add(hand_id=hand.pk, by=self.request.user, **form.cleaned_data)
+        messages.success(self.request, f"Penalty recorded on hand {hand.number}; the rubber is rescored.")
+        return redirect("rubber", pk=hand.rubber_id)
+
+
+class AnnouncementResolveView(SecretaryRequiredMixin, View):
+    def post(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        hand = get_object_or_404(Hand, rubber_id=pk, number=number)
+        hand_services.announcement_resolve(hand_id=hand.pk)
+        messages.info(request, f"The announced score of hand {number} is marked resolved.")
+        return redirect("rubber", pk=pk)

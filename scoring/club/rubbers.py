@@ -1,0 +1,73 @@
+"""A rubber: starting it, its page (with hand entry for the secretary), abandoning it, law 18 substitutes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views import View
+from django.views.generic import FormView
+
+from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
+from scoring.club import forms
+from scoring.club.selectors import rubber_or_404, rubber_page
+from scoring.models import Event, Rubber
+from scoring.service_forms import ServiceFormMixin
+from scoring.services import rubbers as rubber_services
+
+
+class RubberStartView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.RubberStartForm
+
+    def get_initial(self) -> dict[str, Any]:
+        return {"played_on": dt.date.today(), "first_dealer": "N"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        event = get_object_or_404(Event, slug=self.kwargs["slug"])
+        return super().get_context_data(title=f"Start a rubber · {event}", **kwargs)
+
+    def perform(self, form: forms.RubberStartForm) -> HttpResponse:
+        event = get_object_or_404(Event, slug=self.kwargs["slug"])
+        return redirect(rubber_services.rubber_start(event=event, **form.cleaned_data))
+
+
+class RubberDetailView(ReadableMixin, View):
+    """The rubber page: running score, games, hands with their laws, and (for the secretary) entry."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        return self.render(request, rubber_or_404(pk), None)
+
+    def render(self, request: HttpRequest, rubber: Rubber, form: forms.HandForm | None,
+               status: int = 200) -> HttpResponse:
+        page = rubber_page(rubber)
+        can_write = is_secretary(request.user)
+        if form is None and can_write and rubber.is_open:
+            form = forms.HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
+                                           "result": "played", "revokes_ns": 0, "revokes_ew": 0})
+        return render(request, "club/rubber_detail.html", {
+            "rubber": rubber, "page": page, "form": form, "can_write": can_write,
+            "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
+        }, status=status)
+
+
+class RubberAbandonView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.AbandonForm
+    extra_context = {"title": "Abandon the rubber"}
+
+    def perform(self, form: forms.AbandonForm) -> HttpResponse:
+        rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
+        return redirect("rubber", pk=self.kwargs["pk"])
+
+
+class SeatChangeView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.SeatChangeForm
+    extra_context = {"title": "Substitute a player (law 18)"}
+
+    def perform(self, form: forms.SeatChangeForm) -> HttpResponse:
+        rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
+        return redirect("rubber", pk=self.kwargs["pk"])

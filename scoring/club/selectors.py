@@ -1,0 +1,106 @@
+"""Reads that span models, each with a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch
+from django.http import Http404
+
+from scoring.engine import RubberError, RubberResult, Side
+from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand
+from scoring.models import Hand, HandCorrection, Rubber, Ruling
+from scoring.services.scoring import rubber_result
+
+
+def rubber_for_page(pk: int) -> Rubber:
+    """A rubber with its event, players and substitutes (raises Rubber.DoesNotExist)."""
+    return (Rubber.objects.select_related("event", "north", "east", "south", "west")
+            .prefetch_related("seat_changes__player").get(pk=pk))
+
+
+def rubber_or_404(pk: int) -> Rubber:
+    try:
+        return rubber_for_page(pk)
+    except Rubber.DoesNotExist:
+        raise Http404("No such rubber.") from None
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    report: str
+    ns_points: int
+    ew_points: int
+    score_after: tuple[int, int]
+    awards: list[str]
+    laws: list[int]
+    games_closed: list[str]
+    penalties: list[Any]
+    corrections: list[HandCorrection]
+    rulings: list[Ruling]
+    announced_mismatch: bool
+
+
+@dataclass
+class RubberPage:
+    rubber: Rubber
+    result: RubberResult | None
+    rows: list[HandRow] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def game_number(self) -> int:
+        return len(self.result.games) + 1 if self.result else 1
+
+    @property
+    def mismatches(self) -> list[HandRow]:
+        return [r for r in self.rows if r.announced_mismatch]
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        return [r for row in self.rows for r in row.rulings]
+
+    @property
+    def corrections(self) -> list[tuple[HandRow, HandCorrection]]:
+        return [(r, c) for r in self.rows for c in r.corrections]
+
+
+def rubber_page(rubber: Rubber) -> RubberPage:
+    """Everything the rubber page shows: the hands with their points and laws, games, flags."""
+    hands = list(
+        rubber.hands.order_by("number").prefetch_related(
+            "penalties",
+            Prefetch("corrections", queryset=HandCorrection.objects.select_related("made_by")),
+            Prefetch("rulings", queryset=Ruling.objects.select_related("made_by", "withdrawn_by")),
+        )
+    )
+    try:
+        result = rubber_result(rubber, hands)
+    except RubberError as exc:  # stored hands always score; shown rather than raised if not
+        return RubberPage(rubber, None, error=str(exc))
+    games = {g.number: g for g in result.games}
+    rows = []
+    for hand, scored in zip(hands, result.hands, strict=True):
+        closed = [games[n] for n in scored.games_closed]
+        announced = (hand.announced_ns, hand.announced_ew)
+        finals = {scored.score_after} | {g.score for g in closed}
+        mismatch = hand.announced_ns is not None and announced not in finals and not hand.announcement_resolved
+        laws = sorted({n for a in scored.awards for n in a.laws} | {n for _, ls in scored.notes for n in ls})
+        rows.append(HandRow(
+            hand=hand,
+            report=describe_hand(scored.hand),
+            ns_points=scored.points(Side.NS),
+            ew_points=scored.points(Side.EW),
+            score_after=scored.score_after,
+            awards=[describe_award(a) for a in scored.awards] + [REASON_WORDS[r] for r, _ in scored.notes],
+            laws=laws,
+            games_closed=[describe_game(g) for g in closed],
+            penalties=list(hand.penalties.all()),
+            corrections=list(hand.corrections.all()),
+            rulings=list(hand.rulings.all()),
+            announced_mismatch=mismatch,
+        ))
+    return RubberPage(rubber, result, rows)
+

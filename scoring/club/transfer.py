@@ -1,0 +1,70 @@
+"""A rubber in the interchange format: import, export, and the scored result as JSON."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.views import View
+from django.views.generic import FormView
+
+from scoring.access import ReadableMixin, SecretaryRequiredMixin
+from scoring.club import forms
+from scoring.club.selectors import rubber_or_404
+from scoring.engine import Side
+from scoring.service_forms import ServiceFormMixin
+from scoring.services.scoring import rubber_result
+from scoring.services.transfer import rubber_export, rubber_import
+
+
+class RubberImportView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.ImportForm
+    extra_context = {"title": "Import a rubber", "multipart": True}
+    error_field = "file"  # an import error is about the file, whichever hand it names
+
+    def get_initial(self) -> dict[str, Any]:
+        return {"played_on": dt.date.today()}
+
+    def perform(self, form: forms.ImportForm) -> HttpResponse:
+        data = form.cleaned_data
+        rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
+                               table_label=data["table_label"])
+        messages.success(self.request, f"Rubber imported with {rubber.hand_count} hands.")
+        return redirect(rubber)
+
+
+class RubberExportView(ReadableMixin, View):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        rubber = rubber_or_404(pk)
+        body = json.dumps(rubber_export(rubber), indent=1)
+        response = HttpResponse(body, content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="rubber-{rubber.pk}.json"'
+        return response
+
+
+class RubberResultView(ReadableMixin, View):
+    """The result document of the interchange spec, plus the hands with their points and laws."""
+
+    def get(self, request: HttpRequest, pk: int) -> JsonResponse:
+        rubber = rubber_or_404(pk)
+        result = rubber_result(rubber)
+        document = result.to_document()
+        document["hands"] = [
+            {
+                "number": hs.number,
+                "dealer": hs.hand.dealer.value if hs.hand.dealer else None,
+                "result": hs.hand.result.value,
+                "game": hs.game,
+                "points": {"NS": hs.points(Side.NS), "EW": hs.points(Side.EW)},
+                "score_after": {"NS": hs.score_after[0], "EW": hs.score_after[1]},
+                "laws": sorted({n for a in hs.awards for n in a.laws} | {n for _, ls in hs.notes for n in ls}),
+            }
+            for hs in result.hands
+        ]
+        document["status"] = rubber.status
+        return JsonResponse(document)

@@ -1,0 +1,25 @@
+from django.urls import path
+
+from scoring.club import events, hands, players, rubbers, transfer
+
+urlpatterns = [
+    path("", events.HomeView.as_view(), name="home"),
+    path("events/", events.EventListView.as_view(), name="events"),
+    path("events/new/", events.EventCreateView.as_view(), name="event_new"),
+    path("events/<slug:slug>/", events.EventDetailView.as_view(), name="event"),
+    path("events/<slug:slug>/rubbers/new/", rubbers.RubberStartView.as_view(), name="rubber_new"),
+    path("rubbers/import/", transfer.RubberImportView.as_view(), name="rubber_import"),
+    path("rubbers/<int:pk>/", rubbers.RubberDetailView.as_view(), name="rubber"),
+    path("rubbers/<int:pk>/hands/", hands.HandCreateView.as_view(), name="hand_new"),
+    path("rubbers/<int:pk>/hands/<int:number>/correct/", hands.HandCorrectView.as_view(), name="hand_correct"),
+    path("rubbers/<int:pk>/hands/<int:number>/penalties/new/", hands.PenaltyCreateView.as_view(),
+         name="penalty_new"),
+    path("rubbers/<int:pk>/hands/<int:number>/resolve/", hands.AnnouncementResolveView.as_view(),
+         name="announcement_resolve"),
+    path("rubbers/<int:pk>/abandon/", rubbers.RubberAbandonView.as_view(), name="rubber_abandon"),
+    path("rubbers/<int:pk>/substitute/", rubbers.SeatChangeView.as_view(), name="seat_change"),
+    path("rubbers/<int:pk>/export.json", transfer.RubberExportView.as_view(), name="rubber_export"),
+    path("rubbers/<int:pk>/result.json", transfer.RubberResultView.as_view(), name="rubber_result"),
+    path("players/", players.PlayerListView.as_view(), name="players"),
+    path("players/new/", players.PlayerCreateView.as_view(), name="player_new"),
+]

@@ -1,0 +1,1 @@
+"""Printed sheets: `sheets` gathers each document's plain data, `pdf` draws it, `views` serves it."""

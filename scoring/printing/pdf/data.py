@@ -1,0 +1,167 @@
+"""The plain data each printed document is drawn from.
+
+The drawing functions take only these: strings and numbers gathered beforehand by
+`scoring.printing.sheets`, so no database query can happen while a page is laid out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring.engine.key import KeyLine
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One row of the hands table; a blank row to fill in at the table has only a dealer."""
+
+    number: int
+    dealer: str
+    maker: str = ""
+    trump: str = ""
+    alone: str = ""
+    tricks: str = ""
+    ns: str = ""
+    ew: str = ""
+    score: str = ""
+    penalties: tuple[str, ...] = ()
+
+    @property
+    def blank(self) -> bool:
+        return not (self.maker or self.trump or self.score)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A game's end, printed under the hand that closed it."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: str
+    player: str
+    side: str
+
+
+@dataclass(frozen=True)
+class PlayerPoints:
+    player: str
+    side: str
+    points: int
+
+
+@dataclass(frozen=True)
+class RulingLine:
+    number: int
+    hand: int
+    title: str
+    laws: str
+    summary: str
+    status: str = ""
+    """'withdrawn: reason', 'too late' or empty."""
+
+
+@dataclass(frozen=True)
+class RubberSheet:
+    paper: str
+    club: str
+    title: str
+    event: str
+    table: str
+    played_on: str
+    status: str
+    seats: tuple[SeatLine, ...]
+    sides: tuple[tuple[str, str], ...]
+    """(side, 'A & B') for NS and EW."""
+    substitutes: tuple[str, ...]
+    lines: tuple[HandLine | GameLine, ...]
+    games: tuple[tuple[str, ...], ...]
+    """(game, winner, tally, lap, double or single, rubber points) per finished game."""
+    result: str
+    rubber_points: tuple[int, int]
+    players: tuple[PlayerPoints, ...]
+    corrections: tuple[str, ...]
+    rulings: tuple[RulingLine, ...]
+    key: tuple[KeyLine, ...]
+    signatures: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    file_name: str = "score-sheet.pdf"
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: str
+    player: str
+    rubbers: int
+    won: int
+    lost: int
+    games: int
+    doubles: int
+    points_for: int
+    points_against: int
+    net: int
+    net_per_rubber: str
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    paper: str
+    club: str
+    title: str
+    subtitle: str
+    tie_breakers: str
+    lines: tuple[StandingLine, ...]
+    notes: tuple[str, ...]
+    file_name: str
+
+
+@dataclass(frozen=True)
+class RubberRecordLine:
+    played_on: str
+    rubber: str
+    event: str
+    side: str
+    partner: str
+    opponents: str
+    points_for: int
+    points_against: int
+    result: str
+
+
+@dataclass(frozen=True)
+class RecordSheet:
+    paper: str
+    club: str
+    title: str
+    subtitle: str
+    summary: tuple[tuple[str, str], ...]
+    maker: tuple[tuple[str, ...], ...]
+    """(label, made, % made, % marches, % euchred) rows, overall, by place and lone."""
+    partners: tuple[tuple[str, ...], ...]
+    opponents: tuple[tuple[str, ...], ...]
+    rubbers: tuple[RubberRecordLine, ...]
+    file_name: str
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class RulingSheet:
+    paper: str
+    title: str
+    subtitle: str
+    withdrawn: str
+    summary: str
+    too_late: bool
+    facts: tuple[tuple[str, str], ...]
+    election: str
+    note: str
+    effects: tuple[str, ...]
+    """The score effect, the deal and the remedies, in plain words."""
+    score_rows: tuple[tuple[str, str, str], ...]
+    laws: tuple[tuple[int, str], ...]
+    """(law, 'Title: summary') for each law cited."""
+    label: str
+    file_name: str

@@ -1,0 +1,149 @@
+"""The rubber score sheet (/rubbers/<id>/sheet.pdf), drawn from a `RubberSheet`.
+
+One page for a typical rubber: who sits where, the scoring key, a row per hand (blank rows,
+dealer printed, for hands still to play), each game's end, the result, the rulings and
+corrections, and lines for the players to sign. Longer rubbers flow on with the hands
+table's header repeated.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+
+from scoring.printing.pdf.common import GRID, build, content_width, grid, p
+from scoring.printing.pdf.data import GameLine, HandLine, RubberSheet
+
+HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", "Score\nNS\u2013EW",
+          "Penalties, rulings and their laws"]
+FIXED_WIDTHS = [7, 11, 33, 18, 10, 12, 8, 8, 14]  # mm; the last column takes what is left
+BLANK_ROW_HEIGHT = 7 * mm
+GAME_ROW = colors.HexColor("#e8efe9")
+RULE = colors.HexColor("#9aa9a0")
+
+
+def _widths(paper: str) -> list[float]:
+    fixed = [w * mm for w in FIXED_WIDTHS]
+    return [*fixed, content_width(paper) - sum(fixed)]
+
+
+def _hand_cells(line: HandLine) -> list[object]:
+    return [str(line.number), line.dealer, p(line.maker, "cell") if line.maker else "", line.trump, line.alone,
+            line.tricks, line.ns, line.ew, line.score,
+            p("; ".join(line.penalties), "cell") if line.penalties else ""]
+
+
+def hands_table(sheet: RubberSheet) -> Table:
+    rows: list[list[object]] = [HEADER]
+    heights: list[float | None] = [None]
+    style = [
+        ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
+        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+        ("BACKGROUND", (0, 0), (-1, 0), GAME_ROW),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (1, -1), "CENTER"),
+        ("ALIGN", (4, 0), (8, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for line in sheet.lines:
+        index = len(rows)
+        if isinstance(line, GameLine):
+            rows.append([line.text] + [""] * (len(HEADER) - 1))
+            heights.append(None)
+            style += [("SPAN", (0, index), (-1, index)), ("BACKGROUND", (0, index), (-1, index), GAME_ROW),
+                      ("FONT", (0, index), (-1, index), "Helvetica-Bold", 8),
+                      ("ALIGN", (0, index), (-1, index), "LEFT")]
+        else:
+            rows.append(_hand_cells(line))
+            heights.append(BLANK_ROW_HEIGHT if line.blank else None)
+            if line.blank:
+                style.append(("TEXTCOLOR", (0, index), (1, index), colors.HexColor("#555555")))
+    table = Table(rows, colWidths=_widths(sheet.paper), rowHeights=heights, repeatRows=1)
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _top(sheet: RubberSheet) -> Table:
+    """Who sits where, beside the scoring key."""
+    width = content_width(sheet.paper)
+    left, right = width * 0.40, width * 0.60 - 4 * mm
+    seats = grid([["Seat", "Player", "Side"], *[[s.seat, p(s.player, "cell"), s.side] for s in sheet.seats],
+                  *[[side, p(names, "cell"), ""] for side, names in sheet.sides]],
+                 [16 * mm, left - 28 * mm, 12 * mm])
+    seats.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 8),
+                               ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                               ("SPAN", (1, 5), (2, 5)), ("SPAN", (1, 6), (2, 6)),
+                               ("FONT", (0, 5), (0, 6), "Helvetica-Bold", 8)]))
+    key = grid([["Law", "Scoring key", "Scores"],
+                *[[str(k.law), p(k.case, "cell"), p(k.scores, "cell")] for k in sheet.key]],
+               [9 * mm, (right - 9 * mm) * 0.52, (right - 9 * mm) * 0.48])
+    key.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 7.5),
+                             ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+                             ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                             ("ALIGN", (0, 0), (0, -1), "CENTER")]))
+    outer = Table([[seats, key]], colWidths=[left + 4 * mm, right])
+    outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return outer
+
+
+def _signatures(sheet: RubberSheet) -> Table:
+    width = content_width(sheet.paper)
+    names = [*sheet.signatures, "Secretary"]
+    cells = [[p(n, "cell") for n in names[i:i + 3]] for i in range(0, len(names), 3)]
+    for row in cells:
+        row += [""] * (3 - len(row))
+    table = Table(cells, colWidths=[width / 3] * 3)
+    table.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, -1), 0.6, colors.black),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 10 * mm),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 10 * mm)]))
+    return table
+
+
+def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
+    width = content_width(sheet.paper)
+    story: list[Flowable] = [
+        p(f"{sheet.event}: {sheet.title}", "title"),
+        p(f"{sheet.played_on} · {sheet.status}", "subtitle"),
+        _top(sheet),
+    ]
+    story += [p(s, "small") for s in sheet.substitutes]
+    story += [Spacer(1, 3 * mm), hands_table(sheet)]
+    story += [p(n, "small") for n in sheet.notes]
+
+    half = width / 2 - 3 * mm
+    games = (grid([["Game", "Won by", "NS\u2013EW", "Lap", "Kind", "Points"],
+                   *[[g[0], g[1][:2], g[2], g[3], g[4], g[5]] for g in sheet.games]],
+                  [12 * mm, 15 * mm, 17 * mm, 10 * mm, half - 68 * mm, 14 * mm])
+             if sheet.games else p("No game finished yet.", "small"))
+    players = grid([["Player", "Side", "Rubber points"],
+                    *[[p(x.player, "cell"), x.side, str(x.points)] for x in sheet.players],
+                    ["Rubber points, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
+                   [half - 36 * mm, 12 * mm, 24 * mm])
+    players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 9), ("SPAN", (0, -1), (1, -1))]))
+    pair = Table([[games, players]], colWidths=[width / 2, width / 2])
+    pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
+    summary: list[Flowable] = [p("The games and the rubber", "heading"), p(sheet.result, "result"), pair]
+    story.append(KeepTogether(summary))
+
+    if sheet.rulings:
+        story.append(p("Rulings", "heading"))
+        story.append(grid(
+            [["Ruling", "Hand", "Laws", "What was ruled"],
+             *[[str(r.number), str(r.hand), p(r.laws, "cell"),
+                p(f"{r.title}: {r.summary}" + (f" ({r.status})" if r.status else ""), "cell")]
+               for r in sheet.rulings]],
+            [14 * mm, 11 * mm, 22 * mm, width - 47 * mm], GRID))
+    if sheet.corrections:
+        story.append(p("Corrections (law 5)", "heading"))
+        story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
+
+    story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 9 * mm), _signatures(sheet)]))
+    return build(story, paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
+                 label=f"{sheet.event} · {sheet.title}")

@@ -1,0 +1,40 @@
+"""Event standings (/events/<slug>/standings.pdf), drawn from a `StandingsSheet`, ready to pin up."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from scoring.printing.pdf.common import GRID, build, content_width, p
+from scoring.printing.pdf.data import StandingsSheet
+
+HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against",
+          "Net", "Net per rubber"]
+FIXED_WIDTHS = [12, 16, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
+
+
+def standings_pdf(sheet: StandingsSheet) -> bytes:
+    fixed = [w * mm for w in FIXED_WIDTHS]
+    widths = [fixed[0], content_width(sheet.paper) - sum(fixed), *fixed[1:]]
+    rows: list[list[object]] = [[p(h, "head") for h in HEADER]]
+    for line in sheet.lines:
+        rows.append([line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
+                     line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber])
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(GRID)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 1), (-1, -1), "Helvetica", 8.5),
+        ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f5f7f5")]),
+        ("TOPPADDING", (0, 1), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 1.5),
+    ]))
+    story: list[Flowable] = [
+        p(sheet.title, "title"),
+        p(sheet.subtitle, "subtitle"),
+        p(f"Ranked by {sheet.tie_breakers}. Players level on all but the name share a rank (=).", "small"),
+        table if sheet.lines else p("No complete rubbers yet.", "body"),
+    ]
+    story += [p(note, "small") for note in sheet.notes]
+    return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)

@@ -1,0 +1,339 @@
+"""Gather what each printed document shows into plain data (`scoring.printing.pdf.data`).
+
+All reading happens here, with a fixed number of queries per document; the drawing
+functions in `scoring.printing.pdf` only lay out what they are given.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.text import slugify
+
+from scoring.club.selectors import HandRow, rubber_page
+from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
+from scoring.engine.explain import REASON_WORDS, cite, describe_award
+from scoring.engine.key import scoring_key
+from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
+from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.printing.pdf.data import (
+    GameLine,
+    HandLine,
+    PlayerPoints,
+    RecordSheet,
+    RubberRecordLine,
+    RubberSheet,
+    RulingLine,
+    RulingSheet,
+    SeatLine,
+    StandingLine,
+    StandingsSheet,
+)
+from scoring.rulings.display import RulingView
+from scoring.services.reports import rulebook_of
+from scoring.standings.selectors import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, standings
+
+DASH = "\u2013"
+ROWS_ON_SHEET = 30
+"""A sheet for a rubber still in play has at least this many rows, recorded and blank."""
+MIN_BLANK_ROWS = 8
+"""...and never fewer blank rows than this, so a long rubber can still be finished on it."""
+
+# Points the laws take away or give as penalties: shown with their laws in the penalties column.
+PENALTY_REASONS = frozenset({Reason.REVOKE, Reason.WRONG_CARDS, Reason.WRONG_CARDS_VOID, Reason.ABANDONED,
+                             Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.LOST_TO_PRECEDENCE})
+UNPLAYED_WORDS = {HandResult.PASSED: "All passed", HandResult.NEW_DEAL: "New deal",
+                  HandResult.MISDEAL: "Misdeal"}
+
+
+def _pair(score: tuple[int, int]) -> str:
+    return f"{score[0]}{DASH}{score[1]}"
+
+
+def _date(value) -> str:  # type: ignore[no-untyped-def]
+    return f"{value:%-d %B %Y}"
+
+
+# The rubber score sheet.
+
+def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated: dict[Seat, Player]) -> HandLine:
+    hand = scored.hand
+    penalties = [describe_award(a) for a in scored.awards if a.reason in PENALTY_REASONS]
+    penalties += [f"{REASON_WORDS[reason]} ({cite(laws)})" for reason, laws in scored.notes
+                  if reason is not Reason.PASSED]
+    penalties += [f"Ruling {r.pk}: {r.title} ({cite(tuple(r.laws))})" + (" - withdrawn" if r.withdrawn_at else "")
+                  for r in row.rulings]
+    score = closed[0].score if closed else scored.score_after
+    common = {"number": scored.number, "dealer": hand.dealer.value if hand.dealer else row.hand.dealer,
+              "score": _pair(score), "penalties": tuple(penalties)}
+    if hand.result is not HandResult.PLAYED:
+        return HandLine(maker=UNPLAYED_WORDS[hand.result], trump=DASH, ns=DASH, ew=DASH, **common)
+    assert hand.maker is not None
+    return HandLine(
+        maker=f"{hand.maker.value} {seated[hand.maker].display_name}",
+        trump=hand.declaration.value.replace("_", " ") if hand.declaration else "",
+        alone="alone" if hand.alone else "",
+        tricks="abandoned" if hand.adversary_abandoned else str(hand.tricks),
+        ns=str(scored.points(Side.NS)),
+        ew=str(scored.points(Side.EW)),
+        **common,
+    )
+
+
+def _game_line(game: GameResult, sides: dict[Side, str], last_game: int) -> GameLine:
+    text = f"Game {game.number} to {game.winner.value} ({sides[game.winner]}), {_pair(game.score)}"
+    if game.closed_by_hand is None:
+        text += ", won at once by the lap carried in"
+    if game.lap:
+        text += f"; lap {game.lap}" + (f" carried into game {game.number + 1}" if game.number < last_game else "")
+    kind = "double" if game.double else "single"
+    text += f"; {kind} game, {game.value} rubber point{'s' if game.value != 1 else ''} ({cite(game.laws)})"
+    return GameLine(game.number, text)
+
+
+def _blank_lines(result: RubberResult | None, rubber: Rubber, recorded: int) -> list[HandLine]:
+    """Empty rows for the hands still to play, each with its dealer by rotation (law 28)."""
+    if rubber.status != Rubber.Status.IN_PROGRESS or (result and result.complete):
+        return []
+    dealer = Seat(result.next_dealer if result and result.next_dealer else rubber.first_dealer)
+    lines = []
+    for number in range(recorded + 1, recorded + 1 + max(MIN_BLANK_ROWS, ROWS_ON_SHEET - recorded)):
+        lines.append(HandLine(number=number, dealer=dealer.value))
+        dealer = dealer.left
+    return lines
+
+
+def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side, str]) -> str:
+    if rubber.status == Rubber.Status.ABANDONED:
+        return f"Abandoned: {rubber.abandon_reason}. Not counted in the standings."
+    if result is None:
+        return "The recorded hands could not be scored; see the rubber page."
+    ns, ew = result.rubber_points
+    if result.complete and result.rubber_winner:
+        winner = result.rubber_winner
+        return (f"{SIDE_WORDS[winner]} ({sides[winner]}) won the rubber. "
+                f"Rubber points: NS {ns}, EW {ew} (law 7).")
+    games = len(result.games)
+    current = _pair(result.current_score) if result.current_score else f"0{DASH}0"
+    words = f"In progress: game {games + 1}, NS{DASH}EW {current}"
+    if result.next_dealer:
+        words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
+    words += "."
+    if result.rubber_winner:
+        words += (f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; the third game is still played "
+                  "(law 1).")
+    return words
+
+
+def rubber_sheet(rubber: Rubber) -> RubberSheet:
+    """The score sheet of one rubber: recorded hands, then blank rows while it is in play."""
+    page = rubber_page(rubber)
+    result = page.result
+    rulebook = rulebook_of(rubber)
+    first = {seat: rubber.player_at(seat) for seat in Seat}
+    sides = {side: " & ".join(first[s].display_name for s in side.seats) for side in Side}
+    last_game = rulebook.games_in_rubber + 1
+
+    lines: list[HandLine | GameLine] = []
+    if result is not None:
+        games = {g.number: g for g in result.games}
+        for row, scored in zip(page.rows, result.hands, strict=True):
+            closed = [games[n] for n in scored.games_closed]
+            lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
+            lines += [_game_line(g, sides, last_game) for g in closed]
+    lines += _blank_lines(result, rubber, len(page.rows))
+
+    points = dict(zip(Side, result.rubber_points if result else (0, 0), strict=True))
+    sitters = [(first[seat], seat) for seat in Seat]
+    sitters += [(c.player, Seat(c.seat)) for c in rubber.seat_changes.all()]
+    players = tuple(PlayerPoints(p.display_name, seat.side.value, points[seat.side]) for p, seat in sitters)
+
+    recorded = len(page.rows)
+    status = ("Blank sheet: no hands recorded yet" if not recorded and rubber.is_open
+              else rubber.get_status_display())
+    table = f", table {rubber.table_label}" if rubber.table_label else ""
+    return RubberSheet(
+        paper=rubber.event.paper_size,
+        club=settings.CLUB_NAME,
+        title=f"Rubber {rubber.pk}{table}",
+        event=rubber.event.name,
+        table=rubber.table_label,
+        played_on=_date(rubber.played_on),
+        status=status,
+        seats=tuple(SeatLine(SEAT_WORDS[s], first[s].display_name, s.side.value) for s in Seat),
+        sides=tuple((side.value, sides[side]) for side in Side),
+        substitutes=tuple(f"Law 18: {c.player.display_name} sits {SEAT_WORDS[Seat(c.seat)]} from hand "
+                          f"{c.from_hand}" + (f" ({c.reason})" if c.reason else "")
+                          for c in rubber.seat_changes.all()),
+        lines=tuple(lines),
+        games=tuple((str(g.number), f"{g.winner.value} ({sides[g.winner]})", _pair(g.score),
+                     str(g.lap) if g.lap else DASH, "double" if g.double else "single", str(g.value))
+                    for g in (result.games if result else ())),
+        result=_result_words(rubber, result, sides),
+        rubber_points=(points[Side.NS], points[Side.EW]),
+        players=players,
+        corrections=tuple(
+            f"Hand {row.hand.number}, {timezone.localtime(c.made_at):%-d %b %Y %H:%M}"
+            + (f" by {c.made_by.get_username()}" if c.made_by else "") + f": {c.reason}"
+            for row, c in page.corrections),
+        rulings=tuple(
+            RulingLine(r.pk, row.hand.number, r.title, ", ".join(str(n) for n in r.laws), r.summary,
+                       f"withdrawn: {r.withdrawn_reason}" if r.withdrawn_at else "too late" if r.too_late else "")
+            for row in page.rows for r in row.rulings),
+        key=scoring_key(rulebook),
+        signatures=tuple(f"{SEAT_WORDS[seat]} ({player.display_name})"
+                         for seat, player in rubber.players_at_hand(max(recorded, 1)).items()),
+        notes=(page.error,) if page.error else (),
+        file_name=_rubber_file_name(rubber),
+    )
+
+
+def _rubber_file_name(rubber: Rubber) -> str:
+    table = f"-table-{slugify(rubber.table_label)}" if slugify(rubber.table_label) else ""
+    return f"{rubber.event.slug}-rubber-{rubber.pk}{table}-{rubber.played_on:%Y-%m-%d}.pdf"
+
+
+# Event standings.
+
+def _tie_key(row: dict) -> tuple[int, int, int, int]:
+    return (row["net"], row["wins"], row["doubles"], row["games"])
+
+
+def standing_lines(rows: list[dict]) -> tuple[StandingLine, ...]:
+    """Rank the rows as ordered; players level on every tie-breaker but the name share a rank."""
+    counts: dict[tuple[int, int, int, int], int] = {}
+    for row in rows:
+        counts[_tie_key(row)] = counts.get(_tie_key(row), 0) + 1
+    lines, rank, previous = [], 0, None
+    for position, row in enumerate(rows, start=1):
+        key = _tie_key(row)
+        if key != previous:
+            rank, previous = position, key
+        lines.append(StandingLine(
+            rank=f"{rank}=" if counts[key] > 1 else str(rank), player=row["player__display_name"],
+            rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
+            doubles=row["doubles"] or 0, points_for=row["scored_for"] or 0,
+            points_against=row["scored_against"] or 0, net=row["net"] or 0,
+            net_per_rubber=f"{row['net_per_rubber']:.2f}"))
+    return tuple(lines)
+
+
+def standings_sheet(event: Event) -> StandingsSheet:
+    results = RubberPlayerResult.objects.filter(rubber__event=event)
+    rows = list(standings(results))
+    counts = {status: 0 for status in Rubber.Status.values}
+    for status in event.rubbers.values_list("status", flat=True):
+        counts[status] += 1
+    notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
+    if counts[Rubber.Status.IN_PROGRESS]:
+        notes.append(f"{counts[Rubber.Status.IN_PROGRESS]} rubber(s) in progress, not counted yet.")
+    for rubber in abandoned_rubbers(event.rubbers.all()):
+        table = f" table {rubber.table_label}," if rubber.table_label else ""
+        notes.append(f"Rubber {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "
+                     f"({rubber.abandon_reason}).")
+    dates = _date(event.starts_on) + (f" to {_date(event.ends_on)}" if event.ends_on else "")
+    return StandingsSheet(
+        paper=event.paper_size,
+        club=settings.CLUB_NAME,
+        title=f"{event.name}: standings",
+        subtitle=f"{dates} · as of {_date(timezone.localdate())}",
+        tie_breakers=TIE_BREAKERS,
+        lines=standing_lines(rows),
+        notes=tuple(notes),
+        file_name=f"{event.slug}-standings.pdf",
+    )
+
+
+# A player's record.
+
+def _pct(value: float | None) -> str:
+    return DASH if value is None else f"{value:.1f}%"
+
+
+def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
+    """His rubbers and statistics over the rubbers the reader may see."""
+    results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
+    own = list(results.select_related("rubber__event", "partner", "rubber__north", "rubber__east",
+                                      "rubber__south", "rubber__west")
+               .order_by("-rubber__played_on", "-rubber_id"))
+    summary = standings(results).first()
+    stats = play_stats(player, rubbers)
+    record = player_record(player, rubbers)
+
+    figures = (
+        ("Complete rubbers", str(summary["rubbers"]) if summary else "0"),
+        ("Won", str(summary["wins"]) if summary else "0"),
+        ("Lost", str(summary["losses"]) if summary else "0"),
+        ("Games won", str(summary["games"] or 0) if summary else "0"),
+        ("Doubles won", str(summary["doubles"] or 0) if summary else "0"),
+        ("Rubber points for", str(summary["scored_for"] or 0) if summary else "0"),
+        ("Rubber points against", str(summary["scored_against"] or 0) if summary else "0"),
+        ("Net", str(summary["net"] or 0) if summary else "0"),
+        ("Net per rubber", f"{summary['net_per_rubber']:.2f}" if summary else DASH),
+        ("Penalties charged to his side", str(stats.penalties)),
+        ("Rulings against him that changed a score", str(stats.rulings_against)),
+    )
+    maker = tuple((f.label, str(f.made), _pct(f.pct_made), _pct(f.pct_marches), _pct(f.pct_euchred))
+                  for f in [stats.maker, *stats.by_position, stats.lone])
+
+    def people(rows: list) -> tuple[tuple[str, ...], ...]:
+        return tuple((r.name, str(r.rubbers), str(r.won), str(r.lost), f"{r.net:+d}") for r in rows)
+
+    lines = []
+    for r in own:
+        rubber = r.rubber
+        other = Side(r.side).other
+        opponents = " & ".join(rubber.player_at(s).display_name for s in other.seats)
+        status = rubber.status
+        verdict = "won" if r.won else "lost" if r.won is False else "undecided"
+        lines.append(RubberRecordLine(
+            played_on=f"{rubber.played_on:%-d %b %Y}", rubber=str(rubber.pk), event=rubber.event.name,
+            side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
+            points_for=r.points_for, points_against=r.points_against,
+            result="abandoned" if status == "abandoned" else verdict if status == "complete"
+            else f"{verdict}, in progress"))
+    paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
+    return RecordSheet(
+        paper=paper,
+        club=settings.CLUB_NAME,
+        title=f"{player.display_name}: record",
+        subtitle=f"As of {_date(timezone.localdate())}. Figures count complete rubbers; maker figures leave "
+                 "out abandoned rubbers.",
+        summary=figures,
+        maker=maker,
+        partners=people(record.partners),
+        opponents=people(record.opponents),
+        rubbers=tuple(lines),
+        file_name=f"{slugify(player.display_name) or 'player'}-{player.pk}-record.pdf",
+    )
+
+
+# One ruling.
+
+def ruling_sheet(view: RulingView) -> RulingSheet:
+    ruling, rubber = view.ruling, view.rubber
+    made = timezone.localtime(ruling.made_at).strftime("%-d %B %Y, %H:%M")
+    by = ruling.made_by.get_username() if ruling.made_by else "the secretary"
+    table = f", table {rubber.table_label}" if rubber.table_label else ""
+    withdrawn = ""
+    if ruling.withdrawn_at:
+        when = timezone.localtime(ruling.withdrawn_at).strftime("%-d %B %Y, %H:%M")
+        withdrawn = f"WITHDRAWN {when}: {ruling.withdrawn_reason}"
+    return RulingSheet(
+        paper=rubber.event.paper_size,
+        title=f"Ruling {ruling.pk}: {view.title}",
+        subtitle=f"{rubber.event.name} · Rubber {rubber.pk}{table} · {_date(rubber.played_on)} · "
+                 f"hand {ruling.hand.number}. Made by {by}, {made}.",
+        withdrawn=withdrawn,
+        summary=ruling.summary,
+        too_late=ruling.too_late,
+        facts=tuple(view.facts),
+        election=view.election,
+        note=ruling.note,
+        effects=(*view.effect, view.deal, *view.remedies),
+        score_rows=tuple(view.score_rows),
+        laws=tuple((law.number, f"{law.title.capitalize()}: {law.summary}") for law in view.laws),
+        label=f"Ruling {ruling.pk}",
+        file_name=f"ruling-{ruling.pk}.pdf",
+    )

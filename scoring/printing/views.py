@@ -1,0 +1,63 @@
+"""The printed documents: a rubber's score sheet, an event's standings, a player's record, a ruling.
+
+Each is readable by whoever may read the page it mirrors. `?paper=a4` or `?paper=letter`
+overrides the event's paper size for one print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views import View
+
+from scoring.access import ReadableMixin
+from scoring.club.selectors import rubber_for_page, rubber_or_404
+from scoring.models import Player, Rubber
+from scoring.printing.pdf.common import PAGE_SIZES
+from scoring.printing.pdf.record import record_pdf
+from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
+from scoring.printing.pdf.ruling import ruling_pdf
+from scoring.printing.pdf.standings import standings_pdf
+from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
+from scoring.rulings.display import ruling_view
+from scoring.rulings.views import ruling_for_page
+
+
+def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{file_name}"'
+    return response
+
+
+def on_paper(request: HttpRequest, sheet: Any) -> Any:
+    paper = request.GET.get("paper", "")
+    return dataclasses.replace(sheet, paper=paper) if paper in PAGE_SIZES else sheet
+
+
+class RubberSheetPdfView(ReadableMixin, View):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        sheet = on_paper(request, rubber_sheet(rubber_or_404(pk)))
+        return pdf_response(rubber_sheet_pdf(sheet), sheet.file_name)
+
+
+class EventStandingsPdfView(ReadableMixin, View):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        sheet = on_paper(request, standings_sheet(self.event))
+        return pdf_response(standings_pdf(sheet), sheet.file_name)
+
+
+class PlayerRecordPdfView(View):
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        player = get_object_or_404(Player, pk=pk)
+        sheet = on_paper(request, record_sheet(player, Rubber.objects.visible_to(request.user)))
+        return pdf_response(record_pdf(sheet), sheet.file_name)
+
+
+class RulingPdfView(ReadableMixin, View):
+    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = ruling_for_page(ruling_id)
+        sheet = on_paper(request, ruling_sheet(ruling_view(ruling, rubber_for_page(ruling.rubber_id))))
+        return pdf_response(ruling_pdf(sheet), sheet.file_name)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from scoring.rulings import views, wizard
+
+urlpatterns = [
+    path("rubbers/<int:pk>/rulings/new/", wizard.RulingWizardView.as_view(), name="ruling_new"),
+    path("laws/", views.LawsView.as_view(), name="laws"),
+    path("rulings/<int:ruling_id>/", views.RulingDetailView.as_view(), name="ruling"),
+    path("rulings/<int:ruling_id>/withdraw/", views.RulingWithdrawView.as_view(), name="ruling_withdraw"),
+]

@@ -1,0 +1,59 @@
+"""A ruling's page and its withdrawal, and the laws page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views import View
+
+from scoring.access import ReadableMixin, SecretaryRequiredMixin
+from scoring.club.selectors import rubber_for_page
+from scoring.engine import SOMERSET_1888
+from scoring.models import Ruling
+from scoring.rulings.display import ruling_view
+from scoring.rulings.forms import WithdrawForm
+from scoring.rulings.laws_table import law_list, rulings_table
+from scoring.service_forms import apply_errors
+from scoring.services.rulings import ruling_withdraw
+
+
+class LawsView(View):
+    """The law summaries and the whole rulings table, for anyone to read."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        rulebook = SOMERSET_1888
+        return render(request, "rulings/laws.html", {"rulebook": rulebook, "table": rulings_table(rulebook),
+                                                     "laws": law_list(rulebook)})
+
+
+def ruling_for_page(ruling_id: int) -> Ruling:
+    return get_object_or_404(
+        Ruling.objects.select_related("rubber__event", "hand", "made_by", "withdrawn_by"), pk=ruling_id)
+
+
+class RulingDetailView(ReadableMixin, View):
+    """A ruling is read by whoever may read its rubber."""
+
+    def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = ruling_for_page(ruling_id)
+        return render(request, "rulings/ruling_detail.html", {
+            "view": ruling_view(ruling, rubber_for_page(ruling.rubber_id)), "form": WithdrawForm()})
+
+
+class RulingWithdrawView(SecretaryRequiredMixin, View):
+    def post(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
+        ruling = get_object_or_404(Ruling.objects.select_related("rubber__event", "hand"), pk=ruling_id)
+        form = WithdrawForm(request.POST)
+        if form.is_valid():
+            try:
+                ruling_withdraw(ruling_id=ruling.pk, reason=form.cleaned_data["reason"], by=request.user)
+            except ValidationError as exc:
+                apply_errors(form, exc)
+            else:
+                messages.success(request, f"Ruling {ruling.pk} withdrawn; the rubber is rescored without it.")
+                return redirect(f"{reverse('rubber', args=[ruling.rubber_id])}#ruling-{ruling.pk}")
+        view = ruling_view(ruling, rubber_for_page(ruling.rubber_id))
+        return render(request, "rulings/ruling_detail.html", {"view": view, "form": form}, status=400)

@@ -1,0 +1,199 @@
+"""The adjudication wizard: the hand and what happened, that case's facts, the election (law 85), review."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect
+from django.urls import reverse
+from formtools.wizard.views import SessionWizardView
+
+from scoring.access import SecretaryRequiredMixin
+from scoring.club.selectors import rubber_for_page
+from scoring.engine.explain import describe_hand
+from scoring.engine.rulings import SIDE_WORDS
+from scoring.models import Rubber
+from scoring.rulings.display import score_rows
+from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
+from scoring.service_forms import apply_errors
+from scoring.services.reports import reported, rulebook_of
+from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview, seat_names
+from scoring.services.scoring import rubber_hands
+
+STEP_TITLES = {"case": "The hand and what happened", "election": "Their choice", "review": "Review and confirm"}
+
+
+def _chosen(key: str) -> Any:
+    def condition(wizard: RulingWizardView) -> bool:
+        return wizard.chosen_irregularity() == key
+    return condition
+
+
+class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
+    """Hand and kind → the facts that matter for that kind → the election, if any → review → confirm."""
+
+    form_list = [("case", CaseForm), *[(f"facts_{key}", form) for key, form in FACTS_FORMS.items()],
+                 ("election", ElectionForm), ("review", ReviewForm)]
+    condition_dict = {**{f"facts_{key}": _chosen(key) for key in TABLE},
+                      "election": lambda wizard: wizard.needs_election()}
+    template_name = "rulings/ruling_wizard.html"
+
+    def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
+        super().setup(request, *args, **kwargs)
+        self._previews: dict[Any, RulingPreview | ValidationError] = {}
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not self.has_permission():
+            return self.handle_no_permission()
+        try:
+            self.rubber = rubber_for_page(kwargs["pk"])
+        except Rubber.DoesNotExist:
+            raise Http404("No such rubber.") from None
+        if self.rubber.status == Rubber.Status.ABANDONED:
+            messages.error(request, "The rubber was abandoned; no rulings can be made on it.")
+            return redirect(self.rubber)
+        self.hands = rubber_hands(self.rubber)
+        if not self.hands:
+            messages.info(request, "Enter the disputed hand as the table reported it, then ask for a ruling.")
+            return redirect(self.rubber)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_prefix(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+        return f"ruling_{kwargs['pk']}"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # A post that did not come from the wizard's own page (no step, or a step it does not have):
+        # start again with a message rather than formtools' bare "Bad Request".
+        step = request.POST.get(f"{self.prefix}-current_step")
+        if "wizard_goto_step" not in request.POST and step not in self.get_form_list():
+            messages.error(request, "That ruling form was incomplete or out of date; start the ruling again.")
+            self.storage.reset()
+            return redirect(reverse("ruling_new", args=[self.rubber.pk]))
+        return super().post(request, *args, **kwargs)
+
+    # What the earlier steps said.
+    def chosen_irregularity(self) -> str | None:
+        case = self.get_cleaned_data_for_step("case")
+        return case["irregularity"] if case else None
+
+    def hand_number(self) -> int:
+        case = self.get_cleaned_data_for_step("case")
+        return case["hand"] if case else len(self.hands)
+
+    def facts(self) -> dict[str, Any] | None:
+        key = self.chosen_irregularity()
+        return self.get_cleaned_data_for_step(f"facts_{key}") if key else None
+
+    def election(self) -> str | None:
+        if "election" not in self.get_form_list():
+            return None
+        data = self.get_cleaned_data_for_step("election")
+        return data["election"] if data else None
+
+    def preview(self, facts: dict[str, Any], election: str | None = None) -> RulingPreview:
+        """The ruling on the facts so far (raises ValidationError where the facts are at fault).
+
+        Memoised for the request: the form check, the step conditions and the page all ask."""
+        key = (self.hand_number(), self.chosen_irregularity(), tuple(sorted(facts.items())), election)
+        if key not in self._previews:
+            try:
+                self._previews[key] = ruling_preview(
+                    rubber=self.rubber, hand_number=key[0], irregularity=key[1] or "", facts=facts,
+                    election=election, hands=self.hands)
+            except ValidationError as exc:
+                self._previews[key] = exc
+        found = self._previews[key]
+        if isinstance(found, ValidationError):
+            raise found
+        return found
+
+    def current_preview(self) -> RulingPreview | None:
+        facts = self.facts()
+        if facts is None:
+            return None
+        try:
+            return self.preview(facts, self.election())
+        except ValidationError:
+            return None
+
+    def needs_election(self) -> bool:
+        facts = self.facts()
+        if facts is None:
+            return False
+        try:
+            return bool(self.preview(facts).decision.options)
+        except ValidationError:
+            return False
+
+    # The forms.
+    def get_form_kwargs(self, step: str | None = None) -> dict[str, Any]:
+        if step == "case":
+            rulebook = rulebook_of(self.rubber)
+            return {"hands": [(h.number, f"Hand {h.number}: {describe_hand(reported(h, rulebook))}")
+                              for h in reversed(self.hands)]}
+        if step and step.startswith("facts_"):
+            return {"names": seat_names(self.rubber, self.hand_number()),
+                    "check": lambda facts: self.preview(facts)}
+        if step == "election":
+            facts = self.facts() or {}
+            try:
+                decision = self.preview(facts).decision
+            except ValidationError:
+                return {}
+            chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
+            return {"options": decision.options, "chooser": chooser}
+        return {}
+
+    def get_form_initial(self, step: str) -> dict[str, Any]:
+        if step == "case":
+            wanted = self.request.GET.get("hand", "")
+            numbers = {h.number for h in self.hands}
+            return {"hand": int(wanted) if wanted.isdigit() and int(wanted) in numbers else len(self.hands)}
+        if step.startswith("facts_"):
+            number = self.hand_number()
+            initial: dict[str, Any] = {"claimed": "before_cut" if number == len(self.hands) else "after_trump"}
+            if step == "facts_score_error":
+                hand = self.hands[number - 1]
+                initial |= {"maker": hand.maker, "alone": "yes" if hand.alone else "no", "tricks": hand.tricks}
+            return initial
+        return super().get_form_initial(step)
+
+    def get_context_data(self, form: Form, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(form=form, **kwargs)
+        step = self.steps.current
+        key = self.chosen_irregularity()
+        context["rubber"] = self.rubber
+        context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {TABLE[key].title.lower()}" if key else "")
+        if step in ("election", "review"):
+            preview = self.current_preview()
+            context["preview"] = preview
+            if preview is not None:
+                context["preview_rows"] = score_rows(preview.snapshot(preview.before), preview.snapshot(preview.after),
+                                                     preview.hand.number)
+        if key:
+            context["irregularity"] = TABLE[key]
+            context["hand_number"] = self.hand_number()
+        return context
+
+    def done(self, form_list: Any, **kwargs: Any) -> HttpResponse:
+        form_dict = kwargs["form_dict"]
+        try:
+            ruling = ruling_make(
+                rubber_id=self.rubber.pk, hand_number=self.hand_number(),
+                irregularity=self.chosen_irregularity() or "", facts=self.facts() or {},
+                election=self.election(), note=form_dict["review"].cleaned_data.get("note", ""),
+                by=self.request.user,
+            )
+        except ValidationError as exc:
+            self.storage.current_step = "review"
+            form = self.get_form("review", data=self.storage.get_step_data("review"))
+            form.is_valid()
+            apply_errors(form, exc)
+            return self.render(form)
+        verb = "recorded (claim too late)" if ruling.too_late else "recorded and applied"
+        messages.success(self.request, f"Ruling {ruling.pk} on hand {ruling.hand.number} {verb}.")
+        return redirect(f"{reverse('rubber', args=[self.rubber.pk])}#ruling-{ruling.pk}")

@@ -1,0 +1,1 @@
+"""Clubs made up for the demo (`seed_demo`) and for benchmarks (`seed_bulk`)."""

@@ -1,0 +1,128 @@
+"""A believable demo club: players, two events, rubbers in every state."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+
+from scoring.access import SECRETARY_GROUP, secretary_group_ensure
+from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand, Seat, score_rubber
+from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.models import Event, Player, Rubber
+from scoring.services.hands import HandExtras, hand_correct, hand_record, penalty_add
+from scoring.services.rubbers import rubber_abandon, rubber_start
+from scoring.services.rulings import ruling_make
+
+NAMES = [
+    "Abigail Ames", "Benjamin Bell", "Clara Cole", "Daniel Dunn", "Eliza Endicott", "Francis Foster",
+    "Grace Gardner", "Henry Hale", "Isabel Ingalls", "James Jewett", "Katherine Kidder", "Lucius Lowell",
+    "Mary Minot", "Nathaniel Noyes",
+]
+SECRETARY = ("secretary", "somerset1888")
+
+
+def random_play(rng: random.Random, dealer: Seat) -> dict[str, Any]:
+    roll = rng.random()
+    if roll < 0.05:
+        return {"dealer": dealer.value, "result": HandResult.PASSED.value}
+    if roll < 0.06:
+        return {"dealer": dealer.value, "result": HandResult.MISDEAL.value}
+    seat = rng.choice(list(Seat))
+    alone = rng.random() < 0.1
+    hand = ReportedHand(dealer=dealer, maker=seat, alone=alone,
+                        tricks=rng.choice((1, 2, 3, 3, 3, 4, 4, 5, 5)),
+                        declaration=rng.choice(list(Declaration)))
+    return hand_to_document(hand)
+
+
+def play_rubber(rubber: Rubber, rng: random.Random, *, max_hands: int = 60, stop_at: int | None = None,
+                by: User | None = None) -> None:
+    """Enter random hands through the same service the secretary uses."""
+    hands: list[ReportedHand] = []
+    dealer = Seat(rubber.first_dealer)
+    for _ in range(max_hands if stop_at is None else stop_at):
+        play = random_play(rng, dealer)
+        trial = [*hands, _report(play)]
+        try:
+            result = score_rubber(trial, explain=False)
+        except IllegalReport:
+            break
+        hand_record(rubber_id=rubber.pk, play=play, extras=HandExtras(), by=by)
+        hands = trial
+        dealer = dealer.left
+        if result.complete:
+            break
+
+
+def _report(play: dict[str, Any]) -> ReportedHand:
+    return parse_hand(play, 1)
+
+
+@transaction.atomic
+def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
+    rng = random.Random(seed)
+    secretary_group_ensure()
+    user, _ = User.objects.get_or_create(username=SECRETARY[0],
+                                         defaults={"first_name": "Club", "last_name": "Secretary"})
+    user.set_password(SECRETARY[1])
+    user.save()
+    user.groups.add(Group.objects.get(name=SECRETARY_GROUP))
+    member, created = User.objects.get_or_create(username="member")
+    if created:
+        member.set_password("member1888")
+        member.save()
+
+    players = [Player.objects.get_or_create(display_name=n, defaults={"member_number": f"{i + 101}"})[0]
+               for i, n in enumerate(NAMES)]
+    if Event.objects.filter(slug="autumn-club-nights").exists() and not rubbers:
+        return SECRETARY
+    today = dt.date.today()
+    nights, _ = Event.objects.get_or_create(slug="autumn-club-nights", defaults={
+        "name": "Autumn club nights", "starts_on": today - dt.timedelta(days=60), "is_public": True,
+        "notes": "Tuesday evenings in the card room."})
+    cup, _ = Event.objects.get_or_create(slug="members-cup", defaults={
+        "name": "Members' cup", "starts_on": today - dt.timedelta(days=14), "is_public": False,
+        "notes": "Members only."})
+
+    def start(event: Event, day: int, table: str) -> Rubber:
+        four = rng.sample(players, 4)
+        return rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3],
+                            first_dealer=rng.choice("NESW"), table_label=table,
+                            played_on=event.starts_on + dt.timedelta(days=day))
+
+    for i in range(8):
+        play_rubber(start(nights, 7 * (i // 2), str(i % 2 + 1)), rng, by=user)
+    for i in range(3):
+        play_rubber(start(cup, i, str(i + 1)), rng, by=user)
+    # In progress, with a correction (law 5) and a revoke penalty.
+    live = start(nights, 56, "1")
+    play_rubber(live, rng, stop_at=6, by=user)
+    first = live.hands.get(number=2)
+    hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": first.maker or "N", "tricks": 3},
+                 extras=HandExtras(notes="table misreported the tricks"),
+                 reason="The table reported 3 tricks, not as first entered.", by=user)
+    played = live.hands.filter(result="played", number__gt=2).first()
+    assert played is not None
+    penalty_add(hand_id=played.pk, kind="revoke", side="EW", count=1,
+                note="claimed at the end of the hand", by=user)
+    # Two rulings on the last hand: a lead out of turn (the adversaries elect, law 52) and a
+    # revoke claimed too late (law 68), which is recorded but changes nothing.
+    last = live.hands.order_by("number").last()
+    assert last is not None
+    ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="lead_out_of_turn",
+                facts={"offender": last.dealer, "followed": "none"}, election="call_card",
+                note="the dealer led before eldest hand", by=user)
+    ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="revoke",
+                facts={"offender": Seat(last.dealer).left.value, "cause": "not_following", "stage": "established",
+                       "count": 1, "claimed": "before_trump"}, election=None, by=user)
+    # Abandoned.
+    gone = start(nights, 49, "2")
+    play_rubber(gone, rng, stop_at=4, by=user)
+    rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed (law 18).")
+    for i in range(rubbers):
+        play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
+    return SECRETARY

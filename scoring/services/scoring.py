@@ -1,0 +1,155 @@
+"""Rescoring a rubber and storing its result: the one path every change to a rubber takes.
+
+Hands, penalties, corrections, seat changes, rulings, imports and restores lock the rubber's row
+(`rubber_lock`), change what they change, and end in `rubber_rescore`, which scores the stored
+hands through the engine and writes the result. Bulk seeding builds its rows with the same
+`result_records`, so benchmark data is exactly what real scoring stores. Stored results are
+never edited by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db.models import F
+
+from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
+from scoring.services.reports import as_validation_error, reported, rulebook_of
+
+SEAT_FIELD = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
+HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
+RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew", "next_dealer",
+                        "hand_count", "status"]
+
+
+def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> Rubber:
+    """Lock the rubber's row for this transaction, so changes to one rubber queue rather than race.
+
+    A rubber abandoned (or complete) is refused with the message given for that state, when one is."""
+    rubber = (Rubber.objects.select_for_update().select_related("event", "north", "east", "south", "west")
+              .get(pk=rubber_id))
+    if abandoned and rubber.status == Rubber.Status.ABANDONED:
+        raise ValidationError(abandoned)
+    if complete and rubber.status == Rubber.Status.COMPLETE:
+        raise ValidationError(complete)
+    return rubber
+
+
+def rubber_hands(rubber: Rubber) -> list[Hand]:
+    return list(rubber.hands.order_by("number").prefetch_related("penalties", "rulings"))
+
+
+def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None) -> RubberResult:
+    """Score a rubber's stored hands, with their explanations (raises the engine's errors)."""
+    rulebook = rulebook_of(rubber)
+    rows = rubber_hands(rubber) if hands is None else hands
+    return score_rubber([reported(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
+
+
+def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
+    """Rescore a rubber (locked by the caller's transaction) from its stored hands and store the result.
+
+    A hand the laws now refuse becomes a ValidationError naming it, worded with `illegal` in front
+    when the caller gives one."""
+    hands = rubber_hands(rubber)
+    try:
+        result = rubber_result(rubber, hands)
+    except IllegalReport as exc:
+        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
+    records = result_records(rubber, hands, result, list(rubber.seat_changes.all()))
+    Hand.objects.bulk_update(hands, HAND_RESULT_FIELDS)
+    GameRecord.objects.filter(rubber=rubber).delete()
+    GameRecord.objects.bulk_create(records.games)
+    RubberPlayerResult.objects.filter(rubber=rubber).delete()
+    RubberPlayerResult.objects.bulk_create(records.players)
+    rubber.save(update_fields=RUBBER_RESULT_FIELDS)
+    results_changed([rubber.event_id])
+    return result
+
+
+@dataclass(frozen=True)
+class ResultRecords:
+    """The rows a scored rubber stores beside its hands (unsaved)."""
+
+    games: list[GameRecord]
+    players: list[RubberPlayerResult]
+
+
+def result_records(
+    rubber: Rubber, hands: Sequence[Hand], result: RubberResult, seat_changes: Sequence[SeatChange],
+) -> ResultRecords:
+    """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
+    seated = seated_by_hand(rubber, seat_changes, len(hands))
+    for row, scored, players in zip(hands, result.hands, seated, strict=True):
+        row.game = scored.game
+        row.ns_points, row.ew_points = scored.points(Side.NS), scored.points(Side.EW)
+        row.ns_after, row.ew_after = scored.score_after
+        maker, dealer = scored.hand.maker, scored.hand.dealer
+        row.maker_player_id = players[maker] if maker is not None and scored.hand.scores else None
+        row.maker_position = maker.position_after(dealer) if row.maker_player_id and dealer is not None else None
+
+    rubber.rubber_winner = result.rubber_winner.value if result.rubber_winner else ""
+    rubber.ns_points, rubber.ew_points = result.rubber_points
+    rubber.current_ns, rubber.current_ew = result.current_score or (None, None)
+    rubber.next_dealer = result.next_dealer.value if result.next_dealer else ""
+    rubber.hand_count = len(hands)
+    if rubber.status != Rubber.Status.ABANDONED:
+        rubber.status = Rubber.Status.COMPLETE if result.complete else Rubber.Status.IN_PROGRESS
+
+    games = [GameRecord(rubber=rubber, number=g.number, winner=g.winner.value, ns_score=g.score[0],
+                        ew_score=g.score[1], lap=g.lap, double=g.double, value=g.value,
+                        closed_by_hand=g.closed_by_hand) for g in result.games]
+    return ResultRecords(games, _player_results(rubber, result, seat_changes))
+
+
+def seated_by_hand(rubber: Rubber, seat_changes: Sequence[SeatChange], count: int) -> list[dict[Seat, int]]:
+    """The player id in each seat for hands 1..count, substitutes included (law 18)."""
+    base = {seat: seat_player_id(rubber, seat) for seat in Seat}
+    changes = sorted(seat_changes, key=lambda c: c.from_hand)
+    out = []
+    for number in range(1, count + 1):
+        seated = dict(base)
+        for change in changes:
+            if change.from_hand <= number:
+                seated[Seat(change.seat)] = change.player_id
+        out.append(seated)
+    return out
+
+
+def _player_results(rubber: Rubber, result: RubberResult,
+                    seat_changes: Sequence[SeatChange]) -> list[RubberPlayerResult]:
+    """Every player who sat in a seat during the rubber shares that side's result (law 18)."""
+    sitters: dict[int, Seat] = {}
+    for seat in Seat:
+        sitters.setdefault(seat_player_id(rubber, seat), seat)
+    for change in seat_changes:
+        sitters.setdefault(change.player_id, Seat(change.seat))
+    games = {side: [g for g in result.games if g.winner is side] for side in Side}
+    points = dict(zip(Side, result.rubber_points, strict=True))
+    return [
+        RubberPlayerResult(
+            rubber=rubber, player_id=player_id, side=seat.side.value,
+            partner_id=seat_player_id(rubber, seat.partner),
+            points_for=points[seat.side], points_against=points[seat.side.other],
+            games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
+            won=None if result.rubber_winner is None else result.rubber_winner is seat.side,
+        )
+        for player_id, seat in sitters.items()
+    ]
+
+
+def seat_player_id(rubber: Rubber, seat: Seat) -> int:
+    """Who sat in `seat` when the rubber began."""
+    player_id: int = getattr(rubber, f"{SEAT_FIELD[seat]}_id")
+    return player_id
+
+
+def results_changed(event_ids: Iterable[int] | None = None) -> None:
+    """Mark the events' stored results as changed (every event when None), so cached standings are read afresh."""
+    events = Event.objects.all() if event_ids is None else Event.objects.filter(pk__in=list(event_ids))
+    events.update(results_version=F("results_version") + 1)

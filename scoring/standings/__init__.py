@@ -1,0 +1,1 @@
+"""Standings: the event and club tables, partnerships, a player's record, and their cache."""

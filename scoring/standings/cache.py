@@ -1,0 +1,35 @@
+"""Standings rows kept in the cache between requests.
+
+The key carries the results version of the events read (raised in the same transaction that
+stores a rubber's result, and when a player is renamed), so a cached table is never stale:
+a changed result makes a new key, and the old entry simply ages out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, QuerySet, Sum
+
+from scoring.models import Event
+
+TIMEOUT = 60 * 60
+
+
+def rows(kind: str, version: Any, compute: Callable[[], Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The rows `compute` gives, from the cache when this version of them is there."""
+    key = "standings:" + hashlib.sha256(repr((kind, version)).encode()).hexdigest()
+    found = cache.get(key)
+    if found is None:
+        found = list(compute())
+        cache.set(key, found, TIMEOUT)
+    return found
+
+
+def events_version(events: QuerySet[Event]) -> tuple[int, int, int]:
+    """One number that moves when any result in `events` is stored again (one query)."""
+    totals = events.aggregate(n=Count("id"), v=Sum("results_version"), top=Sum("id"))
+    return totals["n"], totals["v"] or 0, totals["top"] or 0

@@ -1,0 +1,131 @@
+"""Standings pages (event and club-wide, with CSV and Excel export) and the player page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.views.generic import DetailView, TemplateView
+from django_tables2 import RequestConfig, SingleTableMixin
+from django_tables2.export import ExportMixin
+
+from scoring.access import ReadableMixin
+from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.standings import cache as standings_cache
+from scoring.standings.filters import StandingsFilter
+from scoring.standings.selectors import (
+    TIE_BREAKERS,
+    abandoned_rubbers,
+    net_chart,
+    partnerships,
+    play_stats,
+    player_record,
+    standings,
+)
+from scoring.standings.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
+
+PER_PAGE = 25
+
+
+class StandingsExportMixin(ExportMixin, SingleTableMixin):
+    table_class = StandingsTable
+    table_pagination = {"per_page": PER_PAGE}
+    export_formats = ("csv", "xlsx")
+    export_name = "standings"
+
+    def results_version(self) -> object:
+        raise NotImplementedError
+
+    def partnership_table(self, results: QuerySet[RubberPlayerResult], kind: str) -> PartnershipTable:
+        pairs = standings_cache.rows(f"pairs {kind}", self.results_version(), lambda: partnerships(results))
+        table = PartnershipTable(pairs, prefix="pairs-")
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
+        return table
+
+
+class EventStandingsView(ReadableMixin, StandingsExportMixin, TemplateView):
+    template_name = "standings/standings.html"
+
+    def results(self) -> QuerySet[RubberPlayerResult]:
+        return RubberPlayerResult.objects.filter(rubber__event=self.event)
+
+    def results_version(self) -> object:
+        return self.event.results_version
+
+    def get_table_data(self) -> list[dict[str, Any]]:
+        return standings_cache.rows(f"event {self.event.pk}", self.results_version(),
+                                    lambda: standings(self.results()))
+
+    def get_export_filename(self, export_format: str) -> str:
+        return f"{self.event.slug}-standings.{export_format}"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context |= {
+            "event": self.event,
+            "title": f"{self.event.name}: standings",
+            "tie_breakers": TIE_BREAKERS,
+            "pairs": self.partnership_table(self.results(), f"event {self.event.pk}"),
+            "abandoned": abandoned_rubbers(self.event.rubbers.all()),
+            "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
+        }
+        return context
+
+
+class ClubStandingsView(StandingsExportMixin, TemplateView):
+    """Every event the visitor may read, filtered by event and dates."""
+
+    template_name = "standings/standings.html"
+
+    def get_filter(self) -> StandingsFilter:
+        if not hasattr(self, "_filter"):
+            events = Event.objects.visible_to(self.request.user)
+            self._filter = StandingsFilter(
+                self.request.GET or None, events=events,
+                queryset=RubberPlayerResult.objects.filter(rubber__event__in=events))
+        return self._filter
+
+    def results_version(self) -> object:
+        if not hasattr(self, "_version"):
+            chosen = {name: self.request.GET.get(name, "") for name in self.get_filter().form.fields}
+            self._version = (standings_cache.events_version(Event.objects.visible_to(self.request.user)),
+                             sorted(chosen.items()))
+        return self._version
+
+    def get_table_data(self) -> list[dict[str, Any]]:
+        return standings_cache.rows("club", self.results_version(), lambda: standings(self.get_filter().qs))
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        rubbers = Rubber.objects.filter(event__in=Event.objects.visible_to(self.request.user))
+        context |= {
+            "title": "Club standings",
+            "filter": self.get_filter(),
+            "tie_breakers": TIE_BREAKERS,
+            "pairs": self.partnership_table(self.get_filter().qs, "club"),
+            "abandoned": abandoned_rubbers(rubbers).select_related("event"),
+        }
+        return context
+
+
+class PlayerDetailView(DetailView):
+    template_name = "standings/player_detail.html"
+    model = Player
+    context_object_name = "player"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        player: Player = self.object
+        rubbers = Rubber.objects.visible_to(self.request.user)
+        results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
+        table = PlayerRubbersTable(results.select_related("rubber__event", "partner"), prefix="r-")
+        RequestConfig(self.request, paginate={"per_page": 20}).configure(table)
+        record = player_record(player, rubbers)
+        context |= {
+            "rubbers_table": table,
+            "summary": standings(results).first(),
+            "record": record,
+            "stats": play_stats(player, rubbers),
+            "chart": net_chart(record.timeline),
+        }
+        return context

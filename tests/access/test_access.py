@@ -1,0 +1,249 @@
+"""Who may read and who may write: every URL of the site against the anonymous visitor, a player
+(a logged-in member), the secretary and an admin; and repeated failed logins are throttled."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scoring.models import Rubber
+from scoring.services.rubbers import rubber_start
+from scoring.services.rulings import ruling_make
+from tests.factories import EventFactory
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "secretary", "admin")
+REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
+
+@dataclass(frozen=True)
+class Access:
+    """What each role gets from GET and from an empty POST."""
+
+    read: str
+    """'everyone', 'members' (logged in), 'secretary' or 'admin' (staff)."""
+    write: str
+    """'nobody' (the page takes no POST), 'secretary', or 'anyone' (the login and logout forms)."""
+
+
+PUBLIC = Access("everyone", "nobody")
+SECRETARY_FORM = Access("secretary", "secretary")
+SECRETARY_ACTION = Access("nobody", "secretary")  # POST only
+
+MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
+    "home": (PUBLIC, lambda o: []),
+    "events": (PUBLIC, lambda o: []),
+    "event_new": (SECRETARY_FORM, lambda o: []),
+    "event": (PUBLIC, lambda o: [o["event"].slug]),
+    "event_standings": (PUBLIC, lambda o: [o["event"].slug]),
+    "event_standings_pdf": (PUBLIC, lambda o: [o["event"].slug]),
+    "standings": (PUBLIC, lambda o: []),
+    "rubber_new": (SECRETARY_FORM, lambda o: [o["event"].slug]),
+    "rubber_import": (SECRETARY_FORM, lambda o: []),
+    "rubber": (PUBLIC, lambda o: [o["rubber"].pk]),
+    "rubber_sheet": (PUBLIC, lambda o: [o["rubber"].pk]),
+    "hand_new": (SECRETARY_ACTION, lambda o: [o["rubber"].pk]),
+    "hand_correct": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 1]),
+    "penalty_new": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 1]),
+    "announcement_resolve": (SECRETARY_ACTION, lambda o: [o["rubber"].pk, 1]),
+    "rubber_abandon": (SECRETARY_FORM, lambda o: [o["rubber"].pk]),
+    "seat_change": (SECRETARY_FORM, lambda o: [o["rubber"].pk]),
+    "rubber_export": (PUBLIC, lambda o: [o["rubber"].pk]),
+    "rubber_result": (PUBLIC, lambda o: [o["rubber"].pk]),
+    "ruling_new": (SECRETARY_FORM, lambda o: [o["rubber"].pk]),
+    "laws": (PUBLIC, lambda o: []),
+    "ruling": (PUBLIC, lambda o: [o["ruling"].pk]),
+    "ruling_pdf": (PUBLIC, lambda o: [o["ruling"].pk]),
+    "ruling_withdraw": (SECRETARY_ACTION, lambda o: [o["ruling"].pk]),
+    "players": (PUBLIC, lambda o: []),
+    "player_new": (SECRETARY_FORM, lambda o: []),
+    "player": (PUBLIC, lambda o: [o["players"][0].pk]),
+    "player_record_pdf": (PUBLIC, lambda o: [o["players"][0].pk]),
+    # django.contrib.auth's pages.
+    "login": (Access("everyone", "anyone"), lambda o: []),
+    "logout": (Access("nobody", "anyone"), lambda o: []),
+    "password_change": (Access("members", "members"), lambda o: []),
+    "password_change_done": (Access("members", "nobody"), lambda o: []),
+    "password_reset": (Access("everyone", "anyone"), lambda o: []),
+    "password_reset_done": (PUBLIC, lambda o: []),
+    "password_reset_complete": (PUBLIC, lambda o: []),
+}
+SKIPPED = {"password_reset_confirm"}  # needs a token mailed to the user; Django's own tests cover it
+
+
+def scoring_url_names() -> set[str]:
+    def walk(patterns: list[Any]) -> set[str]:
+        names: set[str] = set()
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if p.namespace != "admin":
+                    names |= walk(p.url_patterns)
+            elif isinstance(p, URLPattern) and p.name:
+                names.add(p.name)
+        return names
+
+    return walk(get_resolver().url_patterns)
+
+
+@pytest.fixture
+def club(secretary, member, players, django_user_model):
+    admin = django_user_model.objects.create_superuser("admin", password="pw-admin-1888")
+    event = EventFactory(is_public=True)
+    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                          first_dealer="N", table_label="1", played_on=dt.date(2026, 11, 3))
+    record(rubber, maker="N", tricks=3)
+    record(rubber, maker="E", tricks=3)
+    ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
+                         by=secretary)
+    return {"event": event, "rubber": rubber, "ruling": ruling, "players": players,
+            "users": {"player": member, "secretary": secretary, "admin": admin}}
+
+
+def counts() -> dict[str, int]:
+    return {m.__name__: m.objects.count() for m in apps.get_app_config("scoring").get_models()}
+
+
+def log_in(client, club: dict[str, Any], role: str) -> None:
+    client.logout()
+    if role != "anonymous":
+        client.force_login(club["users"][role])
+
+
+def may_read(access: Access, role: str) -> bool:
+    return {"everyone": True, "members": role != "anonymous", "secretary": role in ("secretary", "admin"),
+            "nobody": False}[access.read]
+
+
+def may_write(access: Access, role: str) -> bool:
+    return {"anyone": True, "members": role != "anonymous", "secretary": role in ("secretary", "admin"),
+            "nobody": False}[access.write]
+
+
+def test_the_matrix_names_every_url():
+    assert scoring_url_names() - set(MATRIX) - SKIPPED == set()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_who_may_read(client, club, role):
+    log_in(client, club, role)
+    for name, (access, args) in MATRIX.items():
+        response = client.get(reverse(name, args=args(club)))
+        if access.read == "nobody" and may_write(access, role):
+            assert response.status_code == 405, (name, role)  # a POST-only action
+        elif may_read(access, role):
+            assert response.status_code == 200, (name, role, response.status_code)
+        elif role == "anonymous":
+            assert response.status_code == 302 and "/accounts/login/" in response["Location"], (name, role)
+        else:
+            assert response.status_code == 403, (name, role, response.status_code)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_who_may_write(client, club, role):
+    """An empty POST: refused outright for those who may not write; for those who may, a clear answer
+    (a form with its errors, or the action done) and never a server error."""
+    log_in(client, club, role)
+    for name, (access, args) in MATRIX.items():
+        if name in ("logout", "login", "password_reset"):
+            continue  # these take anyone's POST; the lockout test below posts to login
+        before = counts()
+        response = client.post(reverse(name, args=args(club)))
+        if may_write(access, role):
+            assert response.status_code in (200, 302, 400), (name, role, response.status_code)
+        elif access.write == "nobody" and may_read(access, role):
+            assert response.status_code == 405, (name, role, response.status_code)  # a page to read only
+        elif role == "anonymous":
+            assert response.status_code == 302 and "/accounts/login/" in response["Location"], (name, role)
+        else:
+            assert response.status_code == 403, (name, role, response.status_code)
+        if not may_write(access, role):
+            assert counts() == before, (name, role)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_admin_site_is_for_staff_only(client, club, role):
+    log_in(client, club, role)
+    response = client.get("/admin/")
+    if role == "admin":
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+    response = client.get(f"/admin/scoring/rubber/{club['rubber'].pk}/change/")
+    assert response.status_code == (200 if role == "admin" else 302)
+
+
+def test_members_only_events_are_closed_to_the_public(client, club, member, players):
+    private = EventFactory(is_public=False)
+    rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
+                          first_dealer="N", played_on=dt.date(2026, 11, 4))
+    record(rubber, maker="N", tricks=3)
+    urls = [reverse("event", args=[private.slug]), reverse("event_standings", args=[private.slug]),
+            reverse("event_standings_pdf", args=[private.slug]), reverse("rubber", args=[rubber.pk]),
+            reverse("rubber_sheet", args=[rubber.pk]), reverse("rubber_export", args=[rubber.pk]),
+            reverse("rubber_result", args=[rubber.pk])]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"], url
+    assert private.name not in client.get(reverse("events")).content.decode()
+    client.force_login(member)
+    for url in urls:
+        assert client.get(url).status_code == 200, url
+    assert Rubber.objects.filter(pk=rubber.pk, hand_count=1).exists()
+
+
+def test_repeated_failed_logins_are_throttled(client, secretary, settings):
+    url = reverse("login")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        response = client.post(url, {"username": "sec", "password": "wrong"})
+        assert response.status_code == 200 and "Please enter a correct username and password" in (
+            response.content.decode())
+    locked = client.post(url, {"username": "sec", "password": "wrong"})
+    assert locked.status_code == 429
+    assert "Too many failed logins" in locked.content.decode()
+    # Locked out: even the right password is refused until the cool-off ends.
+    refused = client.post(url, {"username": "sec", "password": "pw-secretary-1888"})
+    assert refused.status_code == 429 and "_auth_user_id" not in client.session
+
+
+def test_a_lockout_is_for_that_username_only(client, secretary, member, settings):
+    url = reverse("login")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(url, {"username": "sec", "password": "wrong"})
+    response = client.post(url, {"username": "member", "password": "pw-member-1888"})
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(member.pk)
+
+
+def test_a_good_login_clears_earlier_failures(client, secretary, settings):
+    url = reverse("login")
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        client.post(url, {"username": "sec", "password": "wrong"})
+    assert client.post(url, {"username": "sec", "password": "pw-secretary-1888"}).status_code == 302
+    client.logout()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        client.post(url, {"username": "sec", "password": "wrong"})
+    assert client.post(url, {"username": "sec", "password": "pw-secretary-1888"}).status_code == 302
+
+
+def test_password_validators_refuse_weak_passwords(client, secretary):
+    client.force_login(secretary)
+    response = client.post(reverse("password_change"), {
+        "old_password": "pw-secretary-1888", "new_password1": "12345678", "new_password2": "12345678"})
+    assert response.status_code == 200
+    errors = " ".join(response.context["form"].errors["new_password2"])
+    assert "too common" in errors and "entirely numeric" in errors
+
+
+def test_error_pages_speak_the_clubs_language(client, member):
+    missing = client.get("/rubbers/99999/")
+    assert missing.status_code == 404 and "There is no such page" in missing.content.decode()
+    client.force_login(member)
+    refused = client.get(reverse("event_new"))
+    assert refused.status_code == 403 and "Only the secretary can do that" in refused.content.decode()

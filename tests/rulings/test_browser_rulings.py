@@ -1,0 +1,93 @@
+"""The secretary settles disputes in a real browser: a revoke that ends a game (laws 63 and 4) and a
+lead out of turn where the adversaries elect (law 52)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser_helpers import log_in
+from tests.helpers import record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_wizard(page: Page, base: str, rubber_pk: int) -> None:
+    page.goto(f"{base}/rubbers/{rubber_pk}/")
+    page.get_by_test_id("ask-ruling").click()
+    expect(page.get_by_role("heading", name="Ruling: The hand and what happened")).to_be_visible()
+
+
+def test_revoke_ruling_ends_the_game_by_law_4(page: Page, live_server, secretary, rubber):
+    record(rubber, maker="S", tricks=4)  # NS 1
+    record(rubber, maker="N", tricks=5)  # NS 3
+    record(rubber, maker="E", alone=True, tricks=5)  # EW 4
+    record(rubber, maker="E", tricks=3)  # EW 5: as reported, game 1 to EW
+    base = live_server.url
+    log_in(page, base)
+    open_wizard(page, base, rubber.pk)
+
+    expect(page.locator("#id_case-hand")).to_have_value("4")  # the last hand is offered first
+    page.get_by_role("radio", name=re.compile(r"^Revoke \(laws")).check()
+    page.get_by_test_id("next").click()
+
+    expect(page.get_by_role("heading", name="Ruling: The facts: revoke")).to_be_visible()
+    page.get_by_role("radio", name=re.compile(r"^West")).check()
+    page.get_by_role("radio", name=re.compile(r"^Did not follow suit")).check()
+    page.get_by_role("radio", name=re.compile(r"^Established")).check()
+    page.fill("#id_facts_revoke-count", "1")
+    expect(page.get_by_role("radio", name=re.compile(r"^After the hand, before the cards were cut"))).to_be_checked()
+    page.get_by_test_id("next").click()
+
+    review = page.get_by_test_id("review")
+    expect(review).to_contain_text("revoked once and the revoke is established")
+    expect(review).to_contain_text("Law 63")
+    expect(review).to_contain_text("Law 4")
+    score = page.get_by_test_id("score-change")
+    expect(score.locator("tr", has_text="Games won")).to_contain_text("EW 3\u20135")
+    expect(score.locator("tr", has_text="Games won")).to_contain_text("NS 6\u20134")
+    page.fill("#id_review-note", "North saw West trump a heart while holding the queen")
+    page.get_by_test_id("confirm").click()
+
+    expect(page).to_have_url(re.compile(rf"/rubbers/{rubber.pk}/#ruling-\d+$"))
+    expect(page.get_by_text(re.compile(r"Ruling \d+ on hand 4 recorded and applied"))).to_be_visible()
+    expect(page.get_by_test_id("ruling")).to_contain_text("laws 62, 63, 64, 71, 4")
+    expect(page.locator("#score")).to_contain_text("Game 1: NS 6\u20134")
+
+    page.get_by_test_id("ruling").click()
+    page.fill("#id_reason", "West showed he held no heart")
+    page.get_by_test_id("withdraw").click()
+    expect(page.get_by_text(re.compile(r"withdrawn; the rubber is rescored"))).to_be_visible()
+    expect(page.locator("#score")).to_contain_text("Game 1: EW 3\u20135")
+
+
+def test_lead_out_of_turn_the_adversaries_elect(page: Page, live_server, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    base = live_server.url
+    log_in(page, base)
+    open_wizard(page, base, rubber.pk)
+
+    page.get_by_role("radio", name=re.compile(r"^Lead out of turn")).check()
+    page.get_by_test_id("next").click()
+    page.get_by_role("radio", name=re.compile(r"^South")).check()
+    page.get_by_role("radio", name="No one").check()
+    page.get_by_test_id("next").click()
+
+    expect(page.get_by_role("heading", name="Ruling: Their choice")).to_be_visible()
+    expect(page.get_by_test_id("pending-ruling")).to_contain_text("East-West choose (law 85)")
+    expect(page.get_by_text("What do East-West choose?")).to_be_visible()
+    page.get_by_role("radio", name=re.compile(r"^Call a suit")).check()
+    page.get_by_test_id("next").click()
+
+    review = page.get_by_test_id("review")
+    expect(review).to_contain_text("East-West will call a suit from")
+    expect(review).to_contain_text("Law 52")
+    expect(review).to_contain_text("This ruling does not change the score.")
+    page.get_by_test_id("confirm").click()
+
+    expect(page.get_by_test_id("ruling")).to_contain_text("Lead out of turn")
+    page.get_by_test_id("ruling").click()
+    expect(page.get_by_text("Call a suit when the offender or his partner next leads")).to_be_visible()
+    expect(page.get_by_role("link", name="Print (PDF)")).to_have_attribute("href", re.compile(r"/rulings/\d+\.pdf$"))

@@ -1,0 +1,388 @@
+"""Rulings on the site: the services that store and withdraw them, the wizard, the pages and the PDF."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scoring.engine import HandResult
+from scoring.models import Hand, Rubber, Ruling
+from scoring.services.rubbers import rubber_abandon
+from scoring.services.rulings import ruling_make, ruling_preview, ruling_withdraw
+from scoring.services.transfer import rubber_export
+from tests.engine.test_rulings import CASES, Case
+from tests.helpers import play_game, record
+
+REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
+
+def make(rubber: Rubber, number: int, key: str, facts: dict[str, Any], election: str | None = None,
+         by: Any = None) -> Ruling:
+    return ruling_make(rubber_id=rubber.pk, hand_number=number, irregularity=key, facts=facts, election=election,
+                       by=by)
+
+
+def stored_points(rubber: Rubber, number: int) -> tuple[int, int]:
+    hand = Hand.objects.get(rubber=rubber, number=number)
+    return hand.ns_points, hand.ew_points
+
+
+# The services.
+
+def test_a_revoke_ruling_is_stored_applied_and_rescored(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+
+    assert ruling.laws == [62, 63, 64, 71, 4]
+    assert ruling.effect == {"revokes": {"EW": 1}}
+    assert ruling.made_by == secretary and ruling.offender == "W" and not ruling.too_late
+    assert ruling.score_before["hand"] == [0, 1] and ruling.score_after["hand"] == [3, 1]
+    assert stored_points(rubber, 1) == (3, 1)
+    rubber.refresh_from_db()
+    assert (rubber.current_ns, rubber.current_ew) == (3, 1)
+    assert rubber_export(rubber)["hands"][0]["revokes"] == {"EW": 1}
+
+
+def test_law_4_a_ruled_revoke_ends_the_game_and_the_makers_point_is_lost(rubber, secretary):
+    record(rubber, maker="S", tricks=4)  # NS 1
+    record(rubber, maker="N", tricks=5)  # NS 3
+    record(rubber, maker="E", alone=True, tricks=5)  # EW 4
+    record(rubber, maker="E", tricks=3)  # EW 5: game to EW, as reported
+    rubber.refresh_from_db()
+    assert list(rubber.games.values_list("winner", "ns_score", "ew_score")) == [("EW", 3, 5)]
+
+    make(rubber, 4, "revoke", REVOKE, by=secretary)
+
+    assert list(rubber.games.values_list("winner", "ns_score", "ew_score")) == [("NS", 6, 4)]
+    assert stored_points(rubber, 4) == (3, 0)
+
+
+def test_a_claim_too_late_is_recorded_and_changes_nothing(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    record(rubber, maker="N", tricks=3)
+    ruling = make(rubber, 1, "revoke", {**REVOKE, "claimed": "after_trump"}, by=secretary)
+    assert ruling.too_late and ruling.laws == [68] and ruling.effect == {}
+    assert "too late" in ruling.summary
+    assert stored_points(rubber, 1) == (0, 1)
+
+
+def test_withdrawing_rescores_and_keeps_both_versions(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    ruling_withdraw(ruling_id=ruling.pk, reason="West had no heart after all", by=secretary)
+
+    ruling.refresh_from_db()
+    assert ruling.withdrawn_at is not None and ruling.withdrawn_by == secretary
+    assert stored_points(rubber, 1) == (0, 1)
+    assert ruling.history.count() == 2
+    assert Ruling.objects.filter(pk=ruling.pk).exists()
+    with pytest.raises(ValidationError, match="already been withdrawn"):
+        ruling_withdraw(ruling_id=ruling.pk, reason="again", by=secretary)
+
+
+def test_withdrawal_needs_a_reason(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    with pytest.raises(ValidationError) as caught:
+        ruling_withdraw(ruling_id=ruling.pk, reason="  ", by=secretary)
+    assert "reason" in caught.value.error_dict
+    ruling.refresh_from_db()
+    assert ruling.withdrawn_at is None and stored_points(rubber, 1) == (3, 1)
+
+
+def test_a_ruling_is_never_edited(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    ruling.summary = "something else"
+    with pytest.raises(ValueError, match="never edited"):
+        ruling.save()
+    with pytest.raises(ValueError, match="never edited"):
+        ruling.save(update_fields=["summary"])
+
+
+def test_an_election_is_needed_before_the_ruling_is_made(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    with pytest.raises(ValidationError) as caught:
+        make(rubber, 1, "lead_out_of_turn", {"offender": "S", "followed": "none"}, by=secretary)
+    assert "election" in caught.value.error_dict
+    assert not Ruling.objects.exists()
+
+
+def test_a_ruling_that_would_break_a_later_hand_saves_nothing(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    record(rubber, maker="N", tricks=3)  # dealt by E, after N's hand 1
+    with pytest.raises(ValidationError, match="later hand"):
+        make(rubber, 1, "deal", {"offender": "N", "what": "imperfect_pack"}, by=secretary)
+    assert not Ruling.objects.exists()
+    assert stored_points(rubber, 1) == (0, 1)
+
+
+def test_no_rulings_on_an_abandoned_rubber(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    rubber_abandon(rubber_id=rubber.pk, reason="fire alarm")
+    with pytest.raises(ValidationError, match="abandoned"):
+        make(rubber, 1, "revoke", REVOKE, by=secretary)
+
+
+def test_bad_facts_are_named_and_nothing_is_saved(rubber, secretary):
+    record(rubber, maker="E", tricks=4)
+    with pytest.raises(ValidationError) as caught:
+        make(rubber, 1, "revoke", {**REVOKE, "count": 0}, by=secretary)
+    assert "count" in caught.value.error_dict
+    with pytest.raises(ValidationError) as caught:
+        make(rubber, 9, "revoke", REVOKE, by=secretary)
+    assert "hand" in caught.value.error_dict
+    assert not Ruling.objects.exists()
+
+
+def test_second_ruling_builds_on_the_first(rubber, secretary):
+    record(rubber, maker="E", alone=True, tricks=5)
+    make(rubber, 1, "lone_hand", {"offender": "W", "what": "partner_exposed", "claimed": "in_play"}, by=secretary)
+    assert stored_points(rubber, 1) == (0, 2)  # law 102
+    preview = ruling_preview(rubber=rubber, hand_number=1, irregularity="revoke",
+                             facts={**REVOKE, "offender": "N"})
+    assert preview.hand_points_before == (0, 2) and preview.hand_points_after == (0, 7)
+
+
+# The wizard, walked with the test client for every kind of irregularity.
+
+def _field_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def walk(client, rubber: Rubber, number: int, key: str, facts: dict[str, Any], election: str | None = None,
+         note: str = "") -> Any:
+    """Post each step of the wizard in turn; returns the last response."""
+    url = reverse("ruling_new", args=[rubber.pk])
+    prefix = f"ruling_{rubber.pk}"
+    assert client.get(url).status_code == 200
+    response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": number, "case-irregularity": key})
+    assert response.status_code == 200, response
+    step = f"facts_{key}"
+    assert response.context["wizard"]["steps"].current == step
+    data = {f"{prefix}-current_step": step, **{f"{step}-{k}": _field_value(v) for k, v in facts.items()}}
+    response = client.post(url, data)
+    if response.status_code != 200 or response.context["wizard"]["steps"].current == step:
+        return response
+    if response.context["wizard"]["steps"].current == "election":
+        response = client.post(url, {f"{prefix}-current_step": "election", "election-election": election})
+        if response.status_code != 200 or response.context["wizard"]["steps"].current == "election":
+            return response
+    assert response.context["wizard"]["steps"].current == "review"
+    return client.post(url, {f"{prefix}-current_step": "review", "review-note": note})
+
+
+FIRST_CASE_OF_EACH_KIND: dict[str, Case] = {}
+for _case in CASES:
+    if _case.hand.dealer.value == "N" and (_case.options == () or _case.election):
+        FIRST_CASE_OF_EACH_KIND.setdefault(_case.key, _case)
+
+
+def _record_case_hand(rubber: Rubber, case: Case) -> None:
+    hand = case.hand
+    if hand.result is HandResult.PLAYED:
+        record(rubber, maker=hand.maker.value, tricks=hand.tricks, alone=hand.alone)
+    else:
+        record(rubber, result=hand.result.value)
+
+
+@pytest.mark.parametrize("case", list(FIRST_CASE_OF_EACH_KIND.values()), ids=list(FIRST_CASE_OF_EACH_KIND))
+def test_wizard_walk_for_each_kind(client, secretary, rubber, case: Case):
+    client.force_login(secretary)
+    _record_case_hand(rubber, case)
+    before = stored_points(rubber, 1)
+
+    response = walk(client, rubber, 1, case.key, case.facts, case.election, note="table 1 asked")
+
+    assert response.status_code == 302, getattr(response, "context", None) and response.context["form"].errors
+    ruling = Ruling.objects.get()
+    assert response.url.endswith(f"#ruling-{ruling.pk}")
+    assert (ruling.irregularity, ruling.laws, ruling.effect) == (case.key, list(case.laws), case.effect)
+    assert ruling.election == (case.election or "") and ruling.note == "table 1 asked"
+    assert stored_points(rubber, 1) == (case.after if case.after is not None else before)
+    page = client.get(reverse("rubber", args=[rubber.pk]))
+    assert f'id="ruling-{ruling.pk}"' in page.content.decode()
+
+
+def test_wizard_asks_only_the_chosen_kinds_questions_and_the_election(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
+    client.get(url)
+    response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1,
+                                 "case-irregularity": "lead_out_of_turn"})
+    assert set(response.context["form"].fields) == {"offender", "followed"}
+    response = client.post(url, {f"{prefix}-current_step": "facts_lead_out_of_turn",
+                                 "facts_lead_out_of_turn-offender": "S", "facts_lead_out_of_turn-followed": "none"})
+    assert response.context["wizard"]["steps"].current == "election"
+    assert [c[0] for c in response.context["form"].fields["election"].choices] == ["call_card", "call_suit"]
+    assert "What do East-West choose?" in response.content.decode()
+    response = client.post(url, {f"{prefix}-current_step": "election", "election-election": "call_suit"})
+    body = response.content.decode()
+    assert response.context["wizard"]["steps"].current == "review"
+    assert "call a suit from" in body and "Law 52" in body and "Law 85" in body
+    assert not Ruling.objects.exists()  # nothing saved before the confirmation
+
+
+def test_wizard_review_shows_the_score_before_and_after(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
+    client.get(url)
+    client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "revoke"})
+    response = client.post(url, {f"{prefix}-current_step": "facts_revoke",
+                                 **{f"facts_revoke-{k}": v for k, v in REVOKE.items()}})
+    rows = response.context["preview_rows"]
+    assert rows[0] == ("Hand 1 points (NS\u2013EW)", "0\u20131", "3\u20131")
+    assert rows[3][1:] == ("0\u20130", "0\u20130")
+
+
+def test_wizard_shows_a_refusal_at_the_step_and_saves_nothing(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    response = walk(client, rubber, 1, "lone_hand", {"offender": "N", "what": "abandoned", "claimed": "in_play"})
+    assert response.status_code == 200
+    assert "not played alone" in response.content.decode()
+    assert not Ruling.objects.exists()
+
+
+def test_wizard_rejects_a_missing_answer_at_its_question(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    response = walk(client, rubber, 1, "revoke", {"offender": "W", "cause": "not_following", "count": 1,
+                                                  "claimed": "before_cut"})
+    assert response.context["form"].errors["stage"]
+    assert not Ruling.objects.exists()
+
+
+def test_wizard_defaults_a_claim_on_an_earlier_hand_to_too_late(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    record(rubber, maker="N", tricks=3)
+    url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
+    client.get(url)
+    response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "revoke"})
+    assert response.context["form"].initial["claimed"] == "after_trump"
+
+
+def test_wizard_needs_a_hand_first(client, secretary, rubber):
+    client.force_login(secretary)
+    response = client.get(reverse("ruling_new", args=[rubber.pk]))
+    assert response.status_code == 302 and response.url == rubber.get_absolute_url()
+
+
+# Who may do what.
+
+def test_only_the_secretary_may_rule_or_withdraw(client, member, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    url = reverse("ruling_new", args=[rubber.pk])
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(member)
+    assert client.get(url).status_code == 403
+    response = client.post(reverse("ruling_withdraw", args=[ruling.pk]), {"reason": "no"})
+    assert response.status_code == 403
+    ruling.refresh_from_db()
+    assert ruling.withdrawn_at is None
+
+
+def test_withdraw_through_the_page(client, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    client.force_login(secretary)
+    bad = client.post(reverse("ruling_withdraw", args=[ruling.pk]), {"reason": ""})
+    assert bad.status_code == 400 and "This field is required" in bad.content.decode()
+    good = client.post(reverse("ruling_withdraw", args=[ruling.pk]), {"reason": "wrong table"})
+    assert good.status_code == 302
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert "Withdrawn" in page and "wrong table" in page
+    assert stored_points(rubber, 1) == (0, 1)
+
+
+def test_rulings_of_members_only_events_are_hidden_from_the_public(client, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    rubber.event.is_public = True
+    rubber.event.save()
+    assert client.get(reverse("ruling", args=[ruling.pk])).status_code == 200
+    rubber.event.is_public = False
+    rubber.event.save()
+    assert client.get(reverse("ruling", args=[ruling.pk])).status_code in (302, 404)
+    assert client.get(reverse("ruling_pdf", args=[ruling.pk])).status_code in (302, 404)
+
+
+# Pages and the printed ruling.
+
+def test_ruling_page_shows_facts_laws_and_score(client, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "lead_out_of_turn", {"offender": "S", "followed": "none"}, election="call_card",
+                  by=secretary)
+    body = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert "Who led out of turn?" in body and "South" in body
+    assert "Call the card led" in body
+    assert "Law 52" in body and "Law 85" in body
+    assert "Hand 1 points" in body
+
+
+def test_ruling_pdf_reads_back(client, secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
+    response = client.get(reverse("ruling_pdf", args=[ruling.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert f"Ruling {ruling.pk}: Revoke" in text
+    assert "revoked once and the revoke is established" in text
+    lines = text.splitlines()
+    for law in (62, 63, 64, 71, 4):
+        assert str(law) in lines  # each law cited has its own row
+    assert "Revoke first: Revoke penalties are scored before any other points of the hand." in text
+    assert "Before" in text and "After" in text and "3\u20131" in text
+
+
+def test_rubber_page_query_count_does_not_grow_with_rulings(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    make(rubber, 1, "revoke", REVOKE, by=secretary)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get(reverse("rubber", args=[rubber.pk])).status_code == 200
+    play_game(rubber, "N")
+    for number in (2, 3, 4):
+        make(rubber, number, "exposed_card", {"offender": "E", "how": "shown"}, by=secretary)
+    with CaptureQueriesContext(connection) as many:
+        assert client.get(reverse("rubber", args=[rubber.pk])).status_code == 200
+    assert len(many) == len(few)
+
+
+def test_laws_page_shows_every_irregularity_and_law(client):
+    from scoring.rulings.forms import TABLE
+
+    body = client.get(reverse("laws")).content.decode()
+    for irregularity in TABLE.values():
+        assert f'id="{irregularity.key}"' in body
+    assert "Law 116 · even manner" in body
+    assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]  # every stand-in filled
+    assert "The adversaries score 3 (5 in a lone hand)" in body
+
+
+def test_a_correction_keeps_the_hands_rulings_and_refuses_a_clash(rubber, secretary):
+    from scoring.services.hands import HandExtras, hand_correct
+
+    record(rubber, maker="E", alone=True, tricks=5)
+    make(rubber, 1, "lone_hand", {"offender": "W", "what": "partner_exposed", "claimed": "in_play"}, by=secretary)
+    hand = Hand.objects.get(rubber=rubber, number=1)
+    hand_correct(hand_id=hand.pk, play={"dealer": "N", "maker": "E", "alone": True, "tricks": 4},
+                 extras=HandExtras(), reason="", by=secretary)
+    assert stored_points(rubber, 1) == (0, 1)  # lone point; the law 102 ruling still stands
+    with pytest.raises(ValidationError, match="law 102 applies only to a lone hand"):
+        hand_correct(hand_id=hand.pk, play={"dealer": "N", "maker": "E", "tricks": 5},
+                     extras=HandExtras(), reason="", by=secretary)
+    assert stored_points(rubber, 1) == (0, 1)

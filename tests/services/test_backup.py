@@ -1,0 +1,117 @@
+"""Backups: `export_club DIR` then `import_club DIR` into an empty database gives back the same club,
+with the same scores, standings and rulings; a broken backup restores nothing and says why."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from scoring.models import Event, GameRecord, Hand, HandCorrection, Penalty, Player, Rubber, RubberPlayerResult, Ruling
+from scoring.services.transfer import rubber_export
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def snapshot() -> dict[str, object]:
+    """Everything a member could read about the club, from the stored rows and the pages' data."""
+    client = Client()
+    return {
+        "events": list(Event.objects.order_by("pk").values(*[f.name for f in Event._meta.concrete_fields
+                                                             if f.name != "results_version"])),
+        "players": list(Player.objects.order_by("pk").values("pk", "display_name", "member_number", "active")),
+        "rubbers": list(Rubber.objects.order_by("pk").values(
+            "pk", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
+            "first_dealer", "status", "abandon_reason", "rubber_winner", "ns_points", "ew_points", "current_ns",
+            "current_ew", "next_dealer", "hand_count")),
+        "hands": list(Hand.objects.order_by("rubber_id", "number").values(
+            "rubber_id", "number", "dealer", "result", "maker", "declaration", "alone", "tricks", "game",
+            "ns_points", "ew_points", "ns_after", "ew_after", "maker_player_id", "maker_position", "announced_ns",
+            "announced_ew", "notes", "entered_at")),
+        "penalties": list(Penalty.objects.order_by("hand__rubber_id", "hand__number", "pk").values(
+            "hand__rubber_id", "hand__number", "kind", "side", "count", "note")),
+        "corrections": list(HandCorrection.objects.order_by("pk").values(
+            "hand__rubber_id", "hand__number", "reason", "before", "after", "made_at")),
+        "rulings": list(Ruling.objects.order_by("pk").values(
+            "pk", "rubber_id", "hand__number", "irregularity", "facts", "election", "summary", "laws", "effect",
+            "too_late", "score_before", "score_after", "made_at", "withdrawn_at", "withdrawn_reason",
+            "made_by__username")),
+        "games": list(GameRecord.objects.order_by("rubber_id", "number").values(
+            "rubber_id", "number", "winner", "ns_score", "ew_score", "lap", "double", "value")),
+        "results": list(RubberPlayerResult.objects.order_by("rubber_id", "player_id").values(
+            "rubber_id", "player_id", "side", "partner_id", "points_for", "points_against", "games_won",
+            "doubles_won", "won")),
+        "exports": [rubber_export(r) for r in Rubber.objects.order_by("pk")],
+        "standings": [client.get(f"/events/{e.slug}/standings/?_export=csv").content
+                      for e in Event.objects.filter(is_public=True).order_by("pk")],
+    }
+
+
+def wipe() -> None:
+    for model in (Ruling, HandCorrection, Penalty, Hand, GameRecord, RubberPlayerResult, Rubber, Event, Player):
+        model.objects.all().delete()
+
+
+def test_the_demo_club_round_trips(tmp_path):
+    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
+    before = snapshot()
+    call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert (tmp_path / "club.json").is_file()
+    assert len(list((tmp_path / "rubbers").glob("*.json"))) == Rubber.objects.count()
+    one = json.loads(next((tmp_path / "rubbers").glob("*.json")).read_text())
+    assert one["interchange"]["format"] == "euchre-rubber/1"  # the rubber itself in the interchange format
+
+    wipe()
+    assert not Rubber.objects.exists()
+    call_command("import_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert snapshot() == before
+
+    # New rows after a restore get new ids, past the restored ones (PostgreSQL sequences too).
+    player = Player.objects.create(display_name="After the restore")
+    assert player.pk > max(p["pk"] for p in before["players"])  # type: ignore[index]
+
+
+def test_a_restore_needs_an_empty_database(tmp_path, players):
+    call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    with pytest.raises(CommandError, match="restore only into an empty database"):
+        call_command("import_club", str(tmp_path))
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda d: (d / "club.json").write_text("{not json"), "club.json: not valid JSON"),
+    (lambda d: (d / "club.json").unlink(), "no club.json here"),
+    (lambda d: _edit(d, "rubbers", lambda r: r["interchange"]["hands"][0].update(tricks=9)), "tricks"),
+    (lambda d: _edit(d, "rubbers", lambda r: r.update(event="no-such-event")), "no-such-event"),
+    (lambda d: _edit(d, "rubbers", lambda r: r["seats"].update(N=99999)), "four seats must name players"),
+    (lambda d: _edit(d, "rubbers", lambda r: r["hands"].pop()), "hands in the interchange part"),
+    (lambda d: _edit(d, "rubbers", lambda r: r.update(played_on="yesterday")), "is not a date"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="")), "player"),
+    (lambda d: _edit(d, "rubbers", lambda r: r.update(format="something else")), "not a club backup"),
+])
+def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage, message):
+    record(rubber, maker="N", tricks=5, revokes={"EW": 1})
+    record(rubber, maker="E", tricks=3)
+    call_command("export_club", str(tmp_path / "good"), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    wipe()
+    broken = tmp_path / "broken"
+    shutil.copytree(tmp_path / "good", broken)
+    damage(broken)
+    with pytest.raises(CommandError) as error:
+        call_command("import_club", str(broken))
+    assert "Nothing was restored" in str(error.value) and message in str(error.value)
+    assert not Event.objects.exists() and not Player.objects.exists() and not Rubber.objects.exists()
+    call_command("import_club", str(tmp_path / "good"), stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert Rubber.objects.exists()
+
+
+def _edit(folder: Path, which: str, change) -> None:  # type: ignore[no-untyped-def]
+    path = folder / "club.json" if which == "club" else sorted((folder / "rubbers").glob("*.json"))[-1]
+    document = json.loads(path.read_text())
+    change(document)
+    path.write_text(json.dumps(document))

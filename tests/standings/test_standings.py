@@ -1,0 +1,247 @@
+"""Standings and player pages: figures that agree with the engine, exports, filters, visibility, and
+a fixed number of SQL queries whatever the size of the club."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import random
+from collections import defaultdict
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.engine import Seat, Side, score_rubber
+from scoring.models import Event, Hand, Player, Rubber
+from scoring.seeding.bulk import seed_bulk
+from scoring.seeding.demo import play_rubber
+from scoring.services.reports import reported, rulebook_of
+from scoring.services.rubbers import rubber_abandon, rubber_start
+from scoring.services.scoring import rubber_hands
+from tests.factories import EventFactory, PlayerFactory
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db
+
+HEADER = ["Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against", "Net"]
+
+
+def club(event: Event, players: list[Player], rubbers: int, seed: int = 7) -> None:
+    """Rubbers entered hand by hand through the secretary's service, seated at random."""
+    rng = random.Random(seed)
+    for i in range(rubbers):
+        four = rng.sample(players, 4)
+        rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3],
+                              first_dealer=rng.choice("NESW"), played_on=event.starts_on + dt.timedelta(days=i))
+        play_rubber(rubber, rng)
+
+
+def expected_totals(event: Event) -> dict[str, list[int]]:
+    """Each player's figures recomputed from the hands with `score_rubber`, complete rubbers only."""
+    totals: dict[str, list[int]] = defaultdict(lambda: [0] * 8)
+    for rubber in event.rubbers.filter(status=Rubber.Status.COMPLETE):
+        rulebook = rulebook_of(rubber)
+        result = score_rubber([reported(h, rulebook) for h in rubber_hands(rubber)], rulebook,
+                              first_dealer=Seat(rubber.first_dealer))
+        assert result.complete
+        points = dict(zip(Side, result.rubber_points, strict=True))
+        for seat in Seat:
+            side = seat.side
+            won = [g for g in result.games if g.winner is side]
+            row = totals[rubber.player_at(seat).display_name]
+            for i, value in enumerate((1, result.rubber_winner is side, result.rubber_winner is side.other,
+                                       len(won), sum(g.double for g in won), points[side], points[side.other])):
+                row[i] += int(value)
+            row[7] = row[5] - row[6]
+    return totals
+
+
+def csv_rows(client, url: str) -> list[list[str]]:
+    response = client.get(url + ("&" if "?" in url else "?") + "_export=csv")
+    assert response.status_code == 200
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def test_standings_csv_agrees_with_the_engine_player_by_player(client):
+    event = EventFactory(is_public=True)
+    players = PlayerFactory.create_batch(7)
+    club(event, players, 6)
+    live = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                        first_dealer="N")
+    record(live, maker="N", tricks=5)  # in progress: not counted
+    gone = rubber_start(event=event, north=players[4], east=players[5], south=players[6], west=players[0],
+                        first_dealer="E")
+    record(gone, maker="E", tricks=5)
+    rubber_abandon(rubber_id=gone.pk, reason="The lights went out")
+
+    rows = csv_rows(client, reverse("event_standings", args=[event.slug]))
+
+    assert rows[0][:9] == HEADER
+    got = {r[0]: [int(x) for x in r[1:9]] for r in rows[1:]}
+    assert got == {name: figures for name, figures in expected_totals(event).items()}
+    nets = [int(r[8]) for r in rows[1:]]
+    assert nets == sorted(nets, reverse=True)  # best first
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert "The lights went out" in page and "1 in progress not counted" in page
+
+
+def test_standings_excel_export_has_the_same_columns(client):
+    event = EventFactory(is_public=True)
+    seed_bulk(rubbers=5, event=event, players=PlayerFactory.create_batch(6))
+    response = client.get(reverse("event_standings", args=[event.slug]), {"_export": "xlsx"})
+    assert response.status_code == 200
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert list(rows[0][:9]) == HEADER
+    assert sum(int(r[1]) for r in rows[1:]) == 5 * 4
+
+
+def test_sorting_and_pagination(client):
+    event = EventFactory(is_public=True)
+    seed_bulk(rubbers=40, event=event, players=PlayerFactory.create_batch(30))
+    url = reverse("event_standings", args=[event.slug])
+    first = client.get(url)
+    assert len(first.context["table"].page.object_list) == 25
+    assert first.context["table"].page.paginator.num_pages == 2
+    by_points = client.get(url, {"sort": "scored_for"}).context["table"]
+    values = [row.record["scored_for"] for row in by_points.page.object_list]
+    assert values == sorted(values)
+
+
+def test_partnerships_pair_each_side_once(client):
+    event = EventFactory(is_public=True)
+    seed_bulk(rubbers=3, event=event, players=PlayerFactory.create_batch(4))
+    pairs = client.get(reverse("event_standings", args=[event.slug])).context["pairs"]
+    assert sum(row.record["rubbers"] for row in pairs.rows) == 3 * 2
+
+
+def test_members_only_standings_need_a_login(client, member):
+    event = EventFactory(is_public=False)
+    url = reverse("event_standings", args=[event.slug])
+    assert client.get(url).status_code == 302
+    client.force_login(member)
+    assert client.get(url).status_code == 200
+
+
+def test_club_standings_filter_by_event_and_dates(client):
+    players = PlayerFactory.create_batch(6)
+    spring = EventFactory(is_public=True, starts_on=dt.date(2026, 3, 1))
+    autumn = EventFactory(is_public=True, starts_on=dt.date(2026, 9, 1))
+    hidden = EventFactory(is_public=False, starts_on=dt.date(2026, 9, 1))
+    for event, n in ((spring, 3), (autumn, 5), (hidden, 7)):
+        seed_bulk(rubbers=n, event=event, players=players)
+
+    def counted(**params: object) -> int:
+        table = client.get(reverse("standings"), params).context["table"]
+        return sum(row.record["rubbers"] for row in table.rows) // 4
+
+    assert counted() == 8  # the members-only event is left out for the public
+    assert counted(event=spring.pk) == 3
+    assert counted(played_from="2026-09-01") == 5
+    assert counted(played_to="2026-08-31") == 3
+    rows = csv_rows(client, reverse("standings") + f"?event={autumn.pk}")
+    assert sum(int(r[1]) for r in rows[1:]) == 5 * 4
+
+
+def test_standings_and_player_pages_cost_a_fixed_number_of_queries(client):
+    event = EventFactory(is_public=True)
+    players = PlayerFactory.create_batch(8)
+    seed_bulk(rubbers=2, event=event, players=players)
+    urls = [reverse("event_standings", args=[event.slug]), reverse("standings"),
+            reverse("player", args=[players[0].pk])]
+    counts = []
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    seed_bulk(rubbers=60, event=event, players=players, seed=2)
+    club(EventFactory(is_public=True), players, 2)
+    for url, before in zip(urls, counts, strict=True):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        assert len(queries) == before, url
+
+
+def test_player_page_record_and_statistics(client):
+    event = EventFactory(is_public=True)
+    players = PlayerFactory.create_batch(5)
+    club(event, players, 4, seed=3)
+    me = players[0]
+    response = client.get(reverse("player", args=[me.pk]))
+    context = response.context
+    made = Hand.objects.filter(maker_player=me).count()
+    assert context["stats"].maker.made == made
+    assert sum(f.made for f in context["stats"].by_position) == made
+    summary = context["summary"]
+    assert summary is None or summary["rubbers"] == sum(r.rubbers for r in context["record"].partners)
+    body = response.content.decode()
+    assert "Eldest hand" in body and "Dealer" in body
+    if summary:
+        assert 'data-testid="net-chart"' in body
+        assert context["chart"].final == summary["net"]
+
+
+def test_player_page_hides_members_only_rubbers_from_the_public(client, member):
+    players = PlayerFactory.create_batch(4)
+    seed_bulk(rubbers=2, event=EventFactory(is_public=True), players=players)
+    seed_bulk(rubbers=3, event=EventFactory(is_public=False), players=players, seed=5)
+    url = reverse("player", args=[players[0].pk])
+    assert client.get(url).context["summary"]["rubbers"] == 2
+    client.force_login(member)
+    assert client.get(url).context["summary"]["rubbers"] == 5
+
+
+def test_cached_standings_are_never_stale(client, event, players):
+    from tests.helpers import play_game
+
+    url = reverse("event_standings", args=[event.slug])
+    first = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                         first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(first, maker)
+    assert players[0].display_name in client.get(url).content.decode()
+    assert players[4].display_name not in client.get(url).content.decode()
+
+    second = rubber_start(event=event, north=players[4], east=players[5], south=players[2], west=players[3],
+                          first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "N"):
+        play_game(second, maker)
+    page = client.get(url).content.decode()
+    assert players[4].display_name in page and players[5].display_name in page  # the new result shows at once
+
+    players[4].display_name = "Renamed Player"
+    players[4].save()
+    page = client.get(url).content.decode()
+    assert "Renamed Player" in page
+
+    club = reverse("standings")
+    assert "Renamed Player" in client.get(club).content.decode()
+    third = rubber_start(event=event, north=players[0], east=players[1], south=players[5], west=players[3],
+                         first_dealer="N", played_on=event.starts_on)
+    for maker in ("E", "E"):
+        play_game(third, maker)
+    rows = list(csv.reader(io.StringIO(client.get(club + "?_export=csv").content.decode())))
+    assert sum(int(r[1]) for r in rows[1:]) == 2 * 4  # the unfinished third rubber is not counted yet
+    play_game(third, "E")
+    rows = list(csv.reader(io.StringIO(client.get(club + "?_export=csv").content.decode())))
+    assert sum(int(r[1]) for r in rows[1:]) == 3 * 4
+
+
+def test_a_cached_standings_page_reads_less(client, event, players):
+    from tests.helpers import play_game
+
+    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
+                          first_dealer="N", played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    url = reverse("event_standings", args=[event.slug])
+    with CaptureQueriesContext(connection) as cold:
+        client.get(url)
+    with CaptureQueriesContext(connection) as warm:
+        client.get(url)
+    assert len(warm) < len(cold)
+    assert not any("SUM(" in q["sql"].upper() for q in warm.captured_queries)  # no aggregation when cached
