@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup system-packages lint bench clean
+.PHONY: run test setup system-packages lint bench bench-smoke clean
 
 $(STAMP): requirements.txt requirements-dev.txt package.json package-lock.json
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -27,14 +27,19 @@ run: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict scoring/engine
 
 test: setup system-packages lint
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
 	bash scripts/with-postgres.sh $(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	bash scripts/bench-smoke.sh
 
 bench: setup
 	$(PY) bench/engine.py
+
+bench-smoke: setup
+	bash scripts/bench-smoke.sh
 
 clean:
 	rm -rf $(VENV) node_modules staticfiles

@@ -1,7 +1,7 @@
 """Load test: gunicorn on 127.0.0.1 with the production settings, a club of 10,000 rubbers, and locust
 mixing standings reads, rubber and player pages and hand entry for 60 seconds.
 
-Run: python bench/load.py [--users 20] [--seconds 60] [--workers 3] [--db PATH]
+Run: python bench/load.py [--users 20] [--seconds 60] [--workers 3] [--rubbers 10000] [--db PATH]
 (set DATABASE_URL to load PostgreSQL instead of the SQLite file).
 
 Prints throughput, the error count and the median and 95th percentile response times of the reads
@@ -33,7 +33,7 @@ def run(env: dict[str, str], *args: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def prepare(env: dict[str, str]) -> dict[str, str]:
+def prepare(env: dict[str, str], rubbers: int) -> dict[str, str]:
     """The demo club with 10,000 more complete rubbers; returns what locust needs to know."""
     run(env, "migrate", "--noinput")
     run(env, "collectstatic", "--noinput")
@@ -41,10 +41,10 @@ def prepare(env: dict[str, str]) -> dict[str, str]:
               f"e = Event.objects.filter(slug='{EVENT}').first();"
               "print(e.rubbers.count() if e else 0)")
     have = int(run(env, "shell", "-c", script).strip() or 0)
-    if have < RUBBERS:
+    if have < rubbers:
         run(env, "seed_demo")
         started = time.perf_counter()
-        run(env, "seed_bulk", "--rubbers", str(RUBBERS - have), "--event", EVENT)
+        run(env, "seed_bulk", "--rubbers", str(rubbers - have), "--event", EVENT)
         print(f"built the club in {time.perf_counter() - started:.0f} s")
     ids = run(env, "shell", "-c", "from scoring.models import Player, Rubber;"
               "print(','.join(str(p) for p in Player.objects.values_list('pk', flat=True)));"
@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--rubbers", type=int, default=RUBBERS)
     parser.add_argument("--db", default="/tmp/euchre-load.sqlite3")
     args = parser.parse_args()
 
@@ -80,7 +81,7 @@ def main() -> None:
            # Plain http on loopback, with no TLS proxy in front: cookies cannot be marked Secure.
            "SECURE_SSL_REDIRECT": "False", "SESSION_COOKIE_SECURE": "False", "CSRF_COOKIE_SECURE": "False"}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    env |= prepare(env)
+    env |= prepare(env, args.rubbers)
     database = env["DATABASE_URL"].split(":")[0]
     print(f"{database}: {env['LOAD_RUBBERS']} rubbers; {len(env['LOAD_PLAYERS'].split(','))} players")
 

@@ -1,5 +1,5 @@
 """Benchmark: printed documents. A 40-hand rubber's score sheet, and the standings PDF of an event
-with 500 players (SQLite). Run: python bench/sheets.py [--runs 21] [--db PATH]
+with 500 players (SQLite). Run: python bench/sheets.py [--runs 21] [--players 500] [--rubbers 1500] [--db PATH]
 
 Builds the data once in a SQLite file (kept at --db), then fetches each PDF repeatedly with the
 test client and prints the median and the spread. For the rubber sheet it also times the drawing
@@ -54,23 +54,25 @@ def long_rubber():  # type: ignore[no-untyped-def]
     return rubber
 
 
-def big_event():  # type: ignore[no-untyped-def]
+def big_event(players: int, rubbers: int):  # type: ignore[no-untyped-def]
     from scoring.models import Event, Player
     from scoring.seeding.bulk import seed_bulk
 
     event, created = Event.objects.get_or_create(slug="five-hundred", defaults={
         "name": "Five hundred players", "starts_on": dt.date(2026, 1, 1)})
     if created or not event.rubbers.exists():
-        players = [Player.objects.get_or_create(display_name=f"Member {n:03d}")[0] for n in range(PLAYERS)]
+        members = [Player.objects.get_or_create(display_name=f"Member {n:03d}")[0] for n in range(players)]
         started = time.perf_counter()
-        seed_bulk(rubbers=RUBBERS, event=event, players=players)
-        print(f"built the 500-player event in {time.perf_counter() - started:.1f} s")
+        seed_bulk(rubbers=rubbers, event=event, players=members)
+        print(f"built the {players}-player event in {time.perf_counter() - started:.1f} s")
     return event
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    parser.add_argument("--rubbers", type=int, default=RUBBERS)
     parser.add_argument("--db", default="/tmp/euchre-bench-sheets.sqlite3")
     args = parser.parse_args()
     django_on(f"sqlite:///{args.db}")
@@ -82,7 +84,7 @@ def main() -> None:
     from scoring.printing.sheets import rubber_sheet
 
     rubber = long_rubber()
-    event = big_event()
+    event = big_event(args.players, args.rubbers)
     players = RubberPlayerResult.objects.filter(rubber__event=event).values("player").distinct().count()
     print(f"rubber {rubber.pk}: {rubber.hand_count} hands; event {event.slug}: {event.rubbers.count()} rubbers, "
           f"{players} players")

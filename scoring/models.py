@@ -334,6 +334,7 @@ class Ruling(models.Model):
 
     @property
     def standing(self) -> bool:
+        """Not withdrawn: the ruling applies to its hand."""
         return self.withdrawn_at is None
 
     @property

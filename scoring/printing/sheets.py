@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring.club.selectors import HandRow, rubber_page
+from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, cite, describe_award
 from scoring.engine.key import scoring_key
@@ -133,17 +133,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     rulebook = rulebook_of(rubber)
     first = {seat: rubber.player_at(seat) for seat in Seat}
     sides = {side: " & ".join(first[s].display_name for s in side.seats) for side in Side}
-    last_game = rulebook.games_in_rubber + 1
-
-    lines: list[HandLine | GameLine] = []
-    if result is not None:
-        games = {g.number: g for g in result.games}
-        for row, scored in zip(page.rows, result.hands, strict=True):
-            closed = [games[n] for n in scored.games_closed]
-            lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
-            lines += [_game_line(g, sides, last_game) for g in closed]
-    lines += _blank_lines(result, rubber, len(page.rows))
-
+    lines = _sheet_lines(page, sides, rulebook.games_in_rubber + 1)
     points = dict(zip(Side, result.rubber_points if result else (0, 0), strict=True))
     sitters = [(first[seat], seat) for seat in Seat]
     sitters += [(c.player, Seat(c.seat)) for c in rubber.seat_changes.all()]
@@ -187,6 +177,19 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
         notes=(page.error,) if page.error else (),
         file_name=_rubber_file_name(rubber),
     )
+
+
+def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> list[HandLine | GameLine]:
+    """One line per recorded hand, each game's end after the hand that closed it, then the blank rows."""
+    lines: list[HandLine | GameLine] = []
+    result, rubber = page.result, page.rubber
+    if result is not None:
+        games = {g.number: g for g in result.games}
+        for row, scored in zip(page.rows, result.hands, strict=True):
+            closed = [games[n] for n in scored.games_closed]
+            lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
+            lines += [_game_line(g, sides, last_game) for g in closed]
+    return lines + _blank_lines(result, rubber, len(page.rows))
 
 
 def _rubber_file_name(rubber: Rubber) -> str:

@@ -46,7 +46,7 @@ def play_rubber(rubber: Rubber, rng: random.Random, *, max_hands: int = 60, stop
     dealer = Seat(rubber.first_dealer)
     for _ in range(max_hands if stop_at is None else stop_at):
         play = random_play(rng, dealer)
-        trial = [*hands, _report(play)]
+        trial = [*hands, parse_hand(play, len(hands) + 1)]
         try:
             result = score_rubber(trial, explain=False)
         except IllegalReport:
@@ -58,24 +58,13 @@ def play_rubber(rubber: Rubber, rng: random.Random, *, max_hands: int = 60, stop
             break
 
 
-def _report(play: dict[str, Any]) -> ReportedHand:
-    return parse_hand(play, 1)
-
-
 @transaction.atomic
 def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
-    rng = random.Random(seed)
-    secretary_group_ensure()
-    user, _ = User.objects.get_or_create(username=SECRETARY[0],
-                                         defaults={"first_name": "Club", "last_name": "Secretary"})
-    user.set_password(SECRETARY[1])
-    user.save()
-    user.groups.add(Group.objects.get(name=SECRETARY_GROUP))
-    member, created = User.objects.get_or_create(username="member")
-    if created:
-        member.set_password("member1888")
-        member.save()
+    """The demo club: a secretary and a member, fourteen players, two events with their rubbers.
 
+    A second run changes nothing unless `rubbers` asks for more. Returns the secretary's login."""
+    rng = random.Random(seed)
+    user = _accounts()
     players = [Player.objects.get_or_create(display_name=n, defaults={"member_number": f"{i + 101}"})[0]
                for i, n in enumerate(NAMES)]
     if Event.objects.filter(slug="autumn-club-nights").exists() and not rubbers:
@@ -98,9 +87,36 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
         play_rubber(start(nights, 7 * (i // 2), str(i % 2 + 1)), rng, by=user)
     for i in range(3):
         play_rubber(start(cup, i, str(i + 1)), rng, by=user)
-    # In progress, with a correction (law 5) and a revoke penalty.
     live = start(nights, 56, "1")
     play_rubber(live, rng, stop_at=6, by=user)
+    _disputes(live, user)
+    gone = start(nights, 49, "2")
+    play_rubber(gone, rng, stop_at=4, by=user)
+    rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed (law 18).")
+    for i in range(rubbers):
+        play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
+    return SECRETARY
+
+
+def _accounts() -> Any:
+    """The secretary (in the Secretary group) and a read-only member; returns the secretary."""
+    secretary_group_ensure()
+    user, _ = User.objects.get_or_create(username=SECRETARY[0],
+                                         defaults={"first_name": "Club", "last_name": "Secretary"})
+    user.set_password(SECRETARY[1])
+    user.save()
+    user.groups.add(Group.objects.get(name=SECRETARY_GROUP))
+    member, created = User.objects.get_or_create(username="member")
+    if created:
+        member.set_password("member1888")
+        member.save()
+    return user
+
+
+def _disputes(live: Rubber, user: Any) -> None:
+    """On the rubber in progress: a correction of a hand mistyped (law 5), a revoke penalty, and two
+    rulings on the last hand: a lead out of turn where the adversaries elect (law 52) and a revoke
+    claimed too late (law 68), which is recorded but changes nothing."""
     first = live.hands.get(number=2)
     hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": first.maker or "N", "tricks": 3},
                  extras=HandExtras(notes="table misreported the tricks"),
@@ -109,8 +125,6 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     assert played is not None
     penalty_add(hand_id=played.pk, kind="revoke", side="EW", count=1,
                 note="claimed at the end of the hand", by=user)
-    # Two rulings on the last hand: a lead out of turn (the adversaries elect, law 52) and a
-    # revoke claimed too late (law 68), which is recorded but changes nothing.
     last = live.hands.order_by("number").last()
     assert last is not None
     ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="lead_out_of_turn",
@@ -119,10 +133,3 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="revoke",
                 facts={"offender": Seat(last.dealer).left.value, "cause": "not_following", "stage": "established",
                        "count": 1, "claimed": "before_trump"}, election=None, by=user)
-    # Abandoned.
-    gone = start(nights, 49, "2")
-    play_rubber(gone, rng, stop_at=4, by=user)
-    rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed (law 18).")
-    for i in range(rubbers):
-        play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
-    return SECRETARY

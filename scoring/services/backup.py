@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scoring.engine import RubberError, RubberReport, Seat
+from scoring.engine import ReportedHand, RubberError, RubberReport, Seat
 from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, HandCorrection, Penalty, Player, Rubber, Ruling, SeatChange
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
@@ -248,7 +248,7 @@ def _restore_hand(rubber: Rubber, number: int, reported_hand: Any, extra: dict[s
                           entered_by=users.get(row.get("entered_by") or ""))
         _full_save(penalty, where, exclude=WHO)
         stamps.append((Penalty, penalty.pk, {"entered_at": _moment(row["entered_at"], where)}))
-    if hand_document(hand, hand.penalties.all()) != _reported_document(reported_hand, rubber):
+    if hand_document(hand) != _reported_document(reported_hand):
         raise BackupError(f"{where}: the penalty records do not match the hand's interchange fields.")
     for row in extra["corrections"]:
         correction = HandCorrection(hand=hand, reason=row["reason"], before=row["before"], after=row["after"],
@@ -268,14 +268,10 @@ def _restore_hand(rubber: Rubber, number: int, reported_hand: Any, extra: dict[s
         model.objects.filter(pk=pk).update(**{k: v for k, v in fields.items() if v is not None})
 
 
-def _reported_document(reported_hand: Any, rubber: Rubber) -> dict[str, Any]:
+def _reported_document(reported_hand: ReportedHand) -> dict[str, Any]:
     """The interchange hand as the site writes it, to compare with the restored rows."""
     hand = Hand(**play_fields(reported_hand))
-    return hand_document(hand, _penalties_of(reported_hand))
-
-
-def _penalties_of(reported_hand: Any) -> list[Penalty]:
-    return penalties_from(hand_to_document(reported_hand))
+    return hand_document(hand, penalties_from(hand_to_document(reported_hand)))
 
 
 def _reset_sequences() -> None:

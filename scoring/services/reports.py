@@ -56,8 +56,7 @@ def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
 
 def reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
     """The hand as it scores: as reported, with the effects of its standing rulings applied."""
-    # The hand's rulings not withdrawn, in the order made (prefetched rows).
-    effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.withdrawn_at is None]
+    effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.standing]
     return apply_effects(as_reported(hand, rulebook), effects, hand.number, rulebook)
 
 

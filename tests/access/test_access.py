@@ -185,10 +185,13 @@ def test_members_only_events_are_closed_to_the_public(client, club, member, play
     rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
                           first_dealer="N", played_on=dt.date(2026, 11, 4))
     record(rubber, maker="N", tricks=3)
+    ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
+                         by=None)
     urls = [reverse("event", args=[private.slug]), reverse("event_standings", args=[private.slug]),
             reverse("event_standings_pdf", args=[private.slug]), reverse("rubber", args=[rubber.pk]),
             reverse("rubber_sheet", args=[rubber.pk]), reverse("rubber_export", args=[rubber.pk]),
-            reverse("rubber_result", args=[rubber.pk])]
+            reverse("rubber_result", args=[rubber.pk]), reverse("ruling", args=[ruling.pk]),
+            reverse("ruling_pdf", args=[ruling.pk])]
     for url in urls:
         response = client.get(url)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"], url
@@ -197,6 +200,26 @@ def test_members_only_events_are_closed_to_the_public(client, club, member, play
     for url in urls:
         assert client.get(url).status_code == 200, url
     assert Rubber.objects.filter(pk=rubber.pk, hand_count=1).exists()
+
+
+@pytest.mark.parametrize("name", ["event", "event_standings", "event_standings_pdf", "rubber", "rubber_sheet",
+                                  "rubber_export", "rubber_result", "ruling", "ruling_pdf"])
+def test_a_page_of_nothing_is_not_found_for_everyone(client, member, name):
+    """Whether or not the visitor is logged in, a missing event, rubber or ruling is a 404, never a login."""
+    args = ["no-such-event"] if name.startswith("event") else [99999]
+    assert client.get(reverse(name, args=args)).status_code == 404
+    client.force_login(member)
+    assert client.get(reverse(name, args=args)).status_code == 404
+
+
+def test_a_members_only_players_record_leaves_out_members_only_rubbers(client, member, players):
+    private = EventFactory(is_public=False)
+    rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
+                          first_dealer="N", table_label="9", played_on=dt.date(2026, 11, 4))
+    page = reverse("player", args=[players[0].pk])
+    assert f"/rubbers/{rubber.pk}/" not in client.get(page).content.decode()
+    client.force_login(member)
+    assert f"/rubbers/{rubber.pk}/" in client.get(page).content.decode()
 
 
 def test_repeated_failed_logins_are_throttled(client, secretary, settings):

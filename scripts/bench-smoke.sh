@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every benchmark script once at a tiny size, on throwaway SQLite files, so none can rot
+# unseen. The figures printed here mean nothing; the full-size runs are in the README.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+env -u DATABASE_URL $PY bench/engine.py --rubbers 200 --repeat 1
+env -u DATABASE_URL $PY bench/standings.py --rubbers 40 --runs 1 --db "$tmp/standings.sqlite3"
+env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db "$tmp/sheets.sqlite3"
+env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
+env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3"
+echo "bench smoke: every benchmark script ran"
