@@ -28,6 +28,7 @@ run: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict scoring/engine
+	$(VENV)/bin/mypy scoring euchre_club
 
 test: setup system-packages lint
 	$(PY) manage.py collectstatic --noinput --verbosity 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.mixins import PermissionRequiredMixin
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
@@ -32,9 +33,16 @@ def secretary_group_ensure(**_: Any) -> None:
     """Create the Secretary group with the write permissions (run after every migrate)."""
     from django.contrib.auth.models import Group, Permission
 
-    group, _ = Group.objects.get_or_create(name=SECRETARY_GROUP)
+    group, _created = Group.objects.get_or_create(name=SECRETARY_GROUP)
     codenames = [f"{action}_{model}" for model in WRITE_MODELS for action in ("add", "change", "delete", "view")]
     group.permissions.set(Permission.objects.filter(content_type__app_label="scoring", codename__in=codenames))
+
+
+def acting_user(request: HttpRequest) -> User:
+    """The logged-in member making a change (every view that writes requires the secretary's permission)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied
+    return request.user
 
 
 def is_secretary(user: Any) -> bool:

@@ -22,8 +22,7 @@ class EventAdmin(SimpleHistoryAdmin):
 class HandInline(admin.TabularInline):
     model = models.Hand
     extra = 0
-    fields = ["number", "dealer", "result", "maker", "alone", "tricks", "ns_points", "ew_points"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "dealer", "result", "maker", "alone", "tricks", "ns_points", "ew_points")
     can_delete = False
 
 

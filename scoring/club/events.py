@@ -55,7 +55,8 @@ class EventCreateView(SecretaryRequiredMixin, CreateView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         data = request.POST.copy()
-        if not data.get("slug") and data.get("name"):
-            data["slug"] = slugify(data["name"])
+        name = data.get("name", "")
+        if not data.get("slug") and isinstance(name, str) and name:
+            data["slug"] = slugify(name)
         request.POST = data  # type: ignore[assignment]
         return super().post(request, *args, **kwargs)

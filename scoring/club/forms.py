@@ -78,7 +78,7 @@ class HandForm(forms.Form):
                           notes=data.get("notes") or "")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
@@ -102,7 +102,7 @@ class RubberStartForm(forms.Form):
     first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, help_text="Won the cut for deal (law 11).")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         seen: dict[int, str] = {}
         for seat in ("north", "east", "south", "west"):
             player = data.get(seat)
@@ -136,7 +136,7 @@ class PenaltyForm(forms.Form):
     note = forms.CharField(max_length=200, required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("kind") in (Penalty.Kind.REVOKE, Penalty.Kind.WRONG_CARDS) and not data.get("side"):
             self.add_error("side", "Name the offending side.")
         return data

@@ -13,7 +13,7 @@ from django.utils.functional import cached_property
 from django.views import View
 from django.views.generic import FormView
 
-from scoring.access import SecretaryRequiredMixin
+from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club import forms
 from scoring.club.rubbers import RubberDetailView
 from scoring.club.selectors import rubber_for_page, rubber_or_404
@@ -30,7 +30,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
         if form.is_valid():
             try:
                 hand = hand_services.hand_record(rubber_id=rubber.pk, play=form.play(), extras=form.extras(),
-                                                 by=request.user)
+                                                 by=acting_user(request))
             except ValidationError as exc:
                 apply_errors(form, exc)
             else:
@@ -66,7 +66,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def perform(self, form: forms.CorrectionForm) -> HttpResponse:
         hand = self.hand
         hand_services.hand_correct(hand_id=hand.pk, play=form.play(), extras=form.extras(),
-                                   reason=form.cleaned_data.get("reason") or "", by=self.request.user)
+                                   reason=form.cleaned_data.get("reason") or "", by=acting_user(self.request))
         messages.success(self.request, f"Hand {hand.number} corrected.")
         return redirect("rubber", pk=hand.rubber_id)
 
@@ -80,7 +80,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
     def perform(self, form: forms.PenaltyForm) -> HttpResponse:
         hand = get_object_or_404(Hand, rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
-        hand_services.penalty_add(hand_id=hand.pk, by=self.request.user, **form.cleaned_data)
+        hand_services.penalty_add(hand_id=hand.pk, by=acting_user(self.request), **form.cleaned_data)
         messages.success(self.request, f"Penalty recorded on hand {hand.number}; the rubber is rescored.")
         return redirect("rubber", pk=hand.rubber_id)
 

@@ -6,6 +6,8 @@ functions in `scoring.printing.pdf` only lay out what they are given.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -65,19 +67,19 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
     penalties += [f"Ruling {r.pk}: {r.title} ({cite(tuple(r.laws))})" + (" - withdrawn" if r.withdrawn_at else "")
                   for r in row.rulings]
     score = closed[0].score if closed else scored.score_after
-    common = {"number": scored.number, "dealer": hand.dealer.value if hand.dealer else row.hand.dealer,
-              "score": _pair(score), "penalties": tuple(penalties)}
+    line = HandLine(number=scored.number, dealer=hand.dealer.value if hand.dealer else row.hand.dealer,
+                    score=_pair(score), penalties=tuple(penalties))
     if hand.result is not HandResult.PLAYED:
-        return HandLine(maker=UNPLAYED_WORDS[hand.result], trump=DASH, ns=DASH, ew=DASH, **common)
+        return replace(line, maker=UNPLAYED_WORDS[hand.result], trump=DASH, ns=DASH, ew=DASH)
     assert hand.maker is not None
-    return HandLine(
+    return replace(
+        line,
         maker=f"{hand.maker.value} {seated[hand.maker].display_name}",
         trump=hand.declaration.value.replace("_", " ") if hand.declaration else "",
         alone="alone" if hand.alone else "",
         tricks="abandoned" if hand.adversary_abandoned else str(hand.tricks),
         ns=str(scored.points(Side.NS)),
         ew=str(scored.points(Side.EW)),
-        **common,
     )
 
 

@@ -32,7 +32,13 @@ class CaseForm(forms.Form):
 
     def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["hand"].choices = list(hands)
+        _choice_field(self, "hand").choices = list(hands)
+
+
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
 
 
 class FactsForm(forms.Form):
@@ -46,7 +52,7 @@ class FactsForm(forms.Form):
         self.check = check
         for name, field in self.fields.items():
             if getattr(field, "is_seat", False):
-                field.choices = seat_choices(names or {})
+                _choice_field(self, name).choices = seat_choices(names or {})
             if name == "offender":
                 field.label = self.irregularity.offender_question
 
@@ -104,7 +110,7 @@ class ElectionForm(forms.Form):
 
     def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["election"].choices = [(o.key, o.label) for o in options]
+        _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
         if chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
         self.fields["election"].help_text = (

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views import View
 
-from scoring.access import ReadableMixin, SecretaryRequiredMixin
+from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
 from scoring.engine import SOMERSET_1888
 from scoring.models import Ruling
@@ -49,7 +49,7 @@ class RulingWithdrawView(SecretaryRequiredMixin, View):
         form = WithdrawForm(request.POST)
         if form.is_valid():
             try:
-                ruling_withdraw(ruling_id=ruling.pk, reason=form.cleaned_data["reason"], by=request.user)
+                ruling_withdraw(ruling_id=ruling.pk, reason=form.cleaned_data["reason"], by=acting_user(request))
             except ValidationError as exc:
                 apply_errors(form, exc)
             else:

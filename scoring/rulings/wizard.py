@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from formtools.wizard.views import SessionWizardView
 
-from scoring.access import SecretaryRequiredMixin
+from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
 from scoring.engine.explain import describe_hand
 from scoring.engine.rulings import SIDE_WORDS
@@ -186,7 +186,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 rubber_id=self.rubber.pk, hand_number=self.hand_number(),
                 irregularity=self.chosen_irregularity() or "", facts=self.facts() or {},
                 election=self.election(), note=form_dict["review"].cleaned_data.get("note", ""),
-                by=self.request.user,
+                by=acting_user(self.request),
             )
         except ValidationError as exc:
             self.storage.current_step = "review"

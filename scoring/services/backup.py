@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import connection, transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -241,7 +242,7 @@ def _restore_hand(rubber: Rubber, number: int, reported_hand: Any, extra: dict[s
                 reported_by=players.get(extra["reported_by"]) if extra.get("reported_by") else None,
                 entered_by=users.get(extra.get("entered_by") or ""))
     _full_save(hand, where, exclude=WHO)
-    stamps: list[tuple[type, int, dict[str, Any]]] = [(Hand, hand.pk, {"entered_at": _moment(extra["entered_at"],
+    stamps: list[tuple[type[Model], int, dict[str, Any]]] = [(Hand, hand.pk, {"entered_at": _moment(extra["entered_at"],
                                                                                             where)})]
     for row in extra["penalties"]:
         penalty = Penalty(hand=hand, kind=row["kind"], side=row["side"], count=row["count"], note=row["note"],
@@ -265,7 +266,7 @@ def _restore_hand(rubber: Rubber, number: int, reported_hand: Any, extra: dict[s
         _full_save(ruling, where, exclude=RULING_JSON + WHO)
         stamps.append((Ruling, ruling.pk, {"made_at": _moment(row["made_at"], where)}))
     for model, pk, fields in stamps:  # times of entry as first recorded, not the time of the restore
-        model.objects.filter(pk=pk).update(**{k: v for k, v in fields.items() if v is not None})
+        model._default_manager.filter(pk=pk).update(**{k: v for k, v in fields.items() if v is not None})
 
 
 def _reported_document(reported_hand: ReportedHand) -> dict[str, Any]:

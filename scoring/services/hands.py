@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -25,7 +25,7 @@ class HandExtras:
 
 
 @transaction.atomic
-def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by: AbstractBaseUser | None) -> Hand:
+def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by: User | None) -> Hand:
     """Add the next hand to a rubber, rescore it and store the result, all or nothing.
 
     The rubber row is locked first, so two secretaries entering at once get
@@ -50,7 +50,7 @@ def _extras(extras: HandExtras) -> dict[str, Any]:
 
 @transaction.atomic
 def hand_correct(
-    *, hand_id: int, play: dict[str, Any], extras: HandExtras, reason: str, by: AbstractBaseUser | None,
+    *, hand_id: int, play: dict[str, Any], extras: HandExtras, reason: str, by: User | None,
 ) -> Hand:
     """Correct a hand as reported. Law 5: once the next hand is entered, a written reason is needed
     and the correction stays on record. Rulings on the hand still apply on top of the corrected report."""
@@ -77,7 +77,7 @@ def hand_correct(
     return hand
 
 
-def _penalties_save(hand: Hand, play: dict[str, Any], by: AbstractBaseUser | None) -> None:
+def _penalties_save(hand: Hand, play: dict[str, Any], by: User | None) -> None:
     """The penalties the secretary entered with the hand, as records of their own."""
     for penalty in penalties_from(play):
         penalty.hand, penalty.entered_by = hand, by
@@ -91,7 +91,7 @@ def announcement_resolve(*, hand_id: int) -> None:
 
 
 @transaction.atomic
-def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, by: AbstractBaseUser | None) -> Penalty:
+def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, by: User | None) -> Penalty:
     """Attach a penalty to a hand and rescore the rubber (the hand as reported is untouched)."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.")

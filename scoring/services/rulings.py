@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -104,7 +104,7 @@ def ruling_preview(
 @transaction.atomic
 def ruling_make(
     *, rubber_id: int, hand_number: int, irregularity: str, facts: Mapping[str, Any], election: str | None,
-    note: str = "", by: AbstractBaseUser | None,
+    note: str = "", by: User | None,
 ) -> Ruling:
     """Store a ruling, apply it to its hand and rescore the rubber, all or nothing."""
     rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
@@ -129,7 +129,7 @@ def ruling_make(
 
 
 @transaction.atomic
-def ruling_withdraw(*, ruling_id: int, reason: str, by: AbstractBaseUser | None) -> Ruling:
+def ruling_withdraw(*, ruling_id: int, reason: str, by: User | None) -> Ruling:
     """Withdraw a ruling with a reason (it is never deleted) and rescore the rubber without it."""
     rubber_id = Ruling.objects.values_list("rubber_id", flat=True).get(pk=ruling_id)
     rubber = rubber_lock(rubber_id, abandoned=ABANDONED)

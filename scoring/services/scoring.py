@@ -91,7 +91,8 @@ def result_records(
         row.ns_after, row.ew_after = scored.score_after
         maker, dealer = scored.hand.maker, scored.hand.dealer
         row.maker_player_id = players[maker] if maker is not None and scored.hand.scores else None
-        row.maker_position = maker.position_after(dealer) if row.maker_player_id and dealer is not None else None
+        row.maker_position = (maker.position_after(dealer)
+                              if maker is not None and row.maker_player_id is not None and dealer is not None else None)
 
     rubber.rubber_winner = result.rubber_winner.value if result.rubber_winner else ""
     rubber.ns_points, rubber.ew_points = result.rubber_points

@@ -35,7 +35,7 @@ def _hand_cells(line: HandLine) -> list[object]:
 
 
 def hands_table(sheet: RubberSheet) -> Table:
-    rows: list[list[object]] = [HEADER]
+    rows: list[list[object]] = [list(HEADER)]
     heights: list[float | None] = [None]
     style = [
         ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
@@ -53,7 +53,7 @@ def hands_table(sheet: RubberSheet) -> Table:
     for line in sheet.lines:
         index = len(rows)
         if isinstance(line, GameLine):
-            rows.append([line.text] + [""] * (len(HEADER) - 1))
+            rows.append([line.text, *[""] * (len(HEADER) - 1)])
             heights.append(None)
             style += [("SPAN", (0, index), (-1, index)), ("BACKGROUND", (0, index), (-1, index), GAME_ROW),
                       ("FONT", (0, index), (-1, index), "Helvetica-Bold", 8),
