@@ -1,79 +1,146 @@
-"""The points one played hand gives, before they meet the running score.
+"""What a hand gives and why, worked out once for each rulebook.
 
-A hand yields at most two parcels of points: the revoke parcel (laws 63 and 71) and the
-play parcel (laws 2, 3, 50, 90, 102). Law 4 decides in the scorer how they meet the
-score; here we only work out who gets what, and why.
+A played hand yields at most two parcels of points: the revoke parcel (laws 63 and 71) and the
+play parcel (laws 2, 3, 50, 90, 102). Law 4 decides in the scorer how they meet the score. Both
+the bulk and the explained scoring read the parcels, and the laws each award and game cites,
+from the rulebook's `ScoringTables`, so each law's numbers and the reason they give are
+written once, here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 
-from scoring.engine.hands import ReportedHand
+from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.results import Award, Note
 from scoring.engine.rulebook import Reason, Rulebook
 from scoring.engine.seats import Side
 
-Part = tuple[Side, int, Reason, bool]
-"""(side, points, reason, counted): one line of a hand's explanation."""
+Parcel = tuple[bool, int, Reason]
+"""The play parcel before law 90: (to the makers?, points, reason)."""
+
+UNPLAYED_REASON: Mapping[HandResult, Reason] = {
+    HandResult.PASSED: Reason.PASSED,
+    HandResult.NEW_DEAL: Reason.NEW_DEAL,
+    HandResult.MISDEAL: Reason.MISDEAL,
+}
+"""Why a deal that was not played scored nothing."""
+
+_VOIDS = (None, Reason.WRONG_CARDS_VOID, Reason.LOST_TO_PRECEDENCE)
 
 
-@dataclass(frozen=True, slots=True)
-class HandPoints:
-    play_side: Side
-    play_points: int
-    """Everything the play parcel gives `play_side` (law 90's forfeit included)."""
-    revoke_side: Side | None
-    revoke_points: int
-    parts: tuple[Part, ...]
-    """The play parcel line by line; uncounted lines are points law 90 took away."""
+class ScoringTables:
+    """A rulebook's scoring of one hand, and the laws its explanations cite, as tables (see `scoring_tables`)."""
 
+    __slots__ = ("abandoned", "award_laws", "forfeit", "game_laws", "lone", "lone_partner_exposed", "partnership",
+                 "played_notes", "revoke", "unplayed_notes")
 
-def hand_points(hand: ReportedHand, rulebook: Rulebook) -> HandPoints:
-    """The two parcels of a played hand. The hand must have been validated."""
-    makers = hand.makers
-    assert makers is not None, "a played hand has a maker"
-    side, points, reason = _play_parcel(hand, makers, rulebook)
-    parts: list[Part] = []
+    def __init__(self, rb: Rulebook) -> None:
+        point = (True, rb.point, Reason.POINT)
+        lone_point = (True, rb.lone_point, Reason.LONE_POINT)
+        lone_euchre = (False, rb.lone_euchre, Reason.LONE_EUCHRE)
+        # The play parcel by the makers' tricks, none to all.
+        self.partnership = _by_tricks(rb, (True, rb.march, Reason.MARCH), point,
+                                      (False, rb.euchre, Reason.EUCHRE))  # law 2
+        self.lone = _by_tricks(rb, (True, rb.lone_march, Reason.LONE_MARCH), lone_point, lone_euchre)  # law 3
+        self.lone_partner_exposed = _by_tricks(  # law 102: a march is capped, a euchre still scores in full
+            rb, (True, rb.partner_exposed_march, Reason.LONE_MARCH_PARTNER_EXPOSED), lone_point, lone_euchre)
+        self.abandoned: Parcel = (True, rb.abandoned_lone_hand, Reason.ABANDONED)  # law 50, whatever the tricks
+        # Penalties, indexed by `alone`.
+        self.forfeit = (rb.wrong_cards_forfeit, rb.lone_wrong_cards_forfeit)  # law 90
+        self.revoke = (rb.revoke, rb.lone_revoke)  # law 63, for each revoke left after law 71
 
-    if hand.wrong_cards is None:
-        parts.append((side, points, reason, True))
-    else:
-        # law 90: the offending side scores nothing from the play; the others take the forfeit.
-        forfeit = rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit
-        offenders = hand.wrong_cards
-        if side is offenders:
-            parts.append((side, points, reason, False))
-            side, points = offenders.other, 0
-        else:
-            parts.append((side, points, reason, True))
-        parts.append((offenders.other, forfeit, Reason.WRONG_CARDS, True))
-        points += forfeit
+        # The laws cited, by (reason, why the points were not counted).
+        self.award_laws = {(reason, void): _once(rb.laws_for(reason), rb.laws_for(void) if void else ())
+                           for reason in Reason for void in _VOIDS}
+        # By (double, won at once by a lap carried in, lapped).
+        self.game_laws = {
+            (double, by_lap, lapped): _once(
+                rb.laws_for(Reason.GAME), rb.laws_for(Reason.DOUBLE if double else Reason.SINGLE),
+                rb.laws_for(Reason.WON_BY_LAP) if by_lap else (), rb.laws_for(Reason.LAP) if lapped else ())
+            for double in (False, True) for by_lap in (False, True) for lapped in (False, True)
+        }
+        out_of_turn: Note = (Reason.DEAL_OUT_OF_TURN, rb.laws_for(Reason.DEAL_OUT_OF_TURN))
+        self.played_notes: tuple[tuple[Note, ...], tuple[Note, ...]] = ((), (out_of_turn,))  # by `out_of_turn`
+        self.unplayed_notes: dict[tuple[HandResult, bool], tuple[Note, ...]] = {}
+        for result, reason in UNPLAYED_REASON.items():
+            note = (reason, rb.laws_for(reason))
+            self.unplayed_notes[result, False] = (note,)
+            self.unplayed_notes[result, True] = (note, out_of_turn)
 
-    revoke_side: Side | None = None
-    revoke_points = 0
-    net = hand.revokes.ns - hand.revokes.ew  # law 71: revokes cancel one for one
-    if net:
-        each = rulebook.lone_revoke if hand.alone else rulebook.revoke
-        revoke_side = Side.EW if net > 0 else Side.NS
-        revoke_points = abs(net) * each
-    return HandPoints(side, points, revoke_side, revoke_points, tuple(parts))
-
-
-def _play_parcel(hand: ReportedHand, makers: Side, rb: Rulebook) -> tuple[Side, int, Reason]:
-    if hand.alone:
-        if hand.adversary_abandoned:
-            return makers, rb.abandoned_lone_hand, Reason.ABANDONED
+    def play_parcel(self, hand: ReportedHand) -> Parcel:
+        """Laws 2, 3, 50 and 102: whether the makers or the defenders score from the play, how much, and why."""
         tricks = hand.tricks or 0
-        if tricks == rb.tricks_per_hand:
-            if hand.partner_exposed:
-                return makers, rb.partner_exposed_march, Reason.LONE_MARCH_PARTNER_EXPOSED
-            return makers, rb.lone_march, Reason.LONE_MARCH
-        if tricks >= rb.tricks_to_make:
-            return makers, rb.lone_point, Reason.LONE_POINT
-        return makers.other, rb.lone_euchre, Reason.LONE_EUCHRE
-    tricks = hand.tricks or 0
-    if tricks == rb.tricks_per_hand:
-        return makers, rb.march, Reason.MARCH
-    if tricks >= rb.tricks_to_make:
-        return makers, rb.point, Reason.POINT
-    return makers.other, rb.euchre, Reason.EUCHRE
+        if not hand.alone:
+            return self.partnership[tricks]
+        if hand.adversary_abandoned:
+            return self.abandoned
+        return (self.lone_partner_exposed if hand.partner_exposed else self.lone)[tricks]
+
+    def wrong_cards(self, hand: ReportedHand, to_ns: bool, points: int) -> tuple[bool, int, bool]:
+        """Law 90: the side with the wrong cards scores nothing from the play; the other side takes the forfeit.
+
+        From the play parcel (to NS?, points), returns the parcel as law 90 leaves it and whether the
+        offenders' own points were voided.
+        """
+        voided = to_ns is (hand.wrong_cards is Side.NS)
+        if voided:
+            to_ns, points = not to_ns, 0
+        return to_ns, points + self.forfeit[hand.alone], voided
+
+    def revoke_parcel(self, hand: ReportedHand) -> tuple[bool, int]:
+        """Laws 63 and 71: revokes on the two sides cancel one for one; each left over scores for the other side.
+
+        Returns (to NS?, points); no points when the revokes cancel.
+        """
+        net = hand.revokes.ns - hand.revokes.ew
+        return net < 0, abs(net) * self.revoke[hand.alone]
+
+    def awards(self, hand: ReportedHand, parcel: Parcel, voided: bool, lost: bool) -> tuple[Award, ...]:
+        """A played hand's account: the revoke parcel, then the play parcel line by line, uncounted lines included.
+
+        `voided` says law 90 took the play points from their side; `lost`, that law 4 did (revoke
+        points ended the game first).
+        """
+        makers = hand.makers
+        assert makers is not None, "a played hand has a maker"
+        to_makers, points, reason = parcel
+        void = Reason.WRONG_CARDS_VOID if voided else Reason.LOST_TO_PRECEDENCE if lost else None
+        play = Award(makers if to_makers else makers.other, points, reason, self.award_laws[reason, void],
+                     void is None, void)
+        revokes, offenders = hand.revokes, hand.wrong_cards
+        if offenders is None and revokes.ns == revokes.ew:
+            return (play,)
+        awards = []
+        if revokes.ns != revokes.ew:
+            to_ns, revoke_points = self.revoke_parcel(hand)
+            awards.append(Award(Side.NS if to_ns else Side.EW, revoke_points, Reason.REVOKE,
+                                self.award_laws[Reason.REVOKE, None]))
+        awards.append(play)
+        if offenders is not None:
+            void = Reason.LOST_TO_PRECEDENCE if lost else None
+            awards.append(Award(offenders.other, self.forfeit[hand.alone], Reason.WRONG_CARDS,
+                                self.award_laws[Reason.WRONG_CARDS, void], void is None, void))
+        return tuple(awards)
+
+
+def _by_tricks(rb: Rulebook, march: Parcel, point: Parcel, euchre: Parcel) -> tuple[Parcel, ...]:
+    """A parcel for each number of tricks the makers may take: all (a march), enough (a point), or too few."""
+    return tuple(march if tricks == rb.tricks_per_hand else point if tricks >= rb.tricks_to_make else euchre
+                 for tricks in range(rb.tricks_per_hand + 1))
+
+
+def _once(*laws: Iterable[int]) -> tuple[int, ...]:
+    """The laws in the order first cited, each once."""
+    return tuple(dict.fromkeys(n for group in laws for n in group))
+
+
+_KEPT: dict[int, tuple[Rulebook, ScoringTables]] = {}
+
+
+def scoring_tables(rulebook: Rulebook) -> ScoringTables:
+    """The rulebook's tables, built on first use and kept with the rulebook (rulebooks are few and never change)."""
+    kept = _KEPT.get(id(rulebook))
+    if kept is None:
+        kept = _KEPT[id(rulebook)] = (rulebook, ScoringTables(rulebook))
+    return kept[1]

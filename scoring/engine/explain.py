@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scoring.engine.awards import UNPLAYED_REASON
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
 from scoring.engine.rulebook import Reason, Rulebook
@@ -28,9 +29,7 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.DOUBLE: "double game",
     Reason.SINGLE: "single game",
     Reason.WON_BY_LAP: "won at once by the lap carried in",
-    Reason.FOURTH_GAME: "fourth game",
     Reason.RUBBER_WON: "rubber won",
-    Reason.RUBBER_COMPLETE: "rubber complete",
 }
 
 
@@ -43,8 +42,7 @@ def cite(laws: tuple[int, ...]) -> str:
 def describe_hand(hand: ReportedHand) -> str:
     """What the table reported, in a few words."""
     if hand.result is not HandResult.PLAYED:
-        return REASON_WORDS[{HandResult.PASSED: Reason.PASSED, HandResult.NEW_DEAL: Reason.NEW_DEAL,
-                             HandResult.MISDEAL: Reason.MISDEAL}[hand.result]]
+        return REASON_WORDS[UNPLAYED_REASON[hand.result]]
     assert hand.maker is not None
     words = [f"{hand.maker.value} {'alone' if hand.alone else 'made'}"]
     if hand.declaration is not None:

@@ -1,9 +1,15 @@
-"""A hand as the table reported it."""
+"""A hand as the table reported it.
+
+`ReportedHand` and `Revokes` are frozen msgspec structs, so the interchange reader decodes a
+rubber's JSON straight into them; their fields are the interchange format's own.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import Annotated
+
+import msgspec
 
 from scoring.engine.seats import Seat, Side
 
@@ -34,12 +40,14 @@ class Declaration(StrEnum):
     """A suit was named after the turned card was turned down (law 77)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Revokes:
-    """Established revokes by each side in one hand (laws 62-71)."""
+Count = Annotated[int, msgspec.Meta(ge=0)]
 
-    ns: int = 0
-    ew: int = 0
+
+class Revokes(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """Established revokes by each side in one hand (laws 62-71); `{"NS": 0, "EW": 1}` in the interchange format."""
+
+    ns: Count = msgspec.field(default=0, name="NS")
+    ew: Count = msgspec.field(default=0, name="EW")
 
     def by(self, side: Side) -> int:
         return self.ns if side is Side.NS else self.ew
@@ -51,8 +59,7 @@ class Revokes:
 NO_REVOKES = Revokes()
 
 
-@dataclass(frozen=True, slots=True)
-class ReportedHand:
+class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One deal as reported. Only a `PLAYED` hand carries a maker, tricks and penalties."""
 
     result: HandResult = HandResult.PLAYED

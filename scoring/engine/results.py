@@ -1,9 +1,14 @@
-"""What scoring a rubber yields: games, the rubber, and (when asked) why each point was scored."""
+"""What scoring a rubber yields: games, the rubber, and (when asked) why each point was scored.
+
+The results are frozen msgspec structs: a whole club history is rescored at once, and they
+are built quickly.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from scoring.engine.hands import ReportedHand
 from scoring.engine.rulebook import Reason
@@ -17,8 +22,7 @@ def score_dict(score: Score) -> dict[str, int]:
     return {Side.NS.value: score[0], Side.EW.value: score[1]}
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(msgspec.Struct, frozen=True, gc=False):
     """Points given to a side, with the laws that gave them.
 
     `counted` is False for points the laws took away again (law 4 precedence,
@@ -34,8 +38,7 @@ class Award:
     """Why uncounted points were not scored (law 90's offenders, or law 4 precedence)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(msgspec.Struct, frozen=True, gc=False):
     number: int
     winner: Side
     score: Score
@@ -61,8 +64,11 @@ class GameResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+Note = tuple[Reason, tuple[int, ...]]
+"""Something that happened in a hand and scored nothing, with its laws (a pass, a deal out of turn)."""
+
+
+class HandScore(msgspec.Struct, frozen=True, gc=False):
     """One hand's part in the rubber: who dealt, what was awarded, the score after it."""
 
     number: int
@@ -74,14 +80,13 @@ class HandScore:
     """The tally of the game in progress after the hand (of the new game if one closed)."""
     games_closed: tuple[int, ...]
     next_dealer: Seat | None
-    notes: tuple[tuple[Reason, tuple[int, ...]], ...] = ()
+    notes: tuple[Note, ...] = ()
 
     def points(self, side: Side) -> int:
         return sum(a.points for a in self.awards if a.side is side and a.counted)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberResult:
+class RubberResult(msgspec.Struct, frozen=True, gc=False):
     complete: bool
     rubber_winner: Side | None
     rubber_points: Score

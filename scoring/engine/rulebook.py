@@ -36,9 +36,7 @@ class Reason(StrEnum):
     DOUBLE = "double"
     SINGLE = "single"
     WON_BY_LAP = "won_by_lap"  # a carried lap of a full game wins the next game at once
-    FOURTH_GAME = "fourth_game"
     RUBBER_WON = "rubber_won"
-    RUBBER_COMPLETE = "rubber_complete"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +132,7 @@ SOMERSET_1888 = Rulebook(
         Reason.DOUBLE: (7,),
         Reason.SINGLE: (7,),
         Reason.WON_BY_LAP: (1, 7),
-        Reason.FOURTH_GAME: (1,),
         Reason.RUBBER_WON: (1, 7),
-        Reason.RUBBER_COMPLETE: (1,),
     },
 )
 

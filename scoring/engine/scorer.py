@@ -1,39 +1,36 @@
 """Scoring a rubber from its hands: law 4 precedence, games, laps, doubles and the rubber.
 
-`score_rubber(hands)` is the one entry point. The loop works on plain integers so that a
-whole club history rescores quickly; with `explain=True` (the default) each hand's
-account is also built from `awards.hand_points` (the tests hold the two to the same
-totals).
+`score_rubber(hands)` is the one entry point. The loop keeps the tally in plain integers so
+that a whole club history rescores quickly, and reads every hand's points from the
+rulebook's `ScoringTables`; with `explain=True` (the default) it also builds each hand's
+account from the same parcels.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring.engine.awards import hand_points
-from scoring.engine.errors import IllegalReport, MalformedRubber
+from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
+from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
 from scoring.engine.hands import HandResult, ReportedHand
-from scoring.engine.results import Award, GameResult, HandScore, RubberResult, Score
-from scoring.engine.rulebook import SOMERSET_1888, Reason, Rulebook
+from scoring.engine.results import GameResult, HandScore, RubberResult, Score
+from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
 _PLAYED, _NEW_DEAL = HandResult.PLAYED, HandResult.NEW_DEAL
-_NOT_PLAYED_REASON = {
-    HandResult.PASSED: Reason.PASSED,
-    HandResult.NEW_DEAL: Reason.NEW_DEAL,
-    HandResult.MISDEAL: Reason.MISDEAL,
-}
 
 
 class _Games:
     """The games closed so far and what they mean for the rubber."""
 
-    __slots__ = ("complete", "complete_at", "explain", "games", "number", "rb", "winner", "wins", "won_at")
+    __slots__ = ("complete", "complete_at", "explain", "game_laws", "games", "number", "rb", "winner", "wins",
+                 "won_at")
 
-    def __init__(self, rb: Rulebook, explain: bool) -> None:
+    def __init__(self, rb: Rulebook, tables: ScoringTables, explain: bool) -> None:
         self.rb = rb
+        self.game_laws = tables.game_laws
         self.explain = explain
         self.number = 1
         self.games: list[GameResult] = []
@@ -51,14 +48,7 @@ class _Games:
             tally, other = (ns, ew) if winner is _NS else (ew, ns)
             lap = tally - rb.game_points
             double = other == 0  # law 7; a lap carried in counts as a score in the game
-            laws: tuple[int, ...] = ()
-            if self.explain:
-                laws = rb.laws_for(Reason.GAME) + rb.laws_for(Reason.DOUBLE if double else Reason.SINGLE)
-                if by_hand is None:
-                    laws += rb.laws_for(Reason.WON_BY_LAP)
-                if lap:
-                    laws += rb.laws_for(Reason.LAP)
-                laws = tuple(dict.fromkeys(laws))
+            laws = self.game_laws[double, by_hand is None, lap > 0] if self.explain else ()
             value = rb.double_game if double else rb.single_game
             self.games.append(GameResult(self.number, winner, (ns, ew), lap, double, value, by_hand, laws))
             if self.number <= rb.games_in_rubber:
@@ -66,8 +56,7 @@ class _Games:
                 if self.winner is None and self.wins[winner] == rb.games_to_win_rubber:
                     self.winner, self.won_at = winner, hand_number
             # law 1: three games always; a fourth only when the third laps, and none after it.
-            last = rb.games_in_rubber + 1
-            if self.number == last or (self.number == rb.games_in_rubber and lap == 0):
+            if self.number == rb.games_in_rubber + 1 or (self.number == rb.games_in_rubber and lap == 0):
                 self.complete, self.complete_at = True, hand_number
                 return 0, 0
             self.number += 1
@@ -110,12 +99,12 @@ def score_rubber(
     out of turn or a hand after the rubber is over, `MalformedRubber` when some hands
     name a dealer and others do not. `first_dealer`, when given, is who must deal first.
     """
-    rb = rulebook
-    games = _Games(rb, explain)
+    tables = scoring_tables(rulebook)
+    play_parcel, game_points = tables.play_parcel, rulebook.game_points
+    dealers, refusal = _deal_rotation(hands, first_dealer)
+    refused_at = len(dealers) + 1 if refusal is not None else 0
+    games = _Games(rulebook, tables, explain)
     explained: list[HandScore] = []
-    with_dealers = bool(hands) and hands[0].dealer is not None
-    expected = first_dealer
-    game_points, tricks_all, tricks_made = rb.game_points, rb.tricks_per_hand, rb.tricks_to_make
     ns = ew = 0
 
     for number, hand in enumerate(hands, 1):
@@ -124,145 +113,112 @@ def score_rubber(
                 f"the rubber was complete after hand {games.complete_at}; no more hands may follow",
                 hand=number,
             )
-        dealer = hand.dealer
-        if with_dealers:
-            if dealer is None:
-                raise MalformedRubber("either every hand names its dealer or none does", hand=number, field="dealer")
-            if expected is not None and dealer is not expected and not hand.out_of_turn:
-                raise IllegalReport(
-                    f"{dealer.value} dealt out of turn; it was {expected.value}'s deal "
-                    "(mark the hand out_of_turn if the deal stood under law 40)",
-                    hand=number, field="dealer",
-                )
-            expected = dealer if hand.result is _NEW_DEAL else dealer.left  # laws 28, 33, 41, 77
-        elif dealer is not None:
-            raise MalformedRubber("either every hand names its dealer or none does", hand=number, field="dealer")
-
+        if number == refused_at and refusal is not None:
+            raise refusal
         if hand.result is not _PLAYED:
             if explain:
-                explained.append(_unplayed(number, hand, rb, games.number, (ns, ew), expected))
+                explained.append(HandScore(number, hand, games.number, (), (ns, ew), (), dealers[number - 1],
+                                           tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
 
-        # The play parcel (laws 2, 3, 50, 102): who scores and how much.
+        parcel = play_parcel(hand)
         maker = hand.maker
-        makers_ns = maker is _N or maker is _S
-        tricks = hand.tricks
-        alone = hand.alone
-        if alone:
-            if hand.adversary_abandoned:
-                to_makers, points = True, rb.abandoned_lone_hand
-            elif tricks == tricks_all:
-                to_makers, points = True, rb.partner_exposed_march if hand.partner_exposed else rb.lone_march
-            elif tricks >= tricks_made:  # type: ignore[operator]
-                to_makers, points = True, rb.lone_point
-            else:
-                to_makers, points = False, rb.lone_euchre
-        elif tricks == tricks_all:
-            to_makers, points = True, rb.march
-        elif tricks >= tricks_made:  # type: ignore[operator]
-            to_makers, points = True, rb.point
-        else:
-            to_makers, points = False, rb.euchre
-        play_ns = makers_ns is to_makers
-        offenders = hand.wrong_cards
-        if offenders is not None:
-            # law 90: the offenders score nothing from the play; the others take the forfeit.
-            if play_ns is (offenders is _NS):
-                play_ns, points = not play_ns, 0
-            points += rb.lone_wrong_cards_forfeit if alone else rb.wrong_cards_forfeit
-
-        game_before, closed_before, lost_to_revoke = games.number, len(games.games), False
+        to_ns = (maker is _N or maker is _S) is parcel[0]
+        points = parcel[1]
+        voided = lost = False
+        if hand.wrong_cards is not None:
+            to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
+        game_before, closed_before = games.number, len(games.games)
         revokes = hand.revokes
-        net = revokes.ns - revokes.ew  # law 71: revokes on the two sides cancel one for one
-        reached = False
-        if net:
-            revoke_points = (net if net > 0 else -net) * (rb.lone_revoke if alone else rb.revoke)
-            revoke_ns = net < 0
-            if revoke_ns:
-                ns += revoke_points
-                reached = ns >= game_points
-            else:
-                ew += revoke_points
-                reached = ew >= game_points
-            if reached:
-                # law 4: revoke points come first and have won the game; the same side's
-                # play points go on top (its lap), the other side's are lost.
-                if play_ns is revoke_ns:
-                    if play_ns:
-                        ns += points
-                    else:
-                        ew += points
-                else:
-                    lost_to_revoke = True
-                ns, ew = games.close(_NS if revoke_ns else _EW, ns, ew, number)
-        if not reached:
-            if play_ns:
-                ns += points
-                if ns >= game_points:
-                    ns, ew = games.close(_NS, ns, ew, number)
-            else:
-                ew += points
-                if ew >= game_points:
-                    ns, ew = games.close(_EW, ns, ew, number)
+        if revokes.ns != revokes.ew:
+            ns, ew, points, lost = _revokes_first(tables, hand, to_ns, points, ns, ew, games, number)
+        if to_ns:
+            ns += points
+            if ns >= game_points:
+                ns, ew = games.close(_NS, ns, ew, number)
+        else:
+            ew += points
+            if ew >= game_points:
+                ns, ew = games.close(_EW, ns, ew, number)
 
         if explain:
-            explained.append(_played(
-                number, hand, rb, lost_to_revoke, game_before, (ns, ew),
-                games.games[closed_before:], None if games.complete else expected,
-            ))
+            explained.append(_played(number, hand, tables, parcel, voided, lost, game_before, (ns, ew), games,
+                                     closed_before, None if games.complete else dealers[number - 1]))
 
-    return games.result((ns, ew), expected if with_dealers or not hands else None, tuple(explained))
+    next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
+    return games.result((ns, ew), next_dealer, tuple(explained))
 
 
-def _played(
-    number: int,
-    hand: ReportedHand,
-    rb: Rulebook,
-    lost_to_revoke: bool,
-    game: int,
-    score_after: Score,
-    closed: list[GameResult],
-    next_dealer: Seat | None,
-) -> HandScore:
-    points = hand_points(hand, rb)
-    awards: list[Award] = []
-    if points.revoke_side is not None:
-        awards.append(Award(points.revoke_side, points.revoke_points, Reason.REVOKE, rb.laws_for(Reason.REVOKE)))
-    for side, pts, reason, counted in points.parts:
-        void: Reason | None = None
-        if not counted:
-            void = Reason.WRONG_CARDS_VOID
-        elif lost_to_revoke and side is points.play_side:
-            counted, void = False, Reason.LOST_TO_PRECEDENCE
-        laws = rb.laws_for(reason) + (rb.laws_for(void) if void else ())
-        awards.append(Award(side, pts, reason, tuple(dict.fromkeys(laws)), counted, void))
-    notes = ((Reason.DEAL_OUT_OF_TURN, rb.laws_for(Reason.DEAL_OUT_OF_TURN)),) if hand.out_of_turn else ()
+def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None) -> tuple[list[Seat | None],
+                                                                                        RubberError | None]:
+    """Who is to deal after each hand (laws 28, 33, 40, 41, 77), up to the first hand whose dealer is wrong.
+
+    Returns those dealers and the error for the wrong hand, if there is one; the scorer raises
+    it on reaching that hand, unless the rubber was already over. A rubber names no dealers
+    at all, or names every one.
+    """
+    if not hands or hands[0].dealer is None:
+        for number, hand in enumerate(hands, 1):
+            if hand.dealer is not None:
+                return [first_dealer] * (number - 1), _mixed_dealers(number)
+        return [first_dealer] * len(hands), None
+    dealers: list[Seat | None] = []
+    expected = first_dealer
+    for number, hand in enumerate(hands, 1):
+        dealer = hand.dealer
+        if dealer is None:
+            return dealers, _mixed_dealers(number)
+        if dealer is not expected and expected is not None and not hand.out_of_turn:
+            return dealers, IllegalReport(
+                f"{dealer.value} dealt out of turn; it was {expected.value}'s deal "
+                "(mark the hand out_of_turn if the deal stood under law 40)",
+                hand=number, field="dealer",
+            )
+        expected = dealer if hand.result is _NEW_DEAL else dealer.left
+        dealers.append(expected)
+    return dealers, None
+
+
+def _mixed_dealers(number: int) -> MalformedRubber:
+    return MalformedRubber("either every hand names its dealer or none does", hand=number, field="dealer")
+
+
+def _revokes_first(tables: ScoringTables, hand: ReportedHand, to_ns: bool, points: int, ns: int, ew: int,
+                   games: _Games, number: int) -> tuple[int, int, int, bool]:
+    """Law 4: a hand's revoke points are scored before its other points.
+
+    If they win the game, the same side's points from the play go on top (its lap) and the
+    other side's are lost. Returns the tally, the play points still to be scored (none once
+    the revoke points have won the game), and whether the play points were lost.
+    """
+    revoke_ns, revoke_points = tables.revoke_parcel(hand)
+    if revoke_ns:
+        ns += revoke_points
+        won = ns >= games.rb.game_points
+    else:
+        ew += revoke_points
+        won = ew >= games.rb.game_points
+    if not won:
+        return ns, ew, points, False
+    if to_ns is revoke_ns:
+        if to_ns:
+            ns += points
+        else:
+            ew += points
+    ns, ew = games.close(_NS if revoke_ns else _EW, ns, ew, number)
+    return ns, ew, 0, to_ns is not revoke_ns
+
+
+def _played(number: int, hand: ReportedHand, tables: ScoringTables, parcel: Parcel, voided: bool, lost: bool,
+            game: int, score_after: Score, games: _Games, closed_before: int, next_dealer: Seat | None) -> HandScore:
+    closed = len(games.games)
     return HandScore(
-        number=number,
-        hand=hand,
-        game=game,
-        awards=tuple(awards),
-        score_after=score_after,
-        games_closed=tuple(g.number for g in closed),
-        next_dealer=next_dealer,
-        notes=notes,
-    )
-
-
-def _unplayed(
-    number: int, hand: ReportedHand, rb: Rulebook, game: int, score: Score, next_dealer: Seat | None,
-) -> HandScore:
-    reason = _NOT_PLAYED_REASON[hand.result]
-    notes = [(reason, rb.laws_for(reason))]
-    if hand.out_of_turn:
-        notes.append((Reason.DEAL_OUT_OF_TURN, rb.laws_for(Reason.DEAL_OUT_OF_TURN)))
-    return HandScore(
-        number=number,
-        hand=hand,
-        game=game,
-        awards=(),
-        score_after=score,
-        games_closed=(),
-        next_dealer=next_dealer,
-        notes=tuple(notes),
+        number,
+        hand,
+        game,
+        tables.awards(hand, parcel, voided, lost),
+        score_after,
+        tuple(range(closed_before + 1, closed + 1)) if closed > closed_before else (),
+        next_dealer,
+        tables.played_notes[hand.out_of_turn],
     )
