@@ -1,13 +1,15 @@
 """Benchmark: rescoring random rubbers with the engine's bulk path (no explanations).
 
-Run: python bench/engine.py [--rubbers 100000] [--repeat 5]
+Run: python bench/engine.py [--rubbers 100000] [--repeat 5]   (CI: --rubbers 200 --repeat 1)
 Prints hands scored per second (median of the repeats) for the bulk path, and for
-comparison the explained path and the parse-and-score path from interchange documents.
+comparison the explained path, reading and scoring the interchange JSON text (what import,
+restore and `manage.py score_rubber` receive), and reading already-decoded documents.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -16,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine import IllegalReport, ReportedHand, score_rubber
+from scoring.engine import IllegalReport, ReportedHand, RubberReport, score_rubber
 from scoring.engine.hands import NO_REVOKES, HandResult, Revokes
-from scoring.engine.interchange import hand_to_document, parse_rubber
+from scoring.engine.interchange import loads, parse_rubber, rubber_to_document
 from scoring.engine.seats import SEAT_ORDER, SIDES
 
 
@@ -89,16 +91,24 @@ def main() -> None:
         for hands in rubbers:
             score_rubber(hands)
 
-    documents = [{"hands": [hand_to_document(h) for h in r]} for r in rubbers]
+    documents = [rubber_to_document(RubberReport(hands=r)) for r in rubbers]
+    texts = [json.dumps(d) for d in documents]
 
-    def parsed() -> None:
-        for doc in documents:
-            report = parse_rubber(doc)
+    def read_text() -> None:
+        for text in texts:
+            report = loads(text)
             score_rubber(report.hands, report.rulebook, explain=False)
 
+    def read_documents() -> None:
+        for document in documents:
+            report = parse_rubber(document)
+            score_rubber(report.hands, report.rulebook, explain=False)
+
+    fewer = max(1, args.repeat // 2)
     for name, fn, repeat in (("bulk rescore", bulk, args.repeat),
-                             ("with explanations", explained, max(1, args.repeat // 2)),
-                             ("parse + rescore", parsed, max(1, args.repeat // 2))):
+                             ("with explanations", explained, fewer),
+                             ("parse + rescore", read_text, fewer),
+                             ("dicts + rescore", read_documents, fewer)):
         seconds = timed(fn, repeat)
         print(f"{name:>18}: {total / seconds:>12,.0f} hands/s  (median of {repeat}, {seconds:.3f} s)")
     seconds = timed(bulk, args.repeat)

@@ -1,11 +1,19 @@
-"""Reading and writing the rubber interchange format, version 1 (`euchre-rubber/1`)."""
+"""Reading and writing the rubber interchange format, version 1 (`euchre-rubber/1`).
+
+A rubber is read in two ways. The fast way decodes it with msgspec straight into the
+engine's own structs, then checks what the types cannot say (the laws' combinations of
+fields); it accepts only what the careful way accepts. Whenever it declines, the careful
+way (`_checked_rubber`, `parse_hand`) reads the document field by field: those checks are
+the specification of every error, which names the hand and the field at fault.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from scoring.engine.errors import IllegalReport, MalformedRubber
 from scoring.engine.hands import NO_REVOKES, Declaration, HandResult, ReportedHand, Revokes
@@ -14,38 +22,118 @@ from scoring.engine.seats import Seat, Side
 
 FORMAT = "euchre-rubber/1"
 
-_HAND_KEYS = frozenset({
-    "dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks", "revokes",
-    "wrong_cards", "adversary_abandoned", "partner_exposed",
-})
+_HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
-_PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed")
+PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed")
 _SEATS = {s.value: s for s in Seat}
 _SIDES = {s.value: s for s in Side}
 _RESULTS = {r.value: r for r in HandResult}
 _DECLARATIONS = {d.value: d for d in Declaration}
+_PLAYED = HandResult.PLAYED
 
 
-@dataclass(frozen=True, slots=True)
-class RubberReport:
+class RubberReport(msgspec.Struct, frozen=True, gc=False):
     """A rubber as the table reported it: who sat where and the hands in order."""
 
     hands: tuple[ReportedHand, ...]
-    players: Mapping[Seat, str] = field(default_factory=dict)
+    players: Mapping[Seat, str] = msgspec.field(default_factory=dict)
     rulebook: Rulebook = SOMERSET_1888
+
+
+class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """A rubber document as msgspec decodes it on the fast way (anything unusual goes the careful way)."""
+
+    hands: tuple[ReportedHand, ...]
+    format: str = FORMAT
+    rulebook: str = SOMERSET_1888.key
+    players: dict[Seat, str] | None = None
+
+
+_DECODER = msgspec.json.Decoder(_Document)
+# Whatever msgspec refuses, or fails on, goes the careful way, which says what is wrong.
+_DECLINED = (msgspec.MsgspecError, ValueError, TypeError, RecursionError)
 
 
 def loads(text: str | bytes) -> RubberReport:
     """Parse interchange JSON text."""
     try:
+        report = _fast_report(_DECODER.decode(text))
+    except _DECLINED:
+        report = None
+    if report is not None:
+        return report
+    try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise MalformedRubber(f"not valid JSON: {exc}") from None
-    return parse_rubber(document)
+    return _checked_rubber(document)
 
 
 def parse_rubber(document: Any) -> RubberReport:
-    """Check an interchange document and turn it into a `RubberReport`."""
+    """Check an interchange document (decoded JSON) and turn it into a `RubberReport`."""
+    if _plain(document):
+        try:
+            report = _fast_report(msgspec.convert(document, _Document))
+        except _DECLINED:
+            report = None
+        if report is not None:
+            return report
+    return _checked_rubber(document)
+
+
+def _plain(document: Any) -> bool:
+    """Whether the document's containers and whole numbers are of the exact types the careful way accepts.
+
+    (msgspec also takes tuples for lists, other mappings for dicts, and int subclasses for ints.)
+    """
+    if not isinstance(document, dict):
+        return False
+    hands, players = document.get("hands"), document.get("players")
+    if not isinstance(hands, list) or not (players is None or isinstance(players, dict)):
+        return False
+    for raw in hands:
+        if not isinstance(raw, dict) or type(raw.get("tricks", 0)) not in (int, type(None)):
+            return False
+        revokes = raw.get("revokes")
+        if revokes is not None and not (isinstance(revokes, dict) and all(type(n) is int for n in revokes.values())):
+            return False
+    return True
+
+
+def _fast_report(document: _Document) -> RubberReport | None:
+    """The report, if the decoded document is one the careful way accepts as it stands; else None."""
+    rulebook = RULEBOOKS.get(document.rulebook)
+    if document.format != FORMAT or rulebook is None or not _lawful(document.hands, rulebook.tricks_per_hand):
+        return None
+    players: dict[Seat, str] = {}
+    if document.players:
+        for seat, name in document.players.items():
+            players[seat] = name = name.strip()
+            if not name:
+                return None
+    return RubberReport(hands=document.hands, players=players, rulebook=rulebook)
+
+
+def _lawful(hands: tuple[ReportedHand, ...], most: int) -> bool:
+    """Whether every hand has the fields its result allows, in the combinations the laws allow (see `parse_hand`)."""
+    for hand in hands:
+        if hand.result is _PLAYED:
+            tricks = hand.tricks
+            if hand.maker is None or (tricks is not None and not 0 <= tricks <= most):
+                return False
+            if hand.alone:
+                if tricks is None and not hand.adversary_abandoned:
+                    return False
+            elif tricks is None or hand.adversary_abandoned or hand.partner_exposed:
+                return False
+        elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
+              or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed):
+            return False  # a revokes field present at all, even {}, is refused on a hand not played
+    return True
+
+
+def _checked_rubber(document: Any) -> RubberReport:
+    """The careful way: check an interchange document field by field, naming the first fault."""
     if not isinstance(document, dict):
         raise MalformedRubber("a rubber must be a JSON object with a 'hands' list")
     fmt = document.get("format", FORMAT)
@@ -88,42 +176,31 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
     unknown = sorted(k for k in raw if k not in _HAND_KEYS)
     if unknown:
         raise MalformedRubber(f"unknown field {unknown[0]!r}", hand=number, field=str(unknown[0]))
-
-    def choice(key: str, table: Mapping[str, Any], what: str) -> Any:
+    result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
+    dealer = _choice(raw, number, "dealer", _SEATS, "seat")
+    out_of_turn = _flag(raw, number, "out_of_turn")
+    declaration = _choice(raw, number, "declaration", _DECLARATIONS, "declaration")
+    if result is HandResult.PLAYED:
+        return _played_hand(raw, number, rulebook, dealer=dealer, out_of_turn=out_of_turn, declaration=declaration)
+    for key in PLAY_ONLY:
         value = raw.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str) or value not in table:
-            raise MalformedRubber(f"{value!r} is not a {what} ({', '.join(table)})", hand=number, field=key)
-        return table[value]
+        if value is not None and value is not False:
+            raise MalformedRubber(
+                f"a hand whose result is {result.value!r} cannot have {key!r}; only played hands score",
+                hand=number, field=key,
+            )
+    return ReportedHand(result=result, dealer=dealer, out_of_turn=out_of_turn, declaration=declaration)
 
-    def flag(key: str) -> bool:
-        value = raw.get(key, False)
-        if not isinstance(value, bool):
-            raise MalformedRubber(f"must be true or false, not {value!r}", hand=number, field=key)
-        return value
 
-    result = choice("result", _RESULTS, "hand result") or HandResult.PLAYED
-    dealer = choice("dealer", _SEATS, "seat")
-    out_of_turn = flag("out_of_turn")
-    declaration = choice("declaration", _DECLARATIONS, "declaration")
-
-    if result is not HandResult.PLAYED:
-        for key in _PLAY_ONLY:
-            value = raw.get(key)
-            if value is not None and value is not False:
-                raise MalformedRubber(
-                    f"a hand whose result is {result.value!r} cannot have {key!r}; only played hands score",
-                    hand=number, field=key,
-                )
-        return ReportedHand(result=result, dealer=dealer, out_of_turn=out_of_turn, declaration=declaration)
-
-    maker = choice("maker", _SEATS, "seat")
+def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer: Seat | None, out_of_turn: bool,
+                 declaration: Declaration | None) -> ReportedHand:
+    """The fields only a played hand carries: the maker, the tricks and the penalties."""
+    maker = _choice(raw, number, "maker", _SEATS, "seat")
     if maker is None:
         raise MalformedRubber("a played hand needs the maker's seat", hand=number, field="maker")
-    alone = flag("alone")
-    abandoned = flag("adversary_abandoned")
-    exposed = flag("partner_exposed")
+    alone = _flag(raw, number, "alone")
+    abandoned = _flag(raw, number, "adversary_abandoned")
+    exposed = _flag(raw, number, "partner_exposed")
     if abandoned and not alone:
         raise IllegalReport("law 50 applies only to a lone hand", hand=number, field="adversary_abandoned")
     if exposed and not alone:
@@ -137,7 +214,7 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
         raise MalformedRubber(f"tricks must be a whole number from 0 to {most}, not {tricks!r}",
                               hand=number, field="tricks")
     return ReportedHand(
-        result=result,
+        result=HandResult.PLAYED,
         dealer=dealer,
         out_of_turn=out_of_turn,
         maker=maker,
@@ -145,10 +222,26 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
         alone=alone,
         tricks=tricks,
         revokes=_revokes(raw.get("revokes"), number),
-        wrong_cards=choice("wrong_cards", _SIDES, "side"),
+        wrong_cards=_choice(raw, number, "wrong_cards", _SIDES, "side"),
         adversary_abandoned=abandoned,
         partner_exposed=exposed,
     )
+
+
+def _choice(raw: dict[str, Any], number: int, key: str, table: Mapping[str, Any], what: str) -> Any:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in table:
+        raise MalformedRubber(f"{value!r} is not a {what} ({', '.join(table)})", hand=number, field=key)
+    return table[value]
+
+
+def _flag(raw: dict[str, Any], number: int, key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise MalformedRubber(f"must be true or false, not {value!r}", hand=number, field=key)
+    return value
 
 
 def _revokes(raw: Any, number: int) -> Revokes:
@@ -169,32 +262,68 @@ def _revokes(raw: Any, number: int) -> Revokes:
     return Revokes(ns=counts["NS"], ew=counts["EW"])
 
 
-def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
-    """One hand in the interchange format, defaults left out."""
+def hand_document(
+    *,
+    dealer: str | None,
+    result: str = "played",
+    out_of_turn: bool = False,
+    declaration: str | None = None,
+    maker: str | None = None,
+    alone: bool = False,
+    tricks: int | None = None,
+    revokes_ns: int | None = 0,
+    revokes_ew: int | None = 0,
+    wrong_cards: str | None = None,
+    adversary_abandoned: bool = False,
+    partner_exposed: bool = False,
+) -> dict[str, Any]:
+    """One hand in the interchange format, from plain values as a form or a database row holds them.
+
+    Defaults are left out: an absent value ("" or None), a result of "played", a flag that
+    is not set, no revokes. The values are not checked here; `parse_hand` does that.
+    """
     out: dict[str, Any] = {}
-    if hand.dealer is not None:
-        out["dealer"] = hand.dealer.value
-    if hand.out_of_turn:
+    if dealer:
+        out["dealer"] = dealer
+    if out_of_turn:
         out["out_of_turn"] = True
-    if hand.result is not HandResult.PLAYED:
-        out["result"] = hand.result.value
-    if hand.maker is not None:
-        out["maker"] = hand.maker.value
-    if hand.declaration is not None:
-        out["declaration"] = hand.declaration.value
-    if hand.alone:
+    if result and result != HandResult.PLAYED:
+        out["result"] = result
+    if maker:
+        out["maker"] = maker
+    if declaration:
+        out["declaration"] = declaration
+    if alone:
         out["alone"] = True
-    if hand.tricks is not None:
-        out["tricks"] = hand.tricks
-    if hand.revokes:
-        out["revokes"] = {k: v for k, v in (("NS", hand.revokes.ns), ("EW", hand.revokes.ew)) if v}
-    if hand.wrong_cards is not None:
-        out["wrong_cards"] = hand.wrong_cards.value
-    if hand.adversary_abandoned:
+    if tricks is not None:
+        out["tricks"] = tricks
+    if revokes_ns or revokes_ew:
+        out["revokes"] = {side: count for side, count in (("NS", revokes_ns), ("EW", revokes_ew)) if count}
+    if wrong_cards:
+        out["wrong_cards"] = wrong_cards
+    if adversary_abandoned:
         out["adversary_abandoned"] = True
-    if hand.partner_exposed:
+    if partner_exposed:
         out["partner_exposed"] = True
     return out
+
+
+def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
+    """One hand in the interchange format, defaults left out."""
+    return hand_document(
+        dealer=hand.dealer.value if hand.dealer is not None else None,
+        result=hand.result.value,
+        out_of_turn=hand.out_of_turn,
+        declaration=hand.declaration.value if hand.declaration is not None else None,
+        maker=hand.maker.value if hand.maker is not None else None,
+        alone=hand.alone,
+        tricks=hand.tricks,
+        revokes_ns=hand.revokes.ns,
+        revokes_ew=hand.revokes.ew,
+        wrong_cards=hand.wrong_cards.value if hand.wrong_cards is not None else None,
+        adversary_abandoned=hand.adversary_abandoned,
+        partner_exposed=hand.partner_exposed,
+    )
 
 
 def rubber_to_document(report: RubberReport) -> dict[str, Any]:

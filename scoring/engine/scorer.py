@@ -109,10 +109,8 @@ def score_rubber(
 
     for number, hand in enumerate(hands, 1):
         if games.complete:
-            raise IllegalReport(
-                f"the rubber was complete after hand {games.complete_at}; no more hands may follow",
-                hand=number,
-            )
+            raise IllegalReport(f"the rubber was complete after hand {games.complete_at}; no more hands may follow",
+                                hand=number)
         if number == refused_at and refusal is not None:
             raise refusal
         if hand.result is not _PLAYED:
@@ -122,10 +120,7 @@ def score_rubber(
             continue
 
         parcel = play_parcel(hand)
-        maker = hand.maker
-        to_ns = (maker is _N or maker is _S) is parcel[0]
-        points = parcel[1]
-        voided = lost = False
+        to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
         if hand.wrong_cards is not None:
             to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
         game_before, closed_before = games.number, len(games.games)

@@ -123,15 +123,7 @@ def adjudicate(
     option they chose; without it the ruling lists the options and awaits their choice.
     Raises `RulingError` naming the fact at fault.
     """
-    table = irregularities(rulebook)
-    if key not in table:
-        raise RulingError(f"unknown irregularity {key!r}", hand=number, field="irregularity")
-    irregularity = table[key]
-    if irregularity.needs_play and not hand.scores:
-        raise RulingError(
-            f"{irregularity.title} concerns the play, and hand {number} was not played "
-            f"({hand.result.value.replace('_', ' ')})", hand=number, field="hand")
-
+    irregularity = _irregularity(key, hand, number, rulebook)
     answers = {fact.key: _answer(fact, facts.get(fact.key), number) for fact in irregularity.facts}
     offender = _offender(irregularity, facts, hand, number)
     matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers)
@@ -173,6 +165,19 @@ def adjudicate(
         hand_before=hand,
         hand_after=after,
     )
+
+
+def _irregularity(key: str, hand: ReportedHand, number: int, rulebook: Rulebook) -> Irregularity:
+    """The rulebook's irregularity `key`, if it can concern `hand`."""
+    table = irregularities(rulebook)
+    if key not in table:
+        raise RulingError(f"unknown irregularity {key!r}", hand=number, field="irregularity")
+    irregularity = table[key]
+    if irregularity.needs_play and not hand.scores:
+        raise RulingError(
+            f"{irregularity.title} concerns the play, and hand {number} was not played "
+            f"({hand.result.value.replace('_', ' ')})", hand=number, field="hand")
+    return irregularity
 
 
 def _answer(fact: Fact, raw: Any, number: int) -> Any:

@@ -12,12 +12,10 @@ from typing import Any
 
 from scoring.engine.errors import MalformedRubber
 from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand, Revokes
-from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.engine.interchange import PLAY_ONLY, hand_to_document, parse_hand
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Side
 
-# Fields that only a played hand may carry (the interchange format refuses them otherwise).
-PLAY_ONLY = ("maker", "alone", "tricks", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed")
 CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn"})
 
 

@@ -2,7 +2,7 @@
 
 Each irregularity lists the facts the secretary is asked, then its paths in order: the
 first path whose conditions hold is the ruling. Conditions may also use facts derived
-from the hand (`lone`, `role`, `any_count`; see `adjudicate.derived_facts`).
+from the hand (`lone`, `role`, `any_count`; see `adjudicate.DERIVED_FACTS`).
 
 Where the old text leaves room, the readings are:
 
