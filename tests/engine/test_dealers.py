@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import IllegalReport, MalformedRubber
+from scoring.engine import IllegalReport, MalformedRubber, Seat, score_rubber
+from scoring.engine.interchange import parse_rubber
 from tests.engine.helpers import made, score
 
 
@@ -35,9 +36,11 @@ def test_deal_out_of_turn_that_stood_continues_from_that_dealer():
     assert any(reason.value == "deal_out_of_turn" for reason, _ in result.hands[1].notes)
 
 
-def test_same_dealer_after_new_deal_then_out_of_turn_check():
-    with pytest.raises(IllegalReport):
+def test_after_a_new_deal_the_next_seat_deals_out_of_turn():
+    with pytest.raises(IllegalReport) as err:
         score({"dealer": "N", "result": "new_deal"}, {"dealer": "E", **made("N", 3)})
+    assert (err.value.hand, err.value.field) == (2, "dealer")
+    assert "it was N's deal" in err.value.message
 
 
 @pytest.mark.parametrize("missing_at", [0, 1])
@@ -51,10 +54,8 @@ def test_every_hand_or_none_names_a_dealer(missing_at):
 
 
 def test_first_dealer_is_checked_when_given():
-    from scoring.engine import Seat, score_rubber
-    from scoring.engine.interchange import parse_rubber
-
     report = parse_rubber({"hands": [{"dealer": "E", **made("N", 3)}]})
-    with pytest.raises(IllegalReport):
+    with pytest.raises(IllegalReport) as err:
         score_rubber(report.hands, first_dealer=Seat.N)
+    assert (err.value.hand, err.value.field) == (1, "dealer")
     assert score_rubber(report.hands, first_dealer=Seat.E).next_dealer == Seat.S

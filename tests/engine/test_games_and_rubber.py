@@ -120,7 +120,7 @@ def test_unplayed_hands_score_nothing():
     assert [h.awards for h in result.hands[:3]] == [(), (), ()]
 
 
-def test_empty_rubber():
+def test_a_rubber_without_hands_is_in_progress_at_love():
     result = score()
     assert result.to_document() == {
         "complete": False, "rubber_winner": None, "rubber_points": {"NS": 0, "EW": 0},

@@ -38,7 +38,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("hand", "after"), CASES)
-def test_one_hand_scores(hand, after):
+def test_one_hand_scores_what_its_law_gives(hand, after):
     result = score(hand)
     assert result.current_score == after
     assert result.games == ()

@@ -54,7 +54,7 @@ def test_bad_document_is_malformed(document):
         parse_rubber(document)
 
 
-def test_not_json():
+def test_text_that_is_not_json_is_malformed():
     with pytest.raises(MalformedRubber, match="not valid JSON"):
         loads("{hands: [")
 
@@ -64,7 +64,7 @@ def test_played_flags_set_false_on_unplayed_hands_are_accepted():
     assert report.hands[0].result.value == "passed"
 
 
-def test_document_round_trip():
+def test_a_document_read_and_written_back_is_unchanged():
     document = {
         "format": "euchre-rubber/1", "rulebook": "somerset-1888",
         "players": {"N": "Ames", "E": "Bell", "S": "Cole", "W": "Dunn"},

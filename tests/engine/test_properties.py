@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import json
+
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import SOMERSET_1888, IllegalReport, Side, score_rubber
+from scoring.engine import SOMERSET_1888, IllegalReport, RubberReport, Side, score_rubber
 from scoring.engine.hands import HandResult
-from scoring.engine.interchange import hand_to_document, parse_rubber
-from tests.engine.strategies import any_hand, cut_at_completion, rubbers
+from scoring.engine.interchange import loads, rubber_to_document
+from tests.engine.strategies import any_hand, rubbers
 
 RB = SOMERSET_1888
+SIDES_ORDER = (Side.NS, Side.EW)
 settings.register_profile("engine", max_examples=150, deadline=None)
 settings.load_profile("engine")
 
@@ -30,9 +34,6 @@ def test_game_winners_reach_five_losers_do_not(hands):
         assert tally[game.loser] < RB.game_points
         assert game.double == (tally[game.loser] == 0)
         assert game.value == (2 if game.double else 1)
-
-
-SIDES_ORDER = (Side.NS, Side.EW)
 
 
 @given(rubbers)
@@ -80,9 +81,15 @@ def test_a_prefix_never_disagrees_with_the_whole(hands, data):
 
 
 @given(rubbers)
-def test_bulk_and_explained_scoring_agree(hands):
+def test_bulk_and_explained_scoring_agree_on_every_total(hands):
     bulk, explained = score_rubber(hands, explain=False), score_rubber(hands)
     assert bulk.to_document() == explained.to_document()
+    assert [(g.number, g.winner, g.score, g.lap, g.double, g.value, g.closed_by_hand) for g in bulk.games] == [
+        (g.number, g.winner, g.score, g.lap, g.double, g.value, g.closed_by_hand) for g in explained.games]
+    assert (bulk.rubber_won_at_hand, bulk.complete_at_hand, bulk.next_dealer) == (
+        explained.rubber_won_at_hand, explained.complete_at_hand, explained.next_dealer)
+    last = explained.hands[-1].score_after if explained.hands else (0, 0)
+    assert bulk.current_score == (None if explained.complete else last)
 
 
 @given(rubbers)
@@ -109,19 +116,25 @@ def test_explained_hands_cite_laws(hands):
             assert hs.notes and all(laws for _, laws in hs.notes)
 
 
-@given(st.lists(any_hand, max_size=60))
-def test_hands_after_completion_are_refused(hands):
-    kept = cut_at_completion(hands)
-    if len(kept) < len(hands):
-        try:
-            score_rubber(hands)
-        except IllegalReport as exc:
-            assert exc.hand == len(kept) + 1
-        else:
-            raise AssertionError("a hand after the rubber was accepted")
+@given(st.lists(any_hand, min_size=40, max_size=60), any_hand)
+def test_the_rubber_completes_at_one_hand_and_refuses_the_next(hands, extra):
+    """Hand by hand, the first prefix that completes the rubber ends at its own last hand; one more is refused."""
+    kept = []
+    for hand in hands:
+        kept.append(hand)
+        result = score_rubber(kept, explain=False)
+        if result.complete:
+            break
+    assume(result.complete)
+    assert result.complete_at_hand == len(kept)
+    with pytest.raises(IllegalReport) as refused:
+        score_rubber([*kept, extra], explain=False)
+    assert refused.value.hand == len(kept) + 1
+    assert f"complete after hand {len(kept)}" in refused.value.message
 
 
 @given(rubbers)
-def test_interchange_round_trip_scores_the_same(hands):
-    report = parse_rubber({"hands": [hand_to_document(h) for h in hands]})
+def test_a_rubber_read_back_from_its_json_keeps_its_hands_and_scores_the_same(hands):
+    report = loads(json.dumps(rubber_to_document(RubberReport(hands=tuple(hands)))))
     assert report.hands == tuple(hands)
+    assert score_rubber(report.hands, report.rulebook) == score_rubber(hands)

@@ -234,7 +234,7 @@ CASES = [
          deal=Deal.RIGHTFUL_DEALER),
     Case("deal out of turn stands", "misdeal", {"what": "out_of_turn_stands"}, PARTNERSHIP, (40,),
          effect={"corrections": {"out_of_turn": True}}),
-    # ScoreEffect errors (laws 5, 6).
+    # Score errors and announcing (laws 5, 6).
     Case("score put right", "score_error", claim(offender="E", maker="W", alone=False, tricks=2), PARTNERSHIP,
          (5,), after=(2, 0), effect={"corrections": {"maker": "W", "alone": False, "tricks": 2}}),
     Case("score put right: lone march", "score_error", claim(offender="N", maker="E", alone=True, tricks=5),
@@ -252,7 +252,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_ruling(case: Case) -> None:
+def test_each_case_gets_the_laws_effect_deal_and_remedies_of_its_row(case: Case) -> None:
     ruling = adjudicate(case.key, case.facts, case.hand, number=1, election=case.election)
 
     assert ruling.law_numbers == case.laws

@@ -8,7 +8,7 @@ facts asked and a few facts derived from the hand (see `adjudicate.DERIVED_FACTS
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -167,7 +167,6 @@ class Irregularity:
     needs_play: bool = True
     offender: Offender = Offender.ASKED
     offender_question: str = "Who committed the irregularity?"
-    notes: tuple[str, ...] = field(default=())
 
     def fact(self, key: str) -> Fact:
         for fact in self.facts:
