@@ -115,8 +115,9 @@ def score_rubber(
             raise refusal
         if hand.result is not _PLAYED:
             if explain:
-                explained.append(HandScore(number, hand, games.number, (), (ns, ew), (), dealers[number - 1],
-                                           tables.unplayed_notes[hand.result, hand.out_of_turn]))
+                explained.append(HandScore(number=number, hand=hand, game=games.number, awards=(), score_after=(ns, ew),
+                                           games_closed=(), next_dealer=dealers[number - 1],
+                                           notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
 
         parcel = play_parcel(hand)
@@ -208,12 +209,12 @@ def _played(number: int, hand: ReportedHand, tables: ScoringTables, parcel: Parc
             game: int, score_after: Score, games: _Games, closed_before: int, next_dealer: Seat | None) -> HandScore:
     closed = len(games.games)
     return HandScore(
-        number,
-        hand,
-        game,
-        tables.awards(hand, parcel, voided, lost),
-        score_after,
-        tuple(range(closed_before + 1, closed + 1)) if closed > closed_before else (),
-        next_dealer,
-        tables.played_notes[hand.out_of_turn],
+        number=number,
+        hand=hand,
+        game=game,
+        awards=tables.awards(hand, parcel, voided, lost),
+        score_after=score_after,
+        games_closed=tuple(range(closed_before + 1, closed + 1)) if closed > closed_before else (),
+        next_dealer=next_dealer,
+        notes=tables.played_notes[hand.out_of_turn],
     )
