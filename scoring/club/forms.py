@@ -10,6 +10,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
+from scoring.engine.interchange import hand_document
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.services.hands import HandExtras
 from scoring.services.reports import check_hand
@@ -54,23 +55,13 @@ class HandForm(forms.Form):
     def play(self) -> dict[str, Any]:
         """The hand as an interchange dict (valid after is_valid())."""
         data = self.cleaned_data
-        doc: dict[str, Any] = {"dealer": data["dealer"], "result": data["result"]}
-        if data.get("out_of_turn"):
-            doc["out_of_turn"] = True
-        if data.get("declaration"):
-            doc["declaration"] = data["declaration"]
-        for key in ("maker", "wrong_cards"):
-            if data.get(key):
-                doc[key] = data[key]
-        if data.get("tricks") is not None:
-            doc["tricks"] = data["tricks"]
-        for key in ("alone", "adversary_abandoned", "partner_exposed"):
-            if data.get(key):
-                doc[key] = True
-        revokes = {"NS": data.get("revokes_ns") or 0, "EW": data.get("revokes_ew") or 0}
-        if revokes["NS"] or revokes["EW"]:
-            doc["revokes"] = {k: v for k, v in revokes.items() if v}
-        return doc
+        return hand_document(
+            dealer=data["dealer"], result=data["result"], out_of_turn=bool(data.get("out_of_turn")),
+            declaration=data.get("declaration"), maker=data.get("maker"), alone=bool(data.get("alone")),
+            tricks=data.get("tricks"), revokes_ns=data.get("revokes_ns"), revokes_ew=data.get("revokes_ew"),
+            wrong_cards=data.get("wrong_cards"), adversary_abandoned=bool(data.get("adversary_abandoned")),
+            partner_exposed=bool(data.get("partner_exposed")),
+        )
 
     def extras(self) -> HandExtras:
         data = self.cleaned_data

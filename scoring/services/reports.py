@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Rulebook
+from scoring.engine import RULEBOOKS, HandResult, ReportedHand, RubberError, Rulebook, interchange
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
 from scoring.models import Hand, Penalty, Rubber
@@ -21,32 +21,24 @@ def rulebook_of(rubber: Rubber) -> Rulebook:
 
 def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dict[str, Any]:
     """A stored hand and its penalties (by default its saved ones, prefetched) as an interchange hand."""
-    if penalties is None:
-        penalties = hand.penalties.all()
-    doc: dict[str, Any] = {"dealer": hand.dealer, "result": hand.result}
-    if hand.out_of_turn:
-        doc["out_of_turn"] = True
-    if hand.declaration:
-        doc["declaration"] = hand.declaration
-    if hand.result == "played":
-        doc["maker"] = hand.maker
-        if hand.alone:
-            doc["alone"] = True
-        if hand.tricks is not None:
-            doc["tricks"] = hand.tricks
     revokes = {"NS": 0, "EW": 0}
-    for penalty in penalties:
+    wrong_cards, abandoned, exposed = None, False, False
+    for penalty in hand.penalties.all() if penalties is None else penalties:
         if penalty.kind == Penalty.Kind.REVOKE:
             revokes[penalty.side] += penalty.count
         elif penalty.kind == Penalty.Kind.WRONG_CARDS:
-            doc["wrong_cards"] = penalty.side
+            wrong_cards = penalty.side
         elif penalty.kind == Penalty.Kind.ABANDONED:
-            doc["adversary_abandoned"] = True
+            abandoned = True
         elif penalty.kind == Penalty.Kind.PARTNER_EXPOSED:
-            doc["partner_exposed"] = True
-    if revokes["NS"] or revokes["EW"]:
-        doc["revokes"] = {k: v for k, v in revokes.items() if v}
-    return doc
+            exposed = True
+    played = hand.result == HandResult.PLAYED
+    return interchange.hand_document(
+        dealer=hand.dealer, result=hand.result, out_of_turn=hand.out_of_turn, declaration=hand.declaration,
+        maker=hand.maker if played else None, alone=played and hand.alone, tricks=hand.tricks if played else None,
+        revokes_ns=revokes["NS"], revokes_ew=revokes["EW"], wrong_cards=wrong_cards,
+        adversary_abandoned=abandoned, partner_exposed=exposed,
+    )
 
 
 def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from msgspec.structs import replace
 
 from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
