@@ -11,6 +11,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Declaration, HandResult, Seat, Side
+from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.rulings import TABLES as RULING_TABLES
 
 SEAT_CHOICES = [(s.value, s.value) for s in Seat]
@@ -185,7 +186,7 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     out_of_turn = models.BooleanField("dealt out of turn (law 40)", default=False)
-    result = models.CharField(max_length=10, choices=[(r.value, r.value.replace("_", " ")) for r in HandResult],
+    result = models.CharField(max_length=10, choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
                               default=HandResult.PLAYED.value)
     maker = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
     declaration = models.CharField(max_length=12, blank=True,

@@ -10,6 +10,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
+from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.services.hands import HandExtras
@@ -28,7 +29,7 @@ class HandForm(forms.Form):
     alone = forms.BooleanField(required=False)
     declaration = forms.ChoiceField(choices=BLANK + [(d.value, d.value.replace("_", " ")) for d in Declaration],
                                     required=False)
-    result = forms.ChoiceField(choices=[(r.value, r.value.replace("_", " ")) for r in HandResult],
+    result = forms.ChoiceField(choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
                                initial=HandResult.PLAYED.value)
     dealer = forms.ChoiceField(choices=SEAT_CHOICES)
     out_of_turn = forms.BooleanField(label="Dealt out of turn and stood (law 40)", required=False)

@@ -32,6 +32,14 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.RUBBER_WON: "rubber won",
 }
 
+# How each way a deal can end is named in a column or a choice; REASON_WORDS says why it scores nothing.
+RESULT_WORDS: dict[HandResult, str] = {
+    HandResult.PLAYED: "played",
+    HandResult.PASSED: "all passed",
+    HandResult.NEW_DEAL: "new deal",
+    HandResult.MISDEAL: "misdeal",
+}
+
 
 def cite(laws: tuple[int, ...]) -> str:
     if not laws:

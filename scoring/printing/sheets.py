@@ -15,7 +15,7 @@ from django.utils.text import slugify
 
 from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
-from scoring.engine.explain import REASON_WORDS, cite, describe_award
+from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award
 from scoring.engine.key import scoring_key
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
@@ -45,8 +45,7 @@ MIN_BLANK_ROWS = 8
 # Points the laws take away or give as penalties: shown with their laws in the penalties column.
 PENALTY_REASONS = frozenset({Reason.REVOKE, Reason.WRONG_CARDS, Reason.WRONG_CARDS_VOID, Reason.ABANDONED,
                              Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.LOST_TO_PRECEDENCE})
-UNPLAYED_WORDS = {HandResult.PASSED: "All passed", HandResult.NEW_DEAL: "New deal",
-                  HandResult.MISDEAL: "Misdeal"}
+
 
 
 def _pair(score: tuple[int, int]) -> str:
@@ -70,7 +69,7 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
     line = HandLine(number=scored.number, dealer=hand.dealer.value if hand.dealer else row.hand.dealer,
                     score=_pair(score), penalties=tuple(penalties))
     if hand.result is not HandResult.PLAYED:
-        return replace(line, maker=UNPLAYED_WORDS[hand.result], trump=DASH, ns=DASH, ew=DASH)
+        return replace(line, maker=RESULT_WORDS[hand.result].capitalize(), trump=DASH, ns=DASH, ew=DASH)
     assert hand.maker is not None
     return replace(
         line,
