@@ -48,7 +48,7 @@ def long_rubber():  # type: ignore[no-untyped-def]
         hand(result="passed")
     for _ in range(3):  # each game: NS and EW trade single points, NS first, to 5-4
         for i in range(9):
-            hand(maker="N" if i % 2 == 0 else "E", tricks=3, declaration="ordered_up")
+            hand(maker="N" if i % 2 == 0 else "E", tricks=3, declaration="made")
     rubber.refresh_from_db()
     assert rubber.hand_count == HANDS and rubber.status == Rubber.Status.COMPLETE, rubber.hand_count
     return rubber

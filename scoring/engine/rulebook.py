@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from scoring.engine.hands import Declaration
 from scoring.engine.laws import SOMERSET_1888_LAWS, Law
 
 
@@ -73,6 +74,9 @@ class Rulebook:
     games_to_win_rubber: int
     laws: Mapping[int, Law] = field(repr=False)
     cites: Mapping[Reason, tuple[int, ...]] = field(repr=False)
+    # laws 74-76, 93-95: which side may make trump each way (True: the dealer's side), and the laws;
+    # a declaration not listed (making a suit, law 77) may come from anyone.
+    declared_by: Mapping[Declaration, tuple[bool, tuple[int, ...]]] = field(repr=False)
 
     @property
     def max_rubber_points(self) -> int:
@@ -110,6 +114,11 @@ SOMERSET_1888 = Rulebook(
     games_in_rubber=3,
     games_to_win_rubber=2,
     laws=SOMERSET_1888_LAWS,
+    declared_by={
+        Declaration.ORDERED_UP: (False, (74, 93)),
+        Declaration.ASSISTED: (True, (75, 94)),
+        Declaration.ADOPTED: (True, (76, 95)),
+    },
     cites={
         Reason.POINT: (2,),
         Reason.MARCH: (2,),

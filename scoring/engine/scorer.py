@@ -101,7 +101,7 @@ def score_rubber(
     """
     tables = scoring_tables(rulebook)
     play_parcel, game_points = tables.play_parcel, rulebook.game_points
-    dealers, refusal = _deal_rotation(hands, first_dealer)
+    dealers, refusal = _deal_rotation(hands, first_dealer, rulebook)
     refused_at = len(dealers) + 1 if refusal is not None else 0
     games = _Games(rulebook, tables, explain)
     explained: list[HandScore] = []
@@ -145,9 +145,10 @@ def score_rubber(
     return games.result((ns, ew), next_dealer, tuple(explained))
 
 
-def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None) -> tuple[list[Seat | None],
-                                                                                        RubberError | None]:
-    """Who is to deal after each hand (laws 28, 33, 40, 41, 77), up to the first hand whose dealer is wrong.
+def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
+                   rulebook: Rulebook) -> tuple[list[Seat | None], RubberError | None]:
+    """Who is to deal after each hand (laws 28, 33, 40, 41, 77), up to the first hand whose dealer is wrong
+    or whose trump was declared from a seat that could not declare it (laws 74-76, 93-95).
 
     Returns those dealers and the error for the wrong hand, if there is one; the scorer raises
     it on reaching that hand, unless the rubber was already over. A rubber names no dealers
@@ -170,9 +171,26 @@ def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None) -> 
                 "(mark the hand out_of_turn if the deal stood under law 40)",
                 hand=number, field="dealer",
             )
+        misdeclared = _misdeclared(hand, dealer, rulebook)
+        if misdeclared:
+            return dealers, IllegalReport(misdeclared, hand=number, field="declaration")
         expected = dealer if hand.result is _NEW_DEAL else dealer.left
         dealers.append(expected)
     return dealers, None
+
+
+def _misdeclared(hand: ReportedHand, dealer: Seat, rulebook: Rulebook) -> str:
+    """Why the hand's declaration cannot come from its maker's seat, or "" when it can."""
+    rule = rulebook.declared_by.get(hand.declaration) if hand.declaration is not None else None
+    if rule is None or hand.maker is None:
+        return ""
+    dealers_side, laws = rule
+    if (hand.maker.side is dealer.side) is dealers_side:
+        return ""
+    who = "the dealer or his partner" if dealers_side else "an adversary of the dealer"
+    word = hand.declaration.value.replace("_", " ") if hand.declaration else ""
+    return (f"{hand.maker.value} cannot have {word} when {dealer.value} dealt: only {who} can "
+            f"(laws {', '.join(str(n) for n in laws)})")
 
 
 def _mixed_dealers(number: int) -> MalformedRubber:

@@ -33,9 +33,15 @@ def random_play(rng: random.Random, dealer: Seat) -> dict[str, Any]:
         return {"dealer": dealer.value, "result": HandResult.MISDEAL.value}
     seat = rng.choice(list(Seat))
     alone = rng.random() < 0.1
+    # laws 74-76: the dealer's adversaries order up; the dealer adopts and his partner assists.
+    if seat is dealer:
+        declared = (Declaration.ADOPTED, Declaration.MADE)
+    elif seat is dealer.partner:
+        declared = (Declaration.ASSISTED, Declaration.MADE)
+    else:
+        declared = (Declaration.ORDERED_UP, Declaration.MADE)
     hand = ReportedHand(dealer=dealer, maker=seat, alone=alone,
-                        tricks=rng.choice((1, 2, 3, 3, 3, 4, 4, 5, 5)),
-                        declaration=rng.choice(list(Declaration)))
+                        tricks=rng.choice((1, 2, 3, 3, 3, 4, 4, 5, 5)), declaration=rng.choice(declared))
     return hand_to_document(hand)
 
 

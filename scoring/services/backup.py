@@ -27,7 +27,7 @@ from django.db.models import Model
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from scoring.engine import ReportedHand, RubberError, RubberReport, Seat
+from scoring.engine import ReportedHand, RubberError, RubberReport, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, HandCorrection, Penalty, Player, Rubber, Ruling, SeatChange
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
@@ -209,6 +209,7 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
         raise BackupError(f"{where}: the event {doc['event']!r} is not in club.json.")
     try:
         report = parse_rubber(doc["interchange"])
+        score_rubber(report.hands, report.rulebook, explain=False, first_dealer=Seat(doc["first_dealer"]))
     except RubberError as exc:
         raise BackupError(f"{where}: {exc}") from None
     seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}

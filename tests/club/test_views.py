@@ -38,6 +38,7 @@ def test_secretary_enters_a_hand_and_sees_the_score(client, secretary, rubber):
         ({"dealer": "N", "maker": "N", "tricks": 5, "partner_exposed": "on"}, "partner_exposed"),
         ({"dealer": "N", "tricks": 3}, "maker"),
         ({"dealer": "N", "result": "passed", "maker": "N"}, "maker"),
+        ({"dealer": "N", "maker": "E", "tricks": 3, "declaration": "assisted"}, "declaration"),
     ],
 )
 def test_bad_hand_is_refused_at_its_field(client, secretary, rubber, fields, field):

@@ -39,6 +39,8 @@ def test_reads_standard_input():
          "hand 2"),
         ({"hands": [{"result": "passed", "maker": "E"}]}, "hand 1"),
         ({"format": "other", "hands": []}, "format"),
+        ({"hands": [{"dealer": "N", "maker": "E", "tricks": 3},
+                    {"dealer": "E", "maker": "E", "declaration": "ordered_up", "tricks": 3}]}, "hand 2, declaration"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_hand(document, expected):

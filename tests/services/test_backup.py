@@ -93,6 +93,8 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
     (lambda d: _edit(d, "rubbers", lambda r: r.update(played_on="yesterday")), "is not a date"),
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="")), "player"),
     (lambda d: _edit(d, "rubbers", lambda r: r.update(format="something else")), "not a club backup"),
+    (lambda d: _edit(d, "rubbers", lambda r: r["interchange"]["hands"][1].update(declaration="ordered_up")),
+     "declaration"),
 ])
 def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage, message):
     record(rubber, maker="N", tricks=5, revokes={"EW": 1})

@@ -69,6 +69,22 @@ def test_failed_import_in_process_saves_nothing():
     assert (Rubber.objects.count(), Hand.objects.count(), Player.objects.count()) == (0, 0, 0)
 
 
+def test_an_import_with_a_declaration_that_does_not_fit_the_dealer_saves_nothing():
+    from django.core.exceptions import ValidationError
+
+    from scoring.services.transfer import rubber_import
+
+    event = Event.objects.create(name="E", slug="e", starts_on="2026-11-01")
+    document = with_players(DATA / "worked_example.json")
+    hand = document["hands"][1]
+    hand["declaration"] = "ordered_up"
+    hand["maker"] = hand["dealer"]  # the dealer cannot order himself up (law 74)
+    hand.pop("alone", None)
+    with pytest.raises(ValidationError, match="hand 2, declaration"):
+        rubber_import(document=document, event=event)
+    assert (Rubber.objects.count(), Hand.objects.count(), Player.objects.count()) == (0, 0, 0)
+
+
 def test_upload_on_the_site(client, secretary, event):
     client.force_login(secretary)
     upload = SimpleUploadedFile("r.json", json.dumps(with_players(DATA / "simple_complete.json")).encode())
