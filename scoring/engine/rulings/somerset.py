@@ -572,7 +572,7 @@ MISDEAL = Irregularity(
 
 SCORE_ERROR = Irregularity(
     key="score_error",
-    title="ScoreEffect error: the hand was scored wrongly",
+    title="Score error: the hand was scored wrongly",
     laws=(5,),
     offender_question="Whose side benefited from the error?",
     facts=(
