@@ -308,6 +308,9 @@ class Ruling(models.Model):
     score_before = models.JSONField(default=dict, help_text="The hand's points and the rubber's score without it.")
     score_after = models.JSONField(default=dict, help_text="The same, with the ruling applied, when it was made.")
     note = models.TextField(blank=True, help_text="What the table said, in the secretary's words.")
+    request_key = models.CharField(
+        max_length=40, null=True, blank=True, unique=True, editable=False,
+        help_text="The wizard run that made it: a second confirmation of the same run makes no second ruling.")
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     made_at = models.DateTimeField(auto_now_add=True)
     withdrawn_reason = models.TextField(blank=True)

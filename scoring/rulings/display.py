@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import Seat, Side
+from scoring.engine import RubberResult, Seat, Side
 from scoring.engine.laws import Law
 from scoring.engine.rulings import (
     DEAL_WORDS,
@@ -20,9 +20,9 @@ from scoring.engine.rulings import (
     Remedy,
     irregularities,
 )
-from scoring.models import Rubber, Ruling
+from scoring.models import Rubber, RubberPlayerResult, Ruling
 from scoring.services.reports import rulebook_of
-from scoring.services.rulings import seat_names
+from scoring.services.rulings import RulingPreview, seat_names
 
 DASH = "\u2013"
 
@@ -44,6 +44,40 @@ class RulingView:
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
         return score_rows(self.before, self.after, self.ruling.hand.number)
+
+
+@dataclass(frozen=True)
+class StandingChange:
+    """What a ruling on a complete rubber does to one player's line in the event's standings."""
+
+    player: str
+    side: str
+    points_before: int
+    points_after: int
+    result_before: str
+    result_after: str
+
+    @property
+    def changes(self) -> bool:
+        return (self.points_before, self.result_before) != (self.points_after, self.result_after)
+
+
+def standings_changes(rubber: Rubber, preview: RulingPreview) -> list[StandingChange]:
+    """Each player of a complete rubber, with his rubber points and result before and after the ruling."""
+    def result(outcome: RubberResult, side: Side) -> str:
+        if outcome.rubber_winner is None:
+            return "no winner"
+        return "won" if outcome.rubber_winner is side else "lost"
+
+    rows = []
+    for line in RubberPlayerResult.objects.filter(rubber=rubber).select_related("player").order_by("side", "pk"):
+        side = Side(line.side)
+        index = 0 if side is Side.NS else 1
+        rows.append(StandingChange(
+            line.player.display_name, side.value,
+            preview.before.rubber_points[index], preview.after.rubber_points[index],
+            result(preview.before, side), result(preview.after, side)))
+    return rows
 
 
 def score_rows(before: dict[str, Any], after: dict[str, Any], number: int) -> list[tuple[str, str, str]]:

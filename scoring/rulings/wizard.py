@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -17,13 +19,14 @@ from scoring.club.selectors import rubber_for_page
 from scoring.engine.explain import describe_hand
 from scoring.engine.rulings import SIDE_WORDS
 from scoring.models import Rubber
-from scoring.rulings.display import score_rows
+from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
 from scoring.service_forms import apply_errors
 from scoring.services.reports import reported, rulebook_of
 from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview, seat_names
 from scoring.services.scoring import rubber_hands
 
+TAB = re.compile(r"[0-9a-f]{16}")
 STEP_TITLES = {"case": "The hand and what happened", "election": "Their choice", "review": "Review and confirm"}
 
 
@@ -45,6 +48,9 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
     def setup(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
         super().setup(request, *args, **kwargs)
         self._previews: dict[Any, RulingPreview | ValidationError] = {}
+        tab = request.GET.get("tab", "")
+        # A new wizard page opens a new tab's run; its posts carry the tab back in the URL.
+        self.tab = tab if TAB.fullmatch(tab) else secrets.token_hex(8) if request.method == "GET" else ""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not self.has_permission():
@@ -63,7 +69,21 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_prefix(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str:
-        return f"ruling_{kwargs['pk']}"
+        # Each browser tab runs its own wizard (its `tab` travels in the page's URL), so two
+        # rulings prepared side by side on one rubber never share their answers.
+        return f"ruling_{kwargs['pk']}_{self.tab}" if self.tab else f"ruling_{kwargs['pk']}"
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = super().get(request, *args, **kwargs)
+        self.run_key()
+        return response
+
+    def run_key(self) -> str:
+        """This run of the wizard, stored with the ruling it makes: confirming it twice makes one ruling."""
+        extra = self.storage.extra_data
+        if "run" not in extra:
+            self.storage.extra_data = {**extra, "run": secrets.token_hex(16)}
+        return str(self.storage.extra_data["run"])
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         # A post that did not come from the wizard's own page (no step, or a step it does not have):
@@ -73,6 +93,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             messages.error(request, "That ruling form was incomplete or out of date; start the ruling again.")
             self.storage.reset()
             return redirect(reverse("ruling_new", args=[self.rubber.pk]))
+        self.run_key()
         return super().post(request, *args, **kwargs)
 
     # What the earlier steps said.
@@ -167,6 +188,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         step = self.steps.current
         key = self.chosen_irregularity()
         context["rubber"] = self.rubber
+        context["tab"] = self.tab
         context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {TABLE[key].title.lower()}" if key else "")
         if step in ("election", "review"):
             preview = self.current_preview()
@@ -174,6 +196,8 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             if preview is not None:
                 context["preview_rows"] = score_rows(preview.snapshot(preview.before), preview.snapshot(preview.after),
                                                      preview.hand.number)
+                if self.rubber.status == Rubber.Status.COMPLETE:
+                    context["standings_changes"] = standings_changes(self.rubber, preview)
         if key:
             context["irregularity"] = TABLE[key]
             context["hand_number"] = self.hand_number()
@@ -186,7 +210,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 rubber_id=self.rubber.pk, hand_number=self.hand_number(),
                 irregularity=self.chosen_irregularity() or "", facts=self.facts() or {},
                 election=self.election(), note=form_dict["review"].cleaned_data.get("note", ""),
-                by=acting_user(self.request),
+                by=acting_user(self.request), request_key=self.run_key(),
             )
         except ValidationError as exc:
             self.storage.current_step = "review"

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.engine import ReportedHand, RubberError, RubberResult, Seat, Side, score_rubber
@@ -104,18 +104,36 @@ def ruling_preview(
 @transaction.atomic
 def ruling_make(
     *, rubber_id: int, hand_number: int, irregularity: str, facts: Mapping[str, Any], election: str | None,
-    note: str = "", by: User | None,
+    note: str = "", by: User | None, request_key: str | None = None,
 ) -> Ruling:
-    """Store a ruling, apply it to its hand and rescore the rubber, all or nothing."""
+    """Store a ruling, apply it to its hand and rescore the rubber, all or nothing.
+
+    `request_key` names the wizard run asking: a second request from the same run (a double-click,
+    a resent form) gets the ruling the first one made, never a second one."""
     rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
+    if request_key and (made := Ruling.objects.filter(request_key=request_key).first()) is not None:
+        return made
     hands = rubber_hands(rubber)
     preview = ruling_preview(rubber=rubber, hand_number=hand_number, irregularity=irregularity, facts=facts,
                              election=election, hands=hands)
     decision = preview.decision
     if decision.awaiting_election:
         raise ValidationError({"election": "The non-offending side must choose before the ruling is made."})
+    try:
+        with transaction.atomic():
+            ruling = _ruling_create(rubber, preview, decision, hand_number, note, by, request_key)
+    except IntegrityError:
+        if request_key and (made := Ruling.objects.filter(request_key=request_key).first()) is not None:
+            return made  # the same run's other request stored it first
+        raise
+    rubber_rescore(rubber)
+    return ruling
+
+
+def _ruling_create(rubber: Rubber, preview: RulingPreview, decision: Decision, hand_number: int, note: str,
+                   by: User | None, request_key: str | None) -> Ruling:
     record = decision.to_document()
-    ruling = Ruling.objects.create(
+    return Ruling.objects.create(
         rubber=rubber, hand=preview.hand, irregularity=decision.irregularity.key, facts=record["facts"],
         offender=record["offender"] or "",
         offender_player=rubber.players_at_hand(hand_number)[decision.offender] if decision.offender else None,
@@ -123,9 +141,8 @@ def ruling_make(
         summary=decision.text, laws=record["laws"], effect=record["effect"], deal=record["deal"],
         remedies=record["remedies"], too_late=decision.too_late, note=note.strip(), made_by=by,
         score_before=preview.snapshot(preview.before), score_after=preview.snapshot(preview.after),
+        request_key=request_key or None,
     )
-    rubber_rescore(rubber)
-    return ruling
 
 
 @transaction.atomic
