@@ -265,7 +265,9 @@ class Penalty(models.Model):
 
 
 class HandCorrection(models.Model):
-    """A correction to a hand after the next was entered (law 5), with its written reason."""
+    """The secretary putting right what he entered for a hand (the table reported 4 tricks, he typed 3),
+    with its reason. Not a ruling: a player's claim that the table's score was wrong is a `Ruling`
+    (score error), bound by law 5's time limit; an entry correction is always allowed."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
     reason = models.TextField()

@@ -81,7 +81,7 @@ class HandForm(forms.Form):
 
 class CorrectionForm(HandForm):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
-                             help_text="Needed once a later hand has been entered (law 5).")
+                             help_text="Needed once a later hand has been entered.")
 
 
 class RubberStartForm(forms.Form):

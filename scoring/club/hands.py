@@ -1,4 +1,4 @@
-"""Hands on a rubber: recording, correcting (law 5), penalties, and settling an announced score (law 6)."""
+"""Hands on a rubber: recording, correcting an entry, penalties, and settling an announced score (law 6)."""
 
 from __future__ import annotations
 

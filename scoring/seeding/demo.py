@@ -120,7 +120,7 @@ def _accounts() -> Any:
 
 
 def _disputes(live: Rubber, user: Any) -> None:
-    """On the rubber in progress: a correction of a hand mistyped (law 5), a revoke penalty, and two
+    """On the rubber in progress: an entry correction of a hand mistyped, a revoke penalty, and two
     rulings on the last hand: a lead out of turn where the adversaries elect (law 52) and a revoke
     claimed too late (law 68), which is recorded but changes nothing."""
     first = live.hands.get(number=2)

@@ -3,7 +3,7 @@
 The folder holds `club.json` (events and players) and one file per rubber in `rubbers/`. Each rubber
 file carries the hands as the table reported them in the interchange format (the secretary's
 penalties folded in, as the format has them), and beside it what the interchange format does not:
-seats and substitutes, announced scores and notes, the penalty records, law 5 corrections and the
+seats and substitutes, announced scores and notes, the penalty records, entry corrections and the
 rulings with everything they were made from. Stored results are not backed up; the restore
 rescores every rubber, so its scores and standings are the laws' own.
 

@@ -52,14 +52,15 @@ def _extras(extras: HandExtras) -> dict[str, Any]:
 def hand_correct(
     *, hand_id: int, play: dict[str, Any], extras: HandExtras, reason: str, by: User | None,
 ) -> Hand:
-    """Correct a hand as reported. Law 5: once the next hand is entered, a written reason is needed
-    and the correction stays on record. Rulings on the hand still apply on top of the corrected report."""
+    """Put right what was entered for a hand (an entry correction, not a ruling: always allowed).
+    Once the next hand is entered a written reason is needed and the correction stays on record.
+    Rulings on the hand still apply on top of the corrected report."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands can no longer be corrected.")
     hand = Hand.objects.prefetch_related("penalties").get(pk=hand_id)
     is_last = hand.number == rubber.hand_count
     if not is_last and not reason.strip():
-        raise ValidationError({"reason": "Law 5: a later hand has been entered, so say why this hand is corrected."})
+        raise ValidationError({"reason": "A later hand has been entered, so say why this entry is corrected."})
 
     before = hand_document(hand)
     new = check_hand(play, hand.number, rulebook_of(rubber))

@@ -186,3 +186,17 @@ def test_correction_page_loads_its_hand_once(client, secretary, rubber):
         assert client.get(reverse("hand_correct", args=[rubber.pk, 1])).status_code == 200
     hand_loads = [q for q in queries if 'FROM "scoring_hand"' in q["sql"] and '"scoring_hand"."number" =' in q["sql"]]
     assert len(hand_loads) == 1
+
+
+def test_an_entry_correction_is_told_apart_from_a_score_claim(client, secretary, rubber):
+    record(rubber, maker="N", tricks=3)
+    record(rubber, maker="E", tricks=3)
+    client.force_login(secretary)
+    page = client.get(reverse("hand_correct", args=[rubber.pk, 1])).content.decode()
+    assert "puts right what was entered" in page
+    assert f'{reverse("ruling_new", args=[rubber.pk])}?hand=1' in page  # a player's claim is a ruling (law 5)
+    refused = client.post(reverse("hand_correct", args=[rubber.pk, 1]), entry(dealer="N", maker="N", tricks=4))
+    assert "say why this entry is corrected" in refused.content.decode()
+    client.post(reverse("hand_correct", args=[rubber.pk, 1]),
+                entry(dealer="N", maker="N", tricks=4, reason="typed 3, the table said 4"))
+    assert "Entry corrections" in client.get(reverse("rubber", args=[rubber.pk])).content.decode()

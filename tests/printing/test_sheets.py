@@ -164,7 +164,7 @@ def test_penalties_rulings_and_corrections_are_listed_with_their_laws(client, se
     assert "NS +3 revoke (laws 63, 71, 4)" in text.replace("\n", " ")
     assert f"Ruling {ruling.pk}: Revoke (laws {', '.join(str(n) for n in ruling.laws)})" in text.replace("\n", " ")
     assert "Rulings" in text and ruling.summary[:40] in text.replace("\n", " ")
-    assert "Corrections (law 5)" in text
+    assert "Entry corrections (what was entered, put right)" in text
     assert "Hand 2" in text and "by sec: The table counted four tricks." in text
 
 

@@ -141,7 +141,7 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
                for r in sheet.rulings]],
             [14 * mm, 11 * mm, 22 * mm, width - 47 * mm], GRID))
     if sheet.corrections:
-        story.append(p("Corrections (law 5)", "heading"))
+        story.append(p("Entry corrections (what was entered, put right)", "heading"))
         story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
 
     story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 9 * mm), _signatures(sheet)]))
