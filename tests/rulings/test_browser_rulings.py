@@ -91,3 +91,28 @@ def test_lead_out_of_turn_the_adversaries_elect(page: Page, live_server, secreta
     page.get_by_test_id("ruling").click()
     expect(page.get_by_text("Call a suit when the offender or his partner next leads")).to_be_visible()
     expect(page.get_by_role("link", name="Print (PDF)")).to_have_attribute("href", re.compile(r"/rulings/\d+\.pdf$"))
+
+
+def test_a_double_clicked_confirm_stores_one_ruling(page: Page, live_server, secretary, rubber):
+    from scoring.models import Ruling
+
+    record(rubber, maker="S", tricks=4)
+    base = live_server.url
+    log_in(page, base)
+    open_wizard(page, base, rubber.pk)
+    page.get_by_role("radio", name=re.compile(r"^Revoke \(laws")).check()
+    page.get_by_test_id("next").click()
+    page.get_by_role("radio", name=re.compile(r"^East")).check()
+    page.get_by_role("radio", name=re.compile(r"^Did not follow suit")).check()
+    page.get_by_role("radio", name=re.compile(r"^Established")).check()
+    page.fill("#id_facts_revoke-count", "1")
+    page.get_by_test_id("next").click()
+    expect(page.get_by_test_id("review")).to_be_visible()
+
+    page.get_by_test_id("confirm").dblclick()
+
+    expect(page).to_have_url(re.compile(rf"/rubbers/{rubber.pk}/"))
+    expect(page.get_by_test_id("ruling")).to_have_count(1)
+    assert Ruling.objects.filter(rubber=rubber).count() == 1
+    rubber.refresh_from_db()
+    assert (rubber.current_ns, rubber.current_ew) == (4, 0)  # the hand's point and one revoke's three
