@@ -56,10 +56,13 @@ class StandingChange:
     points_after: int
     result_before: str
     result_after: str
+    counted_after: bool
+    """Whether the rubber is still complete, and so counted in the standings, after the ruling."""
 
     @property
     def changes(self) -> bool:
-        return (self.points_before, self.result_before) != (self.points_after, self.result_after)
+        return (not self.counted_after
+                or (self.points_before, self.result_before) != (self.points_after, self.result_after))
 
 
 def standings_changes(rubber: Rubber, preview: RulingPreview) -> list[StandingChange]:
@@ -76,7 +79,7 @@ def standings_changes(rubber: Rubber, preview: RulingPreview) -> list[StandingCh
         rows.append(StandingChange(
             line.player.display_name, side.value,
             preview.before.rubber_points[index], preview.after.rubber_points[index],
-            result(preview.before, side), result(preview.after, side)))
+            result(preview.before, side), result(preview.after, side), preview.after.complete))
     return rows
 
 

@@ -113,7 +113,9 @@ def test_a_ruling_on_a_complete_rubber_shows_the_standings_it_changes(client, se
     assert 'data-testid="standings-changes"' in body and 'data-testid="reopens"' in body
     changes = {row.player: row for row in response.context["standings_changes"]}
     assert set(changes) == {p.display_name for _, p in rubber.seats}
-    # Game 3 is no longer won, so EW lose its point; NS keep their two doubles and the bonus.
-    assert {(row.side, row.points_before, row.points_after, row.changes) for row in changes.values()} == {
-        ("NS", 6, 6, False), ("EW", 2, 0, True)}
+    # Game 3 is no longer won, so EW lose its point and the rubber is in play again: it leaves the
+    # standings of all four until its last game is played.
+    assert {(row.side, row.points_before, row.points_after, row.counted_after) for row in changes.values()} == {
+        ("NS", 6, 6, False), ("EW", 2, 0, False)}
+    assert all(row.changes for row in changes.values())
     assert not Ruling.objects.exists()
