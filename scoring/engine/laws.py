@@ -32,19 +32,66 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
         "four tricks score one; makers held under three tricks are euchred and the defenders score two."),
     (3, "lone hands", "A lone player who takes all five tricks scores four, three or four tricks "
         "score one; if euchred, the defenders score four."),
-    (4, "revoke first", "Revoke penalties are scored before any other points of the hand."),
+    (4, "revoke first", "Revoke penalties are scored before all other scores."),
     (5, "score errors", "A wrong score may be put right until the trump card is turned in the next deal."),
     (6, "announcing", "Points are to be announced before they are scored."),
     (7, "game values", "A game counts one, or two when the losers have not scored in it; the "
         "rubber's winners take two more, so a rubber is worth at most ten."),
+    # Cutting for partners and the deal, and forming the table (laws 8-21).
+    (8, "rank in cutting", "In cutting, the knave ranks highest, then the ace, the king and on down."),
+    (9, "one pack", "Everyone cuts from the same pack."),
+    (10, "two cards shown", "A player who shows more than one card when he cuts must cut again."),
+    (11, "choosing the players", "With more than four candidates, the cut decides who plays, those who came "
+         "first having the preference; the four highest cut again for partners, the two highest against the "
+         "two lowest, and the highest deals and chooses cards, seats and counters, and must keep to his choice."),
+    (12, "more than six", "With more than six candidates, those cutting the fifth and sixth highest cards "
+         "belong to the table."),
+    (13, "two equal cards", "Two players who cut cards of equal value cut again, unless those are the two "
+         "lowest or the two highest cards."),
+    (14, "three equal cards", "Three who cut equal cards cut again: if the fourth card is the highest, the "
+         "two lowest of the new cut are partners and their adversaries deal; if it is the lowest, the two "
+         "highest are partners and have the deal and the choice of seats."),
+    (15, "cutting out", "When a rubber ends and one or two candidates claim a place, those who have played "
+         "the most rubbers in a row go out; if all have played as many, a cut decides, the lowest going out."),
+    (16, "declaring entry", "A candidate must say he wishes to play before anyone cuts for the next rubber "
+         "or for cutting out."),
+    (17, "fresh tables", "At a new table, candidates who have belonged to or played at no other table come "
+         "in first; the rest cut for their places."),
+    (18, "substitutes", "A player leaving before the rubber ends may, if the other three agree, name a "
+         "substitute for the rest of that rubber."),
+    (19, "leaving early", "A player who leaves a full table after one of the two rubbers he may play is "
+         "replaced by the next candidate, who goes out when he would have."),
+    (20, "cutting into another table", "A player who cuts into another table loses his right to come back "
+         "to his own, and cuts in again as a fresh candidate."),
+    (21, "a table broken up", "When a player breaks up a table, the others have the first right to enter "
+         "another, cutting among themselves when there is not room for all."),
+    # Shuffling (laws 22-27).
+    (22, "how to shuffle", "The pack is shuffled above the table, and so that no card's face can be seen."),
+    (23, "no shuffle in play", "The pack is never shuffled while a hand is being played."),
+    (24, "shuffling once", "Each player may shuffle once before a deal, after a false cut or after a new "
+         "deal, besides the dealer's right under law 27."),
+    (25, "collecting the cards", "The dealer's partner gathers the cards for the next deal and has the "
+         "first shuffle."),
+    (26, "placing the pack", "After shuffling, the pack is gathered face down and put to the left of the "
+         "next dealer."),
+    (27, "dealer shuffles last", "The dealer always has the last shuffle; if a card is seen while he "
+         "shuffles or hands the pack to be cut, he can be made to shuffle again."),
     # The deal.
     (28, "turn to deal", "The deal passes to the left after each hand."),
+    (29, "the cut", "The player on the dealer's right cuts, leaving at least four cards in each packet; if "
+         "a card is shown, the cards are confused, or it is doubtful where the pack was divided, there is a "
+         "fresh cut."),
+    (30, "a cut is final", "Once he has divided the pack, the player cutting may neither shuffle nor cut "
+         "again."),
+    (31, "shuffling after the cut", "A dealer who shuffles after the pack has been cut loses the deal."),
+    (32, "the rest of the pack", "After dealing, the dealer puts the rest of the pack at his right hand."),
     (33, "imperfect pack", "A faulty pack found during the deal or play means a new deal by the "
          "same dealer; earlier scores stand."),
     (34, "faced card", "A card found face up in the pack before the first lead means a new deal."),
-    (35, "card exposed in dealing", "A card exposed by the dealer's side lets the adversaries "
-         "claim a new deal, and one exposed by an adversary gives the dealer that claim, if the "
-         "claimants have not touched their cards."),
+    (35, "card exposed in dealing", "A card exposed in dealing by the dealer or his partner lets the "
+         "adversaries claim a new deal, if neither of them has touched the cards; one exposed by an adversary "
+         "gives the dealer that claim, if the dealer's partner has not touched the cards. Without a new deal "
+         "the exposed card cannot be called."),
     (36, "touching cards", "A player who touches his cards during the deal does not take away "
          "the adversaries' right to claim a new deal."),
     (37, "late exposure", "The dealer turning the trump too quickly does not take away the "
@@ -62,7 +109,7 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "does not lose the deal; if the dealer's partner did, it does."),
     (44, "interrupted dealer", "A dealer interrupted by an unfounded claim who then misdeals may deal again."),
     (45, "partner's deal taken", "If a player takes his partner's deal and misdeals, the partner "
-         "bears the penalty and the deal passes on."),
+         "bears the penalty and the deal passes to the adversary on the left of the player whose deal it was."),
     # Exposed and called cards.
     (46, "exposed cards", "Exposed cards (two played at once, a card shown on or above the table, "
          "a lifted trump card) stay on the table and may be called."),
@@ -73,8 +120,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "keeps his hand cannot be made to give it up."),
     (49, "hands abandoned", "When all four throw their cards down the hand is over; no claim is "
          "heard afterwards unless a revoke is proved."),
-    (50, "lone hand abandoned", "If an adversary of a lone player abandons his hand, the lone "
-         "player scores five."),
+    (50, "lone hand abandoned", "If an adversary of a lone player abandons his hand, by laying it "
+         "face up or by failing to play to every trick, the lone player scores five."),
     (51, "detached card", "A card held apart may be called if an adversary names it; naming the "
          "wrong card lets the other side call a suit from that adversary's side."),
     (52, "lead out of turn", "After a lead out of turn the adversaries choose: call the card led, "
@@ -110,6 +157,11 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "later players other than the partner may take back their cards."),
     (70, "playing out", "The revoking side may have the hand played out."),
     (71, "revokes cancel", "Equal numbers of revokes by the two sides cancel each other."),
+    # Fresh cards (laws 72, 73).
+    (72, "fresh cards", "Before the pack is cut for the deal, but not after, a player may call for fresh "
+         "cards, paying for them: he calls for two new packs and the dealer chooses between them."),
+    (73, "torn or marked cards", "Torn or marked cards are replaced by agreement, or fresh cards are called "
+         "for at the table's expense."),
     # Making the trump.
     (74, "eldest hand's turn", "With the trump card turned, the eldest hand passes, orders up or "
          "plays alone; the third hand may take it from him alone."),
@@ -131,7 +183,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "the adversaries may make that partner play highest or lowest, or win or lose the trick."),
     (84, "cards placed", "A player may ask for the cards of a trick to be placed before their players."),
     (85, "choosing a penalty", "Where the non-offending side may choose between penalties, they "
-         "agree who chooses but may not consult; a demand once made is final."),
+         "agree who chooses but may not consult on the choice, and lose it if they do; a demand once made "
+         "is final."),
     # The discard and the wrong number of cards.
     (86, "dealer's discard", "When the turned card is taken up, the dealer discards at once; the "
          "discard is complete once under the pack and quitted."),
@@ -141,7 +194,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (89, "lead before lone discard", "If the second hand leads before the dealer discards against "
          "a lone third hand, the dealer may be told to play highest or lowest, or win or lose."),
     (90, "wrong number of cards", "A side with a player holding more or fewer than five cards, or "
-         "whose dealer did not discard, forfeits two (four against a lone hand) and scores nothing that hand."),
+         "whose dealer played without discarding, forfeits two (four in any lone hand, whichever side "
+         "offends) and scores nothing that hand; the deal stands."),
     (91, "trump card in view", "The trump card stays in view until played; lifted, it is exposed."),
     (92, "asking the trump", "After the turned card is played one may ask the trump suit but not the card."),
     # Lone hands.
