@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scoring.engine import SOMERSET_1888, HandResult, ReportedHand, Seat, Side, score_rubber
 from scoring.engine.rulings import (
     DERIVED_FACTS,
+    Chooser,
     Deal,
     FactKind,
     Irregularity,
@@ -24,7 +25,7 @@ from scoring.engine.rulings import (
     adjudicate,
     irregularities,
 )
-from scoring.engine.rulings.adjudicate import _derived
+from scoring.engine.rulings.adjudicate import _derived, offender_seat
 
 TABLE = irregularities(SOMERSET_1888)
 HANDS = (
@@ -32,6 +33,7 @@ HANDS = (
     ReportedHand(dealer=Seat.N, maker=Seat.S, tricks=1),
     ReportedHand(dealer=Seat.W, maker=Seat.E, alone=True, tricks=5),
     ReportedHand(dealer=Seat.S, maker=Seat.N, alone=True, tricks=2),
+    ReportedHand(dealer=Seat.W, out_of_turn=True, maker=Seat.W, tricks=3),
     ReportedHand(result=HandResult.PASSED, dealer=Seat.E),
 )
 
@@ -55,9 +57,24 @@ def answers(irregularity: Irregularity) -> Iterator[dict[str, Any]]:
         yield dict(combination)
 
 
+def offender_of(irregularity: Irregularity, facts: dict[str, Any], hand: ReportedHand) -> Seat | None:
+    """Who the ruling holds at fault: the seat named, unless the irregularity or what happened fixes him."""
+    source = irregularity.offender
+    for rule in irregularity.offender_from:
+        if all(str(facts.get(key)) in accepted for key, accepted in rule.when.items()):
+            source = rule.offender
+    if source is Offender.NOBODY:
+        return None
+    if source is Offender.ASKED:
+        return Seat(facts["offender"])
+    seat = offender_seat(source, hand)
+    return seat if seat is not None or irregularity.offender is not Offender.ASKED else Seat(facts["offender"])
+
+
 def which_path(irregularity: Irregularity, facts: dict[str, Any], hand: ReportedHand) -> Path:
-    offender = hand.dealer if irregularity.offender is Offender.DEALER else Seat(facts["offender"])
-    matched = {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in facts.items()}
+    offender = offender_of(irregularity, facts, hand)
+    matched = {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in facts.items()
+               if k != "offender"}
     matched |= _derived(hand, offender, facts)
     return next(p for p in irregularity.paths if p.matches(matched))
 
@@ -101,6 +118,15 @@ def test_paths_only_test_facts_that_exist(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", list(TABLE))
+def test_who_offends_is_fixed_only_by_answers_that_exist(key: str) -> None:
+    irregularity = TABLE[key]
+    for fixed in irregularity.offender_from:
+        assert fixed.offender is not Offender.ASKED
+        for fact_key, accepted in fixed.when.items():
+            assert accepted <= set(irregularity.fact(fact_key).values())
+
+
+@pytest.mark.parametrize("key", list(TABLE))
 def test_outcomes_agree_with_themselves(key: str) -> None:
     """A void deal says so in both its score and its deal; too-late claims change nothing."""
     for path in TABLE[key].paths:
@@ -113,8 +139,12 @@ def test_outcomes_agree_with_themselves(key: str) -> None:
                 assert outcome.deal is Deal.PASSES
             if outcome.too_late:
                 assert outcome.score is ScoreEffect.NONE and not outcome.options
-            if outcome.options:
+            if outcome.options and outcome.chooser is Chooser.CLAIMANTS:
+                # law 85: the non-offending side chooses, and loses the choice if they consult
                 assert 85 in outcome.laws
+                assert [o.key for o in outcome.options].count("consulted") == 1
+            if outcome.score in (ScoreEffect.PASSED, ScoreEffect.PARTNERS_MISDEAL):
+                assert outcome.deal is Deal.PASSES
 
 
 def hand_points(hand: ReportedHand) -> tuple[int, int]:
@@ -135,6 +165,12 @@ played_hands = st.builds(
        stage=st.sampled_from(["established", "mixed"]), cause=st.sampled_from(["not_following", "call_ignored"]))
 def test_an_upheld_revoke_never_helps_the_revoking_side(hand: ReportedHand, offender: Seat, count: int,
                                                         stage: str, cause: str) -> None:
+    if hand.alone and hand.maker is not None and offender is hand.maker.partner:
+        with pytest.raises(RulingError) as refused:  # laws 62, 101: his cards lie face down; he cannot revoke
+            adjudicate("revoke", {"offender": offender.value, "count": count, "stage": stage, "cause": cause,
+                                  "claimed": "before_cut"}, hand, number=1)
+        assert refused.value.field == "offender"
+        return
     ruling = adjudicate("revoke", {"offender": offender.value, "count": count, "stage": stage, "cause": cause,
                                    "claimed": "before_cut"}, hand, number=1)
     before, after = hand_points(hand), hand_points(ruling.hand_after)
@@ -152,7 +188,9 @@ def test_law_90_leaves_the_offenders_nothing(hand: ReportedHand, offender: Seat,
     ruling = adjudicate("wrong_cards", {"offender": offender.value, "what": what, "claimed": "in_play"}, hand,
                         number=1)
     after = hand_points(ruling.hand_after)
-    side = 0 if offender.side is Side.NS else 1
+    offending = hand.dealer if what == "no_discard" else offender  # law 90: a dealer who did not discard
+    assert ruling.offender is offending
+    side = 0 if offending is not None and offending.side is Side.NS else 1
     assert after[side] == 0
     assert after[1 - side] >= (SOMERSET_1888.lone_wrong_cards_forfeit if hand.alone
                                else SOMERSET_1888.wrong_cards_forfeit)

@@ -7,13 +7,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.engine.errors import RubberError
-from scoring.engine.hands import HandResult, ReportedHand, Revokes
+from scoring.engine.hands import Declaration, HandResult, ReportedHand, Revokes
 from scoring.engine.laws import Law
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.rulings.effects import NO_EFFECT, Effect, apply_effects
 from scoring.engine.rulings.schema import (
+    CONSULTED_KEY,
     DEAL_WORDS,
     REMEDY_WORDS,
+    Chooser,
     Deal,
     Fact,
     FactKind,
@@ -35,9 +37,19 @@ DERIVED_FACTS = ("lone", "role", "any_count")
 
 SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
-CHOOSING = ("{claimants} choose (law 85): they agree which of them makes the choice, may not consult on "
-            "it, and a demand once made is final.")
-CHOSEN = "{claimants} made the choice under law 85; a demand once made is final."
+CHOOSING = {
+    Chooser.CLAIMANTS: "{claimants} choose (law 85): they agree which of them makes the choice, may not consult "
+                       "on it, and a demand once made is final.",
+    Chooser.DEALER: "The choice is {dealer}'s alone (law 44).",
+}
+CHOSEN = {
+    Chooser.CLAIMANTS: "{claimants} made the choice under law 85; a demand once made is final.",
+    Chooser.DEALER: "{dealer} made the choice the law gives him (law 44).",
+}
+SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS})
+"""Score effects that fall on the offender's side, so need an offender."""
+TURNED_CARD = {Declaration.ORDERED_UP, Declaration.ASSISTED, Declaration.ADOPTED}
+"""Declarations that take up the turned card; which one depends on the maker's seat (laws 74-76)."""
 
 
 class RulingError(RubberError):
@@ -73,6 +85,11 @@ class Ruling:
         return bool(self.options) and self.election is None
 
     @property
+    def open_options(self) -> tuple[Option, ...]:
+        """The choices still to be made: none once the election is made."""
+        return () if self.election is not None else self.options
+
+    @property
     def law_numbers(self) -> tuple[int, ...]:
         return tuple(law.number for law in self.laws)
 
@@ -85,19 +102,25 @@ class Ruling:
         return DEAL_WORDS[self.deal]
 
     def to_document(self) -> dict[str, Any]:
-        """The ruling as plain data (stored with the ruling, and in exports)."""
+        """The ruling as plain data, ready for JSON (stored with the ruling, in exports, and by `manage.py rule`)."""
         return {
             "irregularity": self.irregularity.key,
+            "title": self.irregularity.title,
             "hand": self.number,
             "facts": dict(self.facts),
             "offender": self.offender.value if self.offender else None,
             "election": self.election.key if self.election else None,
+            "options": [option.key for option in self.open_options],
+            "awaiting_election": self.awaiting_election,
             "chooser": self.chooser.value if self.chooser else None,
             "ruling": self.text,
+            "text": self.text,
             "laws": list(self.law_numbers),
             "effect": self.effect.to_document(),
             "deal": self.deal.value,
+            "deal_words": self.deal_words,
             "remedies": [r.value for r in self.remedies],
+            "remedy_words": list(self.remedy_words),
             "too_late": self.too_late,
         }
 
@@ -119,21 +142,21 @@ def adjudicate(
     """Rule on irregularity `key` in hand `number` (1-based), as reported in `hand`.
 
     `facts` answers the irregularity's questions (and names the offender, where asked).
-    Where the laws give the non-offending side a choice, `election` is the key of the
-    option they chose; without it the ruling lists the options and awaits their choice.
-    Raises `RulingError` naming the fact at fault.
+    Where the laws give a choice, `election` is the key of the option chosen; without it
+    the ruling lists the options and awaits the choice. Raises `RulingError` naming the
+    fact at fault.
     """
     irregularity = _irregularity(key, hand, number, rulebook)
-    answers = {fact.key: _answer(fact, facts.get(fact.key), number) for fact in irregularity.facts}
-    offender = _offender(irregularity, facts, hand, number)
+    answers = _answers(irregularity, facts, number)
+    offender = _offender(irregularity, facts, answers, hand, number)
     matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers)
 
     outcome = _find(irregularity, matched, number)
     chosen = _choose(outcome, election, number)
     final = _merge(outcome, chosen)
-    if final.score is not ScoreEffect.NONE and offender is None:
+    if final.score in SIDE_EFFECTS and offender is None:
         raise RulingError("name the offender: the score effect falls on his side", hand=number, field="offender")
-    effect = _effect(final.score, offender, answers)
+    effect = _effect(final.score, offender, answers, hand)
     try:
         after = apply_effects(hand, [effect], number, rulebook)
     except RubberError as exc:
@@ -141,10 +164,11 @@ def adjudicate(
                           field=exc.field) from None
 
     words = _words(rulebook, hand, offender, answers, names)
-    text = final.text.format_map(words)
-    chooser = offender.side.other if offender is not None and outcome.options else None
-    if outcome.options:
-        text = f"{text} {(CHOSEN if chosen else CHOOSING).format_map(words)}"
+    tally = _revoke_tally(rulebook, hand, after) if effect.revokes else ""
+    text = " ".join(filter(None, (final.text.format_map(words), tally)))
+    chooser = _chooser(outcome, offender, hand)
+    if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
+        text = f"{text} {(CHOSEN if chosen else CHOOSING)[outcome.chooser].format_map(words)}"
     recorded = dict(answers)
     if offender is not None:
         recorded["offender"] = offender.value
@@ -178,6 +202,20 @@ def _irregularity(key: str, hand: ReportedHand, number: int, rulebook: Rulebook)
             f"{irregularity.title} concerns the play, and hand {number} was not played "
             f"({hand.result.value.replace('_', ' ')})", hand=number, field="hand")
     return irregularity
+
+
+def _answers(irregularity: Irregularity, facts: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """The answers, checked; a fact asked only where a row tests it may be left out (see `_find`)."""
+    answers: dict[str, Any] = {}
+    for fact in irregularity.facts:
+        raw = facts.get(fact.key)
+        if raw is None or raw == "":
+            if fact.default is not None:
+                raw = fact.default
+            elif not fact.required:
+                continue
+        answers[fact.key] = _answer(fact, raw, number)
+    return answers
 
 
 def _answer(fact: Fact, raw: Any, number: int) -> Any:
@@ -215,9 +253,44 @@ def _as_match(value: Any) -> str:
     return str(value)
 
 
-def _offender(irregularity: Irregularity, facts: Mapping[str, Any], hand: ReportedHand, number: int) -> Seat | None:
-    if irregularity.offender is Offender.DEALER:
+def _offender(irregularity: Irregularity, facts: Mapping[str, Any], answers: Mapping[str, Any],
+              hand: ReportedHand, number: int) -> Seat | None:
+    """Who offended: the seat named, or, where the table says what happened fixes him, the seat the hand gives.
+
+    A seat the hand cannot give (no dealer recorded, or not a lone hand) falls back on the seat named.
+    """
+    source = irregularity.offender
+    matched = {k: _as_match(v) for k, v in answers.items()}
+    for rule in irregularity.offender_from:
+        if all(matched.get(key) in accepted for key, accepted in rule.when.items()):
+            source = rule.offender
+            break
+    if source is Offender.NOBODY:
+        return None
+    if source is Offender.ASKED:
+        return _named(facts, number)
+    seat = offender_seat(source, hand)
+    if seat is not None or irregularity.offender is not Offender.ASKED:
+        return seat
+    if source is Offender.DEALER or facts.get("offender"):
+        return _named(facts, number)
+    return None
+
+
+def offender_seat(source: Offender, hand: ReportedHand) -> Seat | None:
+    """The seat the hand as reported gives the offender: its dealer, its lone player or his partner."""
+    if source is Offender.DEALER:
         return hand.dealer
+    if not (hand.scores and hand.alone and hand.maker is not None):
+        return None
+    if source is Offender.LONE_PLAYER:
+        return hand.maker
+    if source is Offender.LONE_PARTNER:
+        return hand.maker.partner
+    return None
+
+
+def _named(facts: Mapping[str, Any], number: int) -> Seat:
     raw = facts.get("offender")
     if raw is None or raw == "":
         raise RulingError("name the player at fault", hand=number, field="offender")
@@ -235,14 +308,22 @@ def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, An
                     else "lone_partner" if offender is hand.maker.partner else "lone_adversary")
         else:
             role = "maker_side" if offender.side is hand.maker.side else "defender"
-    derived = {"lone": "yes" if hand.alone else "no", "role": role}
+    derived = {"lone": "yes" if hand.scores and hand.alone else "no", "role": role}
     if "count" in answers:
         derived["any_count"] = "yes" if answers["count"] else "no"
     return derived
 
 
 def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int) -> Outcome:
+    """The first row whose conditions hold. A row that tests a question left unanswered, and whose other
+    conditions hold, needs its answer: the ruling depends on it."""
     for path in irregularity.paths:
+        unanswered = [key for key in path.when if key not in matched]
+        if unanswered:
+            if all(matched[key] in accepted for key, accepted in path.when.items() if key in matched):
+                raise RulingError("answer this question: the ruling depends on it", hand=number,
+                                  field=unanswered[0])
+            continue
         if path.matches(matched):
             if path.outcome is None:
                 raise RulingError(path.refuse, hand=number, field=path.refuse_field or None)
@@ -263,8 +344,17 @@ def _choose(outcome: Outcome, election: str | None, number: int) -> Option | Non
     raise RulingError(f"{election!r} is not one of the choices ({choices})", hand=number, field="election")
 
 
+def _chooser(outcome: Outcome, offender: Seat | None, hand: ReportedHand) -> Side | None:
+    """The side that makes the choice the ruling offers: the non-offending side, or the dealer's (law 44)."""
+    if not outcome.options:
+        return None
+    if outcome.chooser is Chooser.DEALER:
+        return hand.dealer.side if hand.dealer is not None else None
+    return offender.side.other if offender is not None else None
+
+
 def _merge(outcome: Outcome, chosen: Option | None) -> Outcome:
-    """The outcome with the non-offending side's election added to it."""
+    """The outcome with the election added to it."""
     if chosen is None:
         return outcome
     extra = chosen.outcome
@@ -279,13 +369,19 @@ def _merge(outcome: Outcome, chosen: Option | None) -> Outcome:
     )
 
 
-def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any]) -> Effect:
+def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any], hand: ReportedHand) -> Effect:
     """The score effect in the scorer's own terms."""
     if score is ScoreEffect.NONE:
         return NO_EFFECT
-    if score is ScoreEffect.NEW_DEAL:
-        return Effect(result=HandResult.NEW_DEAL)
-    if score is ScoreEffect.MISDEAL:
+    results = {ScoreEffect.NEW_DEAL: HandResult.NEW_DEAL, ScoreEffect.MISDEAL: HandResult.MISDEAL,
+               ScoreEffect.PASSED: HandResult.PASSED}
+    if score in results:
+        return Effect(result=results[score])
+    if score is ScoreEffect.PARTNERS_MISDEAL:
+        # law 45: a hand recorded as dealt out of turn by the partner is put down to the player whose deal it was.
+        if hand.out_of_turn and hand.dealer is not None:
+            return Effect(result=HandResult.MISDEAL,
+                          corrections={"dealer": hand.dealer.partner.value, "out_of_turn": False})
         return Effect(result=HandResult.MISDEAL)
     if score is ScoreEffect.ADVERSARY_ABANDONED:
         return Effect(adversary_abandoned=True)
@@ -296,14 +392,66 @@ def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any
     if score is ScoreEffect.OUT_OF_TURN_STANDS:
         return Effect(corrections={"out_of_turn": True})
     if score is ScoreEffect.CORRECTED:
-        return Effect(corrections={"maker": answers["maker"], "alone": answers["alone"],
-                                   "tricks": answers["tricks"]})
+        return Effect(corrections=_corrections(answers, hand))
     assert offender is not None
     side = offender.side
     if score is ScoreEffect.WRONG_CARDS:
         return Effect(wrong_cards=side)
-    count = int(answers["count"])
-    return Effect(revokes=Revokes(ns=count, ew=0) if side is Side.NS else Revokes(ns=0, ew=count))
+    count, other = int(answers["count"]), int(answers.get("other_count", 0))
+    return Effect(revokes=Revokes(ns=count, ew=other) if side is Side.NS else Revokes(ns=other, ew=count))
+
+
+def _corrections(answers: Mapping[str, Any], hand: ReportedHand) -> dict[str, Any]:
+    """Law 5: the maker, lone hand and tricks put right, and the declaration made to fit the maker's seat."""
+    maker = Seat(answers["maker"])
+    corrections: dict[str, Any] = {"maker": maker.value, "alone": answers["alone"], "tricks": answers["tricks"]}
+    declaration = fitting_declaration(hand, maker)
+    if declaration is not hand.declaration:
+        corrections["declaration"] = declaration.value if declaration is not None else None
+    return corrections
+
+
+def fitting_declaration(hand: ReportedHand, maker: Seat) -> Declaration | None:
+    """The hand's declaration as it reads with `maker` as the maker.
+
+    Taking up the turned card is ordering up from the dealer's adversaries, assisting from his
+    partner and adopting by the dealer himself (laws 74-76); making a suit (law 77) may come
+    from anyone. With no dealer recorded, a turned-card declaration stays only while the maker
+    stays on the same side, and is dropped otherwise.
+    """
+    declaration = hand.declaration
+    if declaration not in TURNED_CARD:
+        return declaration
+    if hand.dealer is None:
+        return declaration if hand.maker is not None and maker.side is hand.maker.side else None
+    if maker is hand.dealer:
+        return Declaration.ADOPTED
+    return Declaration.ASSISTED if maker is hand.dealer.partner else Declaration.ORDERED_UP
+
+
+def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand) -> str:
+    """Laws 63 and 71 in words, when the ruled hand holds revokes besides those this ruling charges:
+    every revoke of the hand counted, how they cancel, and what scores."""
+    ns, ew = after.revokes.ns, after.revokes.ew
+    if not before.revokes and not (ns and ew):
+        return ""
+    each = rulebook.lone_revoke if after.alone else rulebook.revoke
+
+    def times(count: int) -> str:
+        return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+    if ns and ew:
+        told = f"In all, North-South revoked {times(ns)} in this hand and East-West {times(ew)}"
+    else:
+        told = f"In all, {SIDE_WORDS[Side.NS if ns else Side.EW]} revoked {times(ns or ew)} in this hand"
+    if ns == ew:
+        return f"{told}: the revokes cancel one for one, and no revoke points are scored."
+    left, to = abs(ns - ew), SIDE_WORDS[Side.EW if ns > ew else Side.NS]
+    if not (ns and ew):
+        return f"{told}: {to} score {left * each} points for them, scored before any other points of the hand."
+    over = "the one revoke left over gives" if left == 1 else f"the {left} revokes left over give"
+    return (f"{told}: the revokes cancel one for one, and {over} {to} {left * each} points, scored before any "
+            "other points of the hand.")
 
 
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],

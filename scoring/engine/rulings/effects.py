@@ -16,12 +16,17 @@ from scoring.engine.interchange import PLAY_ONLY, hand_to_document, parse_hand
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Side
 
-CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn"})
+CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn", "declaration", "dealer"})
+"""The hand's fields a ruling may put right (law 5; law 40; law 45's dealer). None or False clears a field."""
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """The change a ruling makes to a hand: extra revokes, law 90, laws 50 and 102, a void deal, corrections."""
+    """The change a ruling makes to a hand: extra revokes, law 90, laws 50 and 102, a void deal, corrections.
+
+    A void deal (`result`) drops the hand's play; corrections apply either way (law 45 puts a
+    misdeal down to the player whose deal it was).
+    """
 
     revokes: Revokes = NO_REVOKES
     wrong_cards: Side | None = None
@@ -41,10 +46,13 @@ class Effect:
             for key in PLAY_ONLY:
                 out.pop(key, None)
             out["result"] = self.result.value
+        for key, value in self.corrections.items():
+            if value is None or value is False:
+                out.pop(key, None)
+            else:
+                out[key] = value
+        if self.result is not None:
             return out
-        out.update(self.corrections)
-        if self.corrections.get("alone") is False:
-            out.pop("alone", None)
         if self.revokes:
             revokes = dict(out.get("revokes") or {})
             for side in Side:

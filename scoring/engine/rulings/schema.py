@@ -3,6 +3,10 @@
 A ruling is found by matching the facts of a dispute against an irregularity's paths in
 order; the first path whose conditions all hold gives the outcome. Conditions may use the
 facts asked and a few facts derived from the hand (see `adjudicate.DERIVED_FACTS`).
+
+Time limits (laws 5 and 68) are data too: a `ClaimLimit` says which answers to the `claimed`
+question come too late and which laws end the claim; the table puts a too-late row before
+every row that would change the score.
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ class Fact:
     low: int = 0
     high: int = 5
     help: str = ""
+    required: bool = True
+    """False: the answer is needed only where a row of the table tests it (the time of a claim)."""
+    default: str | int | None = None
+    """The answer taken when none is given (the other side's revokes: none)."""
 
     def values(self) -> tuple[str, ...]:
         return tuple(value for value, _ in self.choices)
@@ -51,6 +59,8 @@ class ScoreEffect(StrEnum):
     PARTNERSHIP = "partnership"  # a lone hand is scored as played with the partner
     OUT_OF_TURN_STANDS = "out_of_turn_stands"  # law 40: the deal out of turn holds
     CORRECTED = "corrected"  # law 5: the hand's maker, lone hand and tricks put right
+    PASSED = "passed"  # law 77: all passed twice; the hand is void and the deal passes
+    PARTNERS_MISDEAL = "partners_misdeal"  # law 45: a misdeal charged to the player whose deal was taken
 
 
 class Deal(StrEnum):
@@ -109,9 +119,20 @@ REMEDY_WORDS: Mapping[Remedy, str] = {
 }
 
 
+class Chooser(StrEnum):
+    """Who makes a choice the laws give."""
+
+    CLAIMANTS = "claimants"  # the side that did not offend (law 85)
+    DEALER = "dealer"  # the dealer himself (law 44)
+
+
+CONSULTED_KEY = "consulted"
+"""The election that records the non-offending side consulting on their choice, and so losing it (law 85)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice the non-offending side may make (law 85)."""
+    """One choice the laws give: usually the non-offending side's (law 85), the dealer's under law 44."""
 
     key: str
     label: str
@@ -129,6 +150,12 @@ class Outcome:
     remedies: tuple[Remedy, ...] = ()
     options: tuple[Option, ...] = ()
     too_late: bool = False
+    chooser: Chooser = Chooser.CLAIMANTS
+
+    @property
+    def changes_score(self) -> bool:
+        """Whether this ruling, or any choice it offers, changes the hand's score."""
+        return self.score is not ScoreEffect.NONE or any(o.outcome.changes_score for o in self.options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +180,51 @@ class Offender(StrEnum):
 
     ASKED = "asked"  # the secretary names him
     DEALER = "dealer"  # the dealer of the hand (faults in the deal)
+    LONE_PLAYER = "lone_player"  # the player who went alone, as the hand records him
+    LONE_PARTNER = "lone_partner"  # the lone player's partner, whose cards lie face down (law 101)
+    NOBODY = "nobody"  # no one is at fault (torn cards, fresh cards)
+
+
+@dataclass(frozen=True, slots=True)
+class OffenderRule:
+    """Where what happened fixes who offended, he is taken from the hand as reported, not asked."""
+
+    when: Mapping[str, frozenset[str]]
+    offender: Offender
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLimit:
+    """When a claim that would change a hand's score comes too late.
+
+    `late` maps each answer to the `claimed` question that is too late to the laws that end
+    the claim; `reasons` gives each of those laws in words.
+    """
+
+    key: str
+    late: Mapping[str, tuple[int, ...]]
+    reasons: Mapping[int, str]
+
+    def laws(self, claimed: str) -> tuple[int, ...]:
+        """The laws that make a claim made at `claimed` too late; empty when it is in time."""
+        return self.late.get(claimed, ())
+
+    def outcome(self, laws: tuple[int, ...]) -> Outcome:
+        reasons = "; and ".join(self.reasons[law] for law in laws)
+        return Outcome(f"The claim comes too late: {reasons}. The claim is recorded and the score stands.", laws,
+                       too_late=True)
+
+    def paths(self, **conditions: frozenset[str]) -> tuple[Path, ...]:
+        """Too-late rows for a row whose conditions are `conditions`: one for each set of laws that ends a claim."""
+        by_laws: dict[tuple[int, ...], list[str]] = {}
+        for claimed, laws in self.late.items():
+            by_laws.setdefault(laws, []).append(claimed)
+        return tuple(Path({**conditions, CLAIMED_KEY: frozenset(moments)}, self.outcome(laws))
+                     for laws, moments in by_laws.items())
+
+
+CLAIMED_KEY = "claimed"
+"""The fact that says when a claim was made; every irregularity that can change a score asks it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +239,9 @@ class Irregularity:
     needs_play: bool = True
     offender: Offender = Offender.ASKED
     offender_question: str = "Who committed the irregularity?"
+    offender_from: tuple[OffenderRule, ...] = ()
+    limit: ClaimLimit | None = None
+    """The time limit on a claim that would change the score (laws 5, 68); None when no ruling changes it."""
 
     def fact(self, key: str) -> Fact:
         for fact in self.facts:
@@ -178,3 +253,17 @@ class Irregularity:
 def when(**conditions: str | tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Path conditions: each fact must have the value given, or one of the values given."""
     return {key: frozenset((value,) if isinstance(value, str) else value) for key, value in conditions.items()}
+
+
+def timed(limit: ClaimLimit, *paths: Path) -> tuple[Path, ...]:
+    """The rows, with the too-late rows of `limit` before each row whose ruling would change the score.
+
+    A too-late row has its row's conditions and a late answer to `claimed`, so a late claim is
+    refused exactly where the ruling in time would have changed the score, and nowhere else.
+    """
+    rows: list[Path] = []
+    for path in paths:
+        if path.outcome is not None and path.outcome.changes_score:
+            rows.extend(limit.paths(**path.when))
+        rows.append(path)
+    return tuple(rows)

@@ -8,10 +8,20 @@ Where the old text leaves room, the readings are:
 
 - A claim that would change a hand's score must be made before the trump card is turned
   in the next deal (law 5); a revoke must be claimed before the cards are cut for the
-  next deal (law 68).
-- Every "new deal" is dealt by the same dealer; only a misdeal loses the deal (law 41).
+  next deal (law 68). Every irregularity that can change a score asks when the claim was
+  made, and a late claim is recorded with the laws that end it and changes nothing.
+- Every "new deal" is dealt by the same dealer; only a misdeal (or a dealer who shuffles
+  after the cut, law 31) loses the deal (law 41).
 - The side that did not offend makes any choice the laws give (law 85), and the ruling
-  says who chooses.
+  says who chooses. If they consult on it, they lose the right: no penalty is exacted and
+  the play stands as it was. The dealer's own choice under law 44 is his alone.
+- What makes a hand a lone hand, and who the lone player and his partner are, is read from
+  the hand as reported, whichever kind of irregularity is chosen: an adversary of the lone
+  player who lays his hand face up or fails to play to a trick abandons it (law 50); the
+  partner's cards lie face down (law 101), so any card he shows, leads or plays is exposed
+  (law 102) or is a play to the lead (law 100), and he can neither revoke nor miss a trick.
+- Where what happened fixes who offended (the dealer who did not discard, the lone player's
+  partner whose cards were counted), he is taken from the hand, whoever was named.
 """
 
 from __future__ import annotations
@@ -19,16 +29,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.rulings.schema import (
+    CONSULTED_KEY,
+    Chooser,
+    ClaimLimit,
     Deal,
     Fact,
     FactKind,
     Irregularity,
     Offender,
+    OffenderRule,
     Option,
     Outcome,
     Path,
     Remedy,
     ScoreEffect,
+    timed,
     when,
 )
 
@@ -41,16 +56,33 @@ CLAIMED = Fact(
         ("before_trump", "After the cut, before the trump card was turned in the next deal"),
         ("after_trump", "After the trump card was turned in the next deal"),
     ),
+    required=False,
 )
 COUNT = Fact("count", "How many times did that side revoke in this hand?", FactKind.COUNT, low=1, high=5)
+OTHER_COUNT = Fact(
+    "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
+    default=0, help="Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
 
 # The two limits on claims (see the module docstring).
-TOO_LATE_FOR_REVOKE = Path(when(claimed=("before_trump", "after_trump")), Outcome(
-    "The claim comes too late: a revoke cannot be claimed once the cards are cut for the next deal. "
-    "The score stands.", (68,), too_late=True))
-TOO_LATE_FOR_SCORE = Path(when(claimed="after_trump"), Outcome(
-    "The claim comes too late: the score of a hand can be put right only until the trump card is "
-    "turned in the next deal. The score stands.", (5,), too_late=True))
+LATE_REASONS: Mapping[int, str] = {
+    5: "the score of a hand can be put right only until the trump card is turned in the next deal (law 5)",
+    68: "a revoke cannot be claimed once the cards are cut for the next deal (law 68)",
+}
+SCORE_LIMIT = ClaimLimit("score", {"after_trump": (5,)}, LATE_REASONS)
+REVOKE_LIMIT = ClaimLimit("revoke", {"before_trump": (68,), "after_trump": (68, 5)}, LATE_REASONS)
+CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
+"""The limit on a revoke claim (law 68) and on any other claim that changes a score (law 5)."""
+
+# The choices the laws give, and law 85's forfeit of them.
+CONSULTED = Option(CONSULTED_KEY, "They consulted on the choice, and so lost it (law 85)", Outcome(
+    "{claimants} consulted on which penalty to exact, and so lost the right to exact any: no penalty is "
+    "exacted and the play stands as it was.", (85,)))
+
+
+def choice(*options: Option) -> tuple[Option, ...]:
+    """The non-offending side's options, and the forfeit of all of them if they consult (law 85)."""
+    return (*options, CONSULTED)
+
 
 CALL_CARD = Option("call_card", "Call the card led (it stays exposed until played)", Outcome(
     "{claimants} call the card led: it stays face up and must be played when called.", (52, 55, 56),
@@ -76,6 +108,15 @@ PARTNERSHIP = Option("partnership", "Have it played with the partner", Outcome(
 STAYS_ALONE = Option("alone", "Let it stand as a lone hand", Outcome(
     "{claimants} let the lone hand stand.", ()))
 
+# Rulings on a lone hand that more than one kind of irregularity can reach.
+PARTNER_EXPOSES = Outcome(
+    "{offender}, partner of the lone player, exposed a card: a march now scores only {partner_exposed_march}, "
+    "and a euchre still gives the adversaries {lone_euchre}.", (101, 102), score=ScoreEffect.PARTNER_EXPOSED)
+EACH_REVOKE_LEFT = ("{claimants} score {revoke_points} for each revoke of {side} left over once the two sides' "
+                    "revokes have cancelled one for one (law 71), scored before any other points of the hand")
+NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down (law 101), so he cannot "
+                  "{what}; name the player who did.")
+
 REVOKE = Irregularity(
     key="revoke",
     title="Revoke",
@@ -97,13 +138,23 @@ REVOKE = Irregularity(
                       "right (law 65)"),
         )),
         COUNT,
+        OTHER_COUNT,
         CLAIMED,
     ),
+    limit=REVOKE_LIMIT,
     paths=(
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="revoke (law 62)"),
+             refuse_field="offender"),
+        *REVOKE_LIMIT.paths(),
+        Path(when(cause="called_suit_not_held", other_count=("1", "2", "3", "4", "5")),
+             refuse="Only established revokes cancel (law 71): rule on the other side's revokes as their own.",
+             refuse_field="other_count"),
+        Path(when(stage=("corrected", "asked"), other_count=("1", "2", "3", "4", "5")),
+             refuse="Only established revokes cancel (law 71): rule on the other side's revokes as their own.",
+             refuse_field="other_count"),
         Path(when(cause="called_suit_not_held"), Outcome(
             "No revoke: a player called on to lead a suit he does not hold pays no penalty, and no call "
             "can force a revoke.", (57, 55))),
-        TOO_LATE_FOR_REVOKE,
         Path(when(stage="corrected"), Outcome(
             "The revoke was saved before it was established, so there is no penalty in points. The card "
             "{offender} played in error may be called.", (64, 69),
@@ -113,22 +164,21 @@ REVOKE = Irregularity(
             "{offender} played in error may be called.", (65, 69),
             remedies=(Remedy.CARD_CALLED, Remedy.CARDS_TAKEN_BACK))),
         Path(when(stage="established", cause="not_following"), Outcome(
-            "{offender} revoked {times} and the revoke is established. {claimants} score {revoke_points} "
-            "for each revoke, scored before any other points of the hand; revokes by both sides cancel "
-            "one for one.", (62, 63, 64, 71, 4),
+            "{offender} revoked {times} and the revoke is established. " + EACH_REVOKE_LEFT + ".",
+            (62, 63, 64, 71, 4, 66, 70),
             score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
         Path(when(stage="established", cause="call_ignored"), Outcome(
-            "Failing to play as lawfully called is a revoke. {offender} revoked {times}; {claimants} score "
-            "{revoke_points} for each, scored before any other points of the hand.", (54, 63, 64, 71, 4),
+            "Failing to play as lawfully called is a revoke. {offender} revoked {times}; "
+            + EACH_REVOKE_LEFT[0].lower() + EACH_REVOKE_LEFT[1:] + ".", (54, 63, 64, 71, 4, 70),
             score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT,))),
         Path(when(stage="mixed", cause="not_following"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke is "
-            "established. {claimants} score {revoke_points} for each of {count}, scored before any other "
-            "points of the hand.", (62, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
+            "established ({count} in all). " + EACH_REVOKE_LEFT + ".", (62, 67, 63, 71, 4),
+            score=ScoreEffect.REVOKES)),
         Path(when(stage="mixed", cause="call_ignored"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke "
-            "(failing a lawful call) is established. {claimants} score {revoke_points} for each of {count}, "
-            "scored first.", (54, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
+            "(failing a lawful call) is established ({count} in all). " + EACH_REVOKE_LEFT + ".",
+            (54, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
     ),
 )
 
@@ -143,8 +193,15 @@ LEAD_OUT_OF_TURN = Irregularity(
             ("some", "The second hand, or the second and third"),
             ("all", "All three others"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(role="lone_partner"), Outcome(
+            "{offender}, partner of the lone player, led a card though his hand lies face down: the card is "
+            "exposed, so a march now scores only {partner_exposed_march}, and a euchre still gives the "
+            "adversaries {lone_euchre}.", (101, 102), score=ScoreEffect.PARTNER_EXPOSED)),
         Path(when(followed="all"), Outcome(
             "All three others followed the lead, so the trick stands as played and there is no penalty.",
             (53,))),
@@ -157,12 +214,12 @@ LEAD_OUT_OF_TURN = Irregularity(
             remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED))),
         Path(when(followed="none"), Outcome(
             "{offender} led out of turn. {claimants} may call the card led, or call a suit from {offender} "
-            "or his partner at their next lead.", (52, 85), options=(CALL_CARD, CALL_SUIT))),
+            "or his partner at their next lead.", (52, 85), options=choice(CALL_CARD, CALL_SUIT))),
         Path(when(followed="some"), Outcome(
             "{offender} led out of turn. The cards played to the false lead are taken back with no penalty "
             "to those players; {claimants} may call the card led, or call a suit from {offender} or his "
             "partner at their next lead.", (52, 53, 85),
-            remedies=(Remedy.CARDS_TAKEN_BACK,), options=(CALL_CARD, CALL_SUIT))),
+            remedies=(Remedy.CARDS_TAKEN_BACK,), options=choice(CALL_CARD, CALL_SUIT))),
     ),
 )
 
@@ -179,8 +236,15 @@ PLAY_OUT_OF_TURN = Irregularity(
             ("prompted", "Before his partner played he drew attention to the trick, or told his partner "
                          "to take it or not (law 83)"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(role="lone_partner", what=("third_before_second", "fourth_before_partner")), Outcome(
+            "{offender}, partner of the lone player, played to a lead though his hand lies face down. As when "
+            "he plays to the first lead, the lone player must play the hand with him, unless {claimants} elect "
+            "that he play it alone.", (101, 100, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
         Path(when(role="lone_adversary", what=("third_before_second", "fourth_before_partner")), Outcome(
             "{offender}, an adversary of the lone player, played out of turn: both adversaries lay their "
             "hands face up and the lone player may call their cards.", (105,),
@@ -190,18 +254,18 @@ PLAY_OUT_OF_TURN = Irregularity(
             "There is no other penalty.", (58,))),
         Path(when(what="fourth_before_partner"), Outcome(
             "{offender} played before his partner; {claimants} may require {partner} to win or to lose "
-            "the trick.", (59, 85), options=(WIN, LOSE))),
+            "the trick.", (59, 85), options=choice(WIN, LOSE))),
         Path(when(what="prompted"), Outcome(
             "{offender} prompted his partner; {claimants} may require {partner} to play his highest or "
             "lowest of the suit led, or to win or lose the trick.", (83, 85),
-            options=(HIGHEST, LOWEST, WIN, LOSE))),
+            options=choice(HIGHEST, LOWEST, WIN, LOSE))),
     ),
 )
 
 EXPOSED_CARD = Irregularity(
     key="exposed_card",
-    title="Exposed or called card",
-    laws=(46, 47, 48, 49, 51, 56, 102, 104),
+    title="Exposed or called card, or hands thrown down",
+    laws=(46, 47, 48, 49, 50, 51, 56, 102, 104),
     offender_question="Whose card was exposed?",
     facts=(
         Fact("how", "How was it exposed?", FactKind.CHOICE, (
@@ -210,31 +274,40 @@ EXPOSED_CARD = Irregularity(
             ("trump_lifted", "He lifted the turned trump card from the pack (laws 46, 91)"),
             ("winning_run", "He led or played winning cards one after another without waiting for his "
                             "partner (law 47)"),
-            ("thrown_down", "He threw his cards face up, thinking the hand won or lost (law 48)"),
-            ("all_four_down", "All four threw their cards face up (law 49)"),
+            ("thrown_down", "He threw his cards face up, thinking the hand won or lost (law 48; law 50 "
+                            "against a lone hand)"),
+            ("all_four_down", "All four threw their cards face up (law 49; law 50 against a lone hand)"),
             ("detached_named", "He held a card apart from his hand and an adversary named it (law 51)"),
             ("detached_misnamed", "He named a card held apart by an adversary, wrongly (law 51)"),
             ("below_table", "A card dropped below the table (law 46)"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(how="below_table"), Outcome(
             "A card dropped below the table is not an exposed card. There is no penalty.", (46,))),
+        Path(when(how="all_four_down", lone="yes"), Outcome(
+            "All four threw their cards face up in a lone hand, so the lone player's adversaries abandoned "
+            "their hands: the lone player scores {abandoned_lone_hand}, whatever the tricks.", (49, 50),
+            score=ScoreEffect.ADVERSARY_ABANDONED)),
         Path(when(how="all_four_down"), Outcome(
             "All four threw their cards down, so the hand is over as it lies; no claim that it could have "
             "been saved or won is heard unless a revoke is established.", (49,))),
-        Path(when(how="trump_lifted"), Outcome(
-            "The turned trump card, once lifted from the pack, is an exposed card and may be called.",
-            (91, 46, 56), remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how="thrown_down", role="lone_adversary"), Outcome(
+            "{offender}, an adversary of the lone player, laid his hand face up and so abandoned it: the lone "
+            "player scores {abandoned_lone_hand}, whatever the tricks.", (48, 50),
+            score=ScoreEffect.ADVERSARY_ABANDONED)),
         Path(when(how="detached_misnamed"), Outcome(
             "{offender} named a card wrongly; {claimants} may call a suit from him or his partner at their "
             "next lead.", (51,), remedies=(Remedy.SUIT_CALLED,))),
-        Path(when(role="lone_partner"), Outcome(
-            "{offender}, partner of the lone player, exposed a card: a march now scores only "
-            "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
-            score=ScoreEffect.PARTNER_EXPOSED)),
+        Path(when(role="lone_partner"), PARTNER_EXPOSES),
         Path(when(role="lone_player"), Outcome(
             "A lone player pays no penalty for simply showing a card.", (104,))),
+        Path(when(how="trump_lifted"), Outcome(
+            "The turned trump card, once lifted from the pack, is an exposed card and may be called.",
+            (91, 46, 56), remedies=(Remedy.CARD_CALLED,))),
         Path(when(how="winning_run"), Outcome(
             "{offender} played winning cards without waiting: {partner} may be called on to win any one of "
             "those tricks, and the other cards so played are exposed.", (47, 46),
@@ -255,15 +328,22 @@ EXPOSED_CARD = Irregularity(
 OMITTED_PLAY = Irregularity(
     key="omitted_play",
     title="A trick missed",
-    laws=(60,),
+    laws=(60, 50),
     offender_question="Who missed the trick?",
     facts=(CLAIMED,),
-    paths=(
-        TOO_LATE_FOR_SCORE,
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="miss a trick"),
+             refuse_field="offender"),
+        Path(when(role="lone_adversary"), Outcome(
+            "{offender}, an adversary of the lone player, failed to play to every trick and so abandoned his "
+            "hand: the lone player scores {abandoned_lone_hand}, whatever the tricks.", (50,),
+            score=ScoreEffect.ADVERSARY_ABANDONED)),
         Path(when(), Outcome(
             "{offender} missed a trick. {claimants} may claim a new deal; if the deal stands, his last card "
             "counts as played to the short trick, and that is not a revoke.", (60, 85),
-            options=(NEW_DEAL, DEAL_STANDS))),
+            options=choice(NEW_DEAL, DEAL_STANDS))),
     ),
 )
 
@@ -280,11 +360,11 @@ TWO_CARDS = Irregularity(
         Fact("count", "How many revokes did it lead him into?", FactKind.COUNT, low=0, high=5),
         CLAIMED,
     ),
-    paths=(
-        TOO_LATE_FOR_SCORE,
-        Path(when(claimed="before_trump", any_count="yes"), Outcome(
-            "The revokes came to light only after the cards were cut for the next deal, too late to claim "
-            "them. The score stands.", (61, 68), too_late=True)),
+    limit=REVOKE_LIMIT,
+    paths=timed(
+        REVOKE_LIMIT,
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="play two cards to a trick"),
+             refuse_field="offender"),
         Path(when(found="in_play", any_count="no"), Outcome(
             "The extra card is found and restored to {offender}. He made no revoke, so there is no "
             "penalty in points.", (61,), remedies=(Remedy.CARD_RESTORED,))),
@@ -305,6 +385,10 @@ WRONG_CARDS = Irregularity(
     title="Wrong number of cards, or no discard",
     laws=(90, 86, 103),
     offender_question="Whose hand was wrong?",
+    offender_from=(
+        OffenderRule(when(what="no_discard"), Offender.DEALER),
+        OffenderRule(when(what="counted"), Offender.LONE_PARTNER),
+    ),
     facts=(
         Fact("what", "What was wrong?", FactKind.CHOICE, (
             ("too_many", "He held more than five cards (law 90)"),
@@ -315,17 +399,18 @@ WRONG_CARDS = Irregularity(
         )),
         CLAIMED,
     ),
-    paths=(
-        TOO_LATE_FOR_SCORE,
-        Path(when(what="counted", role=("lone_player", "lone_adversary", "maker_side", "defender")),
-             refuse="Law 103 concerns the cards of the lone player's partner; name him as the offender.",
-             refuse_field="offender"),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(what="counted", lone="no"),
+             refuse="Law 103 concerns the cards of a lone player's partner, and this hand was not played alone.",
+             refuse_field="what"),
         Path(when(what="counted"), Outcome(
             "The count of {offender}'s cards was wrong. The deal stands; {side} score nothing this hand and "
             "{claimants} score {forfeit} more.", (103, 90), score=ScoreEffect.WRONG_CARDS)),
         Path(when(what="no_discard"), Outcome(
-            "The dealer played without discarding. The deal stands; {side} score nothing this hand and "
-            "{claimants} score {forfeit} more.", (86, 90), score=ScoreEffect.WRONG_CARDS)),
+            "{offender}, the dealer, played without discarding. The deal stands; {side} score nothing this "
+            "hand and {claimants} score {forfeit} more.", (86, 90), score=ScoreEffect.WRONG_CARDS)),
         Path(when(), Outcome(
             "{offender} had the wrong number of cards. The deal stands; {side} score nothing this hand and "
             "{claimants} score {forfeit} more.", (90,), score=ScoreEffect.WRONG_CARDS)),
@@ -355,10 +440,12 @@ DISCARD = Irregularity(
             "card.", (88, 86))),
         Path(when(what="changed_after_quitting"), Outcome(
             "The discard was complete once placed under the pack and quitted; it cannot be changed.", (86,))),
+        Path(when(what="lone_lead_before_discard", lone="no"),
+             refuse="Law 89 concerns a lone hand, and this hand was not played alone.", refuse_field="what"),
         Path(when(what="lone_lead_before_discard"), Outcome(
             "{offender} led before the dealer had discarded against the lone hand; {claimants} may require "
             "the dealer to play his highest or lowest, or to win or lose the trick.", (89, 85),
-            options=(HIGHEST, LOWEST, WIN, LOSE))),
+            options=choice(HIGHEST, LOWEST, WIN, LOSE))),
     ),
 )
 
@@ -367,6 +454,11 @@ LONE_HAND = Irregularity(
     title="Lone hand",
     laws=(50, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 105),
     offender_question="Who was at fault?",
+    offender_from=(
+        OffenderRule(when(what=("partner_exposed", "partner_played", "late_takeover")), Offender.LONE_PARTNER),
+        OffenderRule(when(what=("not_entitled", "double_declaration", "dealer_late", "named_trump_first")),
+                     Offender.LONE_PLAYER),
+    ),
     facts=(
         Fact("what", "What happened?", FactKind.CHOICE, (
             ("abandoned", "An adversary of the lone player abandoned his hand: laid it face up, or did not "
@@ -384,26 +476,21 @@ LONE_HAND = Irregularity(
         )),
         CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(lone="no"), refuse="The hand was not played alone; enter it as a lone hand first, or "
              "choose another irregularity.", refuse_field="irregularity"),
-        TOO_LATE_FOR_SCORE,
         Path(when(what="abandoned", role=("lone_player", "lone_partner")),
              refuse="Law 50 concerns an adversary of the lone player; name him as the offender.",
              refuse_field="offender"),
         Path(when(what="abandoned"), Outcome(
             "{offender} abandoned his hand against a lone hand: the lone player scores {abandoned_lone_hand}, "
             "whatever the tricks.", (50,), score=ScoreEffect.ADVERSARY_ABANDONED)),
-        Path(when(what=("partner_exposed", "partner_played"), role=("lone_player", "lone_adversary")),
-             refuse="This law concerns the lone player's partner; name him as the offender.",
-             refuse_field="offender"),
-        Path(when(what="partner_exposed"), Outcome(
-            "{offender}, partner of the lone player, exposed a card: a march now scores only "
-            "{partner_exposed_march}, and a euchre still gives the adversaries {lone_euchre}.", (101, 102),
-            score=ScoreEffect.PARTNER_EXPOSED)),
+        Path(when(what="partner_exposed"), PARTNER_EXPOSES),
         Path(when(what="partner_played"), Outcome(
             "{offender} played to the first lead, so the lone hand is lost unless {claimants} elect "
-            "otherwise.", (100, 85), options=(PARTNERSHIP, STAYS_ALONE))),
+            "otherwise.", (100, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
         Path(when(what="adversary_out_of_turn", role=("lone_player", "lone_partner")),
              refuse="Law 105 concerns an adversary of the lone player; name him as the offender.",
              refuse_field="offender"),
@@ -424,7 +511,7 @@ LONE_HAND = Irregularity(
             "scored with his partner.", (96,), score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="named_trump_first"), Outcome(
             "{offender} named the trump before announcing alone; {claimants} may require him to play with "
-            "his partner.", (97, 85), options=(PARTNERSHIP, STAYS_ALONE))),
+            "his partner.", (97, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
     ),
 )
 
@@ -444,10 +531,13 @@ MAKING_TRUMP = Irregularity(
             ("unheard", "His partner did not hear his declaration and passed (law 81)"),
             ("dealer_turned_down", "The dealer turned down the trump card, or threw down his cards on the "
                                    "second round, before his partner spoke (law 82)"),
-            ("all_passed", "All four passed twice (law 77)"),
+            ("all_passed", "All four passed twice, though the hand was recorded as played (law 77)"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(what="out_of_turn"), Outcome(
             "A declaration out of turn takes no one's right away: each player speaks again in his turn.",
             (82, 74, 75, 76))),
@@ -460,7 +550,7 @@ MAKING_TRUMP = Irregularity(
             remedies=(Remedy.PARTNER_MUST_PASS,))),
         Path(when(what="ordered_after_passing"), Outcome(
             "{offender} tried to assist or order up after passing. His partner must pass, unless {claimants} "
-            "elect to have it played.", (80, 85), options=(
+            "elect to have it played.", (80, 85), options=choice(
                 Option("partner_passes", "His partner must pass", Outcome(
                     "{claimants} hold {partner} to a pass.", (), remedies=(Remedy.PARTNER_MUST_PASS,))),
                 Option("played", "Have it played as ordered", Outcome(
@@ -471,8 +561,8 @@ MAKING_TRUMP = Irregularity(
         Path(when(what="dealer_turned_down"), Outcome(
             "The dealer's act binds his partner.", (82,))),
         Path(when(what="all_passed"), Outcome(
-            "All passed twice, so the deal is at an end and the next player deals.", (77,),
-            deal=Deal.PASSES)),
+            "All four passed twice, so the deal was at an end: the hand is void, scores nothing, and the next "
+            "player deals.", (77,), score=ScoreEffect.PASSED, deal=Deal.PASSES)),
     ),
 )
 
@@ -488,17 +578,21 @@ THE_DEAL = Irregularity(
             ("faced_before_lead", "A card was found face up in the pack before the first lead (law 34)"),
             ("faced_after_lead", "A card was found face up in the pack after a lead had been made (law 34)"),
             ("exposed_in_turning", "The dealer showed another card while turning the trump (law 39)"),
-            ("exposed_untouched", "A card was exposed in dealing; the other side had not touched their "
-                                  "cards, or touched them only after the offenders did (laws 35-37)"),
-            ("exposed_touched", "A card was exposed in dealing; the other side had already touched their "
-                                "cards (law 35)"),
+            ("exposed_untouched", "A card was exposed in dealing, and the side that may claim had not touched "
+                                  "the cards first: neither adversary, if the dealer's side exposed it; the "
+                                  "dealer's partner, if an adversary did (laws 35-37)"),
+            ("exposed_touched", "A card was exposed in dealing, but the side that may claim had already "
+                                "touched the cards (law 35)"),
             ("wrong_pack_before_trump", "The adversaries' pack was used; found before the trump was "
                                         "turned (law 38)"),
             ("wrong_pack_after_trump", "The adversaries' pack was used; found after the trump was "
                                        "turned (law 38)"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(what="imperfect_pack"), Outcome(
             "The pack is imperfect: the same dealer deals again, and the scores of earlier hands stand.",
             (33,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
@@ -512,17 +606,24 @@ THE_DEAL = Irregularity(
             score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="exposed_untouched"), Outcome(
             "A card of {side} was exposed in dealing. {claimants} may claim a new deal; if they do not, the "
-            "exposed card cannot be called.", (35, 36, 37, 85), options=(NEW_DEAL, DEAL_STANDS))),
+            "exposed card cannot be called.", (35, 36, 37, 85), options=choice(NEW_DEAL, DEAL_STANDS))),
         Path(when(what="exposed_touched"), Outcome(
-            "{claimants} had touched their cards, so they cannot claim a new deal; the deal stands and the "
+            "{claimants} had touched the cards, so they cannot claim a new deal; the deal stands and the "
             "exposed card cannot be called.", (35,))),
         Path(when(what="wrong_pack_before_trump"), Outcome(
             "The wrong pack was found before the trump was turned: {claimants} may claim a new deal.",
-            (38, 85), options=(NEW_DEAL, DEAL_STANDS))),
+            (38, 85), options=choice(NEW_DEAL, DEAL_STANDS))),
         Path(when(what="wrong_pack_after_trump"), Outcome(
             "A deal with the adversaries' pack stands once the trump card is turned.", (38,))),
     ),
 )
+
+DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
+    "{dealer} deals again: the hand is void and scores nothing.", (), score=ScoreEffect.NEW_DEAL,
+    deal=Deal.SAME_DEALER))
+LOSE_DEAL = Option("lose_deal", "He lets the misdeal stand", Outcome(
+    "{dealer} lets the misdeal stand: he loses the deal and it passes to the next player.", (41,),
+    score=ScoreEffect.MISDEAL, deal=Deal.PASSES))
 
 MISDEAL = Irregularity(
     key="misdeal",
@@ -543,8 +644,11 @@ MISDEAL = Irregularity(
             ("out_of_turn_stopped", "Dealt out of turn; stopped before the trump card was turned (law 40)"),
             ("out_of_turn_stands", "Dealt out of turn; found only after the trump card was turned (law 40)"),
         )),
+        CLAIMED,
     ),
-    paths=(
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(what="misdeal"), Outcome(
             "A misdeal: {dealer} loses the deal and it passes to the next player.", (42, 41),
             score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
@@ -555,18 +659,85 @@ MISDEAL = Irregularity(
             "The dealer's partner touched the cards first, so the misdeal loses the deal.", (43, 41),
             score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
         Path(when(what="interrupted"), Outcome(
-            "The adversaries interrupted {dealer} with a claim that failed; he may deal again.", (44,),
-            score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
+            "The adversaries interrupted {dealer} with a claim that failed, so after his misdeal he may deal "
+            "again or let the misdeal stand.", (44,), options=(DEAL_AGAIN, LOSE_DEAL),
+            chooser=Chooser.DEALER)),
         Path(when(what="partner_dealt"), Outcome(
-            "{dealer}'s partner took his deal and misdealt: {dealer} bears the penalty and the deal passes "
-            "to the adversary on his left. (Record {dealer} as the dealer of this hand.)", (45, 41),
-            score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+            "A player took his partner's deal and misdealt: the player whose deal it was bears the penalty, "
+            "the misdeal is recorded as his, and the deal passes to the adversary on his left.", (45, 41),
+            score=ScoreEffect.PARTNERS_MISDEAL, deal=Deal.PASSES)),
         Path(when(what="out_of_turn_stopped"), Outcome(
             "The deal out of turn was stopped before the trump card was turned; the player whose turn it "
             "was deals. Correct the hand's dealer if it was recorded.", (40,), deal=Deal.RIGHTFUL_DEALER)),
         Path(when(what="out_of_turn_stands"), Outcome(
             "The deal out of turn was found only after the trump card was turned, so it stands and the "
             "deal goes on to the left of {dealer}.", (40,), score=ScoreEffect.OUT_OF_TURN_STANDS)),
+    ),
+)
+
+SHUFFLE_AND_CUT = Irregularity(
+    key="shuffle_and_cut",
+    title="Shuffling and cutting",
+    laws=(22, 23, 27, 29, 30, 31),
+    needs_play=False,
+    offender_question="Who shuffled or cut?",
+    offender_from=(OffenderRule(when(what="dealer_reshuffled"), Offender.DEALER),),
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("shuffled_wrongly", "The pack was shuffled below the table, so that a card could be seen, or "
+                                 "during the play of a hand (laws 22, 23)"),
+            ("seen_in_shuffle", "A card was seen while the dealer shuffled or handed the pack to be cut "
+                                "(law 27)"),
+            ("bad_cut", "The cut left fewer than four cards in a packet, exposed a card, or left a doubt "
+                        "where the pack was divided (law 29)"),
+            ("recut", "The player who cut wanted to shuffle or cut again after dividing the pack (law 30)"),
+            ("dealer_reshuffled", "The dealer shuffled again after the pack was cut (law 31)"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(what="shuffled_wrongly"), Outcome(
+            "The pack must be shuffled above the table, face down, and never during the play of a hand; the "
+            "laws set no penalty in points, and the score is unchanged.", (22, 23))),
+        Path(when(what="seen_in_shuffle"), Outcome(
+            "A card was seen in the dealer's shuffle, so he may be made to shuffle again; the score is "
+            "unchanged.", (27,))),
+        Path(when(what="bad_cut"), Outcome(
+            "There must be a fresh cut; there is no penalty in points and the score is unchanged.", (29,))),
+        Path(when(what="recut"), Outcome(
+            "Once the pack is divided the cut cannot be changed, nor the pack shuffled again: the cut stands, "
+            "and the score is unchanged.", (30,))),
+        Path(when(what="dealer_reshuffled"), Outcome(
+            "{dealer} shuffled after the pack was cut, so he loses the deal: the hand is void and the deal "
+            "passes to the next player.", (31,), score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+    ),
+)
+
+FRESH_CARDS = Irregularity(
+    key="fresh_cards",
+    title="Fresh cards, or cards torn or marked",
+    laws=(72, 73),
+    needs_play=False,
+    offender=Offender.NOBODY,
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("before_cut", "A player called for fresh cards before the pack was cut for the deal (law 72)"),
+            ("after_cut", "A player called for fresh cards after the pack was cut for the deal (law 72)"),
+            ("torn_or_marked", "A card was found torn or marked (law 73)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="before_cut"), Outcome(
+            "He may have fresh cards, paying for them: he calls for two new packs and the dealer chooses "
+            "between them. The score is unchanged.", (72,))),
+        Path(when(what="after_cut"), Outcome(
+            "Fresh cards cannot be called for once the pack is cut for the deal: the deal goes on with these "
+            "cards. The score is unchanged.", (72,))),
+        Path(when(what="torn_or_marked"), Outcome(
+            "The torn or marked cards are replaced by agreement, or fresh cards are called for at the "
+            "table's expense. The score is unchanged.", (73,))),
     ),
 )
 
@@ -581,8 +752,9 @@ SCORE_ERROR = Irregularity(
         Fact("tricks", "How many tricks did the makers take?", FactKind.COUNT, low=0, high=5),
         CLAIMED,
     ),
-    paths=(
-        TOO_LATE_FOR_SCORE,
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
         Path(when(), Outcome(
             "The score is put right: the hand is scored as the makers' {tricks} trick(s), {alone_words}.",
             (5,), score=ScoreEffect.CORRECTED)),
@@ -646,7 +818,8 @@ IRREGULARITIES: Mapping[str, Irregularity] = {
     irregularity.key: irregularity
     for irregularity in (
         REVOKE, LEAD_OUT_OF_TURN, PLAY_OUT_OF_TURN, EXPOSED_CARD, OMITTED_PLAY, TWO_CARDS, WRONG_CARDS, DISCARD,
-        LONE_HAND, MAKING_TRUMP, THE_DEAL, MISDEAL, SCORE_ERROR, ANNOUNCEMENT, ETIQUETTE,
+        LONE_HAND, MAKING_TRUMP, THE_DEAL, MISDEAL, SHUFFLE_AND_CUT, FRESH_CARDS, SCORE_ERROR, ANNOUNCEMENT,
+        ETIQUETTE,
     )
 }
 """Every irregularity, in the order the wizard lists them (the revoke first)."""
