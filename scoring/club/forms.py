@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
+from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.services.hands import HandExtras
 from scoring.services.reports import check_hand
@@ -125,6 +126,9 @@ class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(choices=Penalty.Kind.choices)
     side = forms.ChoiceField(choices=BLANK + SIDE_CHOICES, required=False, help_text="The offending side.")
     count = forms.IntegerField(min_value=1, max_value=MAX_REVOKES, initial=1)
+    claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect,
+                                help_text="A revoke must be claimed before the cards are cut for the next deal "
+                                          "(law 68); any other score, before the next trump card is turned (law 5).")
     note = forms.CharField(max_length=200, required=False)
 
     def clean(self) -> dict[str, Any]:

@@ -71,15 +71,21 @@ class FactsForm(forms.Form):
 
 
 def _field(fact: Fact) -> forms.Field:
+    # A question with a default (the other side's revokes: none) or asked only where a row of the
+    # table tests it (the time of a claim) may be left unanswered; the engine says when it matters.
+    required = fact.required and fact.default is None
+    field: forms.Field
     if fact.kind is FactKind.COUNT:
-        return forms.IntegerField(label=fact.question, min_value=fact.low, max_value=fact.high,
-                                  initial=fact.low, help_text=fact.help)
-    if fact.kind is FactKind.FLAG:
-        return forms.ChoiceField(label=fact.question, choices=YES_NO, widget=forms.RadioSelect, help_text=fact.help)
-    field = forms.ChoiceField(label=fact.question, choices=list(fact.choices), widget=forms.RadioSelect,
-                              help_text=fact.help)
-    if fact.kind is FactKind.SEAT:
-        field.is_seat = True  # type: ignore[attr-defined]
+        field = forms.IntegerField(label=fact.question, min_value=fact.low, max_value=fact.high, required=required,
+                                   initial=fact.default if fact.default is not None else fact.low, help_text=fact.help)
+    elif fact.kind is FactKind.FLAG:
+        field = forms.ChoiceField(label=fact.question, choices=YES_NO, widget=forms.RadioSelect, required=required,
+                                  help_text=fact.help)
+    else:
+        field = forms.ChoiceField(label=fact.question, choices=list(fact.choices), widget=forms.RadioSelect,
+                                  required=required, initial=fact.default, help_text=fact.help)
+        if fact.kind is FactKind.SEAT:
+            field.is_seat = True  # type: ignore[attr-defined]
     return field
 
 

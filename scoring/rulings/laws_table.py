@@ -29,6 +29,8 @@ SCORE_WORDS: Mapping[ScoreEffect, str] = {
     ScoreEffect.PARTNERSHIP: "Scored as a partnership hand",
     ScoreEffect.OUT_OF_TURN_STANDS: "The deal out of turn stands",
     ScoreEffect.CORRECTED: "The hand is scored as put right",
+    ScoreEffect.PASSED: "The hand is void: all passed, and the deal passes",
+    ScoreEffect.PARTNERS_MISDEAL: "A misdeal charged to the player whose deal was taken",
 }
 
 

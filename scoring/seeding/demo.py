@@ -125,12 +125,12 @@ def _disputes(live: Rubber, user: Any) -> None:
     claimed too late (law 68), which is recorded but changes nothing."""
     first = live.hands.get(number=2)
     hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": first.maker or "N", "tricks": 3},
-                 extras=HandExtras(notes="table misreported the tricks"),
-                 reason="The table reported 3 tricks, not as first entered.", by=user)
+                 extras=HandExtras(notes="first typed wrongly"),
+                 reason="The table reported 3 tricks; another number was typed.", by=user)
     played = live.hands.filter(result="played", number__gt=2).first()
     assert played is not None
     penalty_add(hand_id=played.pk, kind="revoke", side="EW", count=1,
-                note="claimed at the end of the hand", by=user)
+                note="claimed at the end of the hand", claimed="before_cut", by=user)
     last = live.hands.order_by("number").last()
     assert last is not None
     ruling_make(rubber_id=live.pk, hand_number=last.number, irregularity="lead_out_of_turn",

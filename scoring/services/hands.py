@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scoring.engine.explain import cite
+from scoring.engine.rulings import RulingError, claim_limit
 from scoring.models import Hand, HandCorrection, Penalty, Player
 from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, rulebook_of
 from scoring.services.scoring import rubber_lock, rubber_rescore
@@ -92,10 +94,21 @@ def announcement_resolve(*, hand_id: int) -> None:
 
 
 @transaction.atomic
-def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, by: User | None) -> Penalty:
-    """Attach a penalty to a hand and rescore the rubber (the hand as reported is untouched)."""
+def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, claimed: str,
+                by: User | None) -> Penalty:
+    """Attach a penalty to a hand and rescore the rubber (the hand as reported is untouched).
+
+    The claim passes the same time check a ruling would: a revoke before the cards are cut for
+    the next deal (law 68), any other score before the next trump card is turned (law 5)."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.")
+    try:
+        late = claim_limit(kind, claimed, rulebook_of(rubber))
+    except RulingError as exc:
+        raise ValidationError({"claimed": exc.message}) from None
+    if late:
+        raise ValidationError({"claimed": f"Too late ({cite(late)}): the score stands. To keep the claim on "
+                                          "record, ask for a ruling on the hand; it is recorded with no effect."})
     penalty = Penalty(hand_id=hand_id, kind=kind, side=side if kind in ("revoke", "wrong_cards") else "",
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)
     penalty.full_clean(exclude=["hand", "entered_by"])

@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import ReportedHand, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine import RubberResult, Seat, Side
+from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, rule
 from scoring.engine.rulings import Ruling as Decision
-from scoring.engine.rulings import RulingError, adjudicate
 from scoring.models import Hand, Rubber, Ruling
 from scoring.services.reports import reported, rulebook_of
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
@@ -27,43 +27,47 @@ ABANDONED = "The rubber was abandoned; no rulings can be made on it."
 
 @dataclass(frozen=True)
 class RulingPreview:
-    """What a ruling would decide and do, before anything is saved."""
+    """What a ruling would decide and do, before anything is saved: the engine's ruling on the hand,
+    and the stored hand it is about."""
 
-    decision: Decision
+    ruled: RuleOnHand
     hand: Hand
-    before: RubberResult
-    after: RubberResult
+
+    @property
+    def decision(self) -> Decision:
+        return self.ruled.decision
+
+    @property
+    def before(self) -> RubberResult:
+        return self.ruled.before
+
+    @property
+    def after(self) -> RubberResult:
+        return self.ruled.after
 
     @property
     def hand_points_before(self) -> tuple[int, int]:
-        return _points(self.before, self.hand.number)
+        return self.ruled.hand_points_before
 
     @property
     def hand_points_after(self) -> tuple[int, int]:
-        return _points(self.after, self.hand.number)
+        return self.ruled.hand_points_after
+
+    @property
+    def changes_score(self) -> bool:
+        return self.ruled.changes_score
 
     def snapshot(self, result: RubberResult) -> dict[str, Any]:
         """The hand's points and the rubber's standing under one scoring, as stored with the ruling."""
+        scored = result.hands[self.hand.number - 1]
         return {
-            "hand": list(_points(result, self.hand.number)),
+            "hand": [scored.points(Side.NS), scored.points(Side.EW)],
             "current": list(result.current_score) if result.current_score else None,
             "games": [{"number": g.number, "winner": g.winner.value, "score": list(g.score), "value": g.value}
                       for g in result.games],
             "rubber_points": list(result.rubber_points),
             "rubber_winner": result.rubber_winner.value if result.rubber_winner else None,
         }
-
-    @property
-    def changes_score(self) -> bool:
-        return (self.before.rubber_points != self.after.rubber_points
-                or self.before.current_score != self.after.current_score
-                or [g.score for g in self.before.games] != [g.score for g in self.after.games]
-                or self.hand_points_before != self.hand_points_after)
-
-
-def _points(result: RubberResult, number: int) -> tuple[int, int]:
-    scored = result.hands[number - 1]
-    return scored.points(Side.NS), scored.points(Side.EW)
 
 
 def seat_names(rubber: Rubber, number: int) -> dict[Seat, str]:
@@ -83,22 +87,15 @@ def ruling_preview(
     rows = list(hands) if hands is not None else rubber_hands(rubber)
     if not 1 <= hand_number <= len(rows):
         raise ValidationError({"hand": f"This rubber has no hand {hand_number}."})
-    reports: list[ReportedHand] = [reported(h, rulebook) for h in rows]
-    index = hand_number - 1
     try:
-        decision = adjudicate(irregularity, facts, reports[index], number=hand_number, rulebook=rulebook,
-                              election=election or None, names=seat_names(rubber, hand_number))
-    except RulingError as exc:
-        raise ValidationError({exc.field or "__all__": exc.message}) from None
-    first = Seat(rubber.first_dealer)
-    before = score_rubber(reports, rulebook, first_dealer=first)
-    ruled = [*reports[:index], decision.hand_after, *reports[index + 1:]]
-    try:
-        after = score_rubber(ruled, rulebook, first_dealer=first)
-    except RubberError as exc:
+        ruled = rule([reported(h, rulebook) for h in rows], hand_number, irregularity, facts, election,
+                     rulebook=rulebook, names=seat_names(rubber, hand_number), first_dealer=Seat(rubber.first_dealer))
+    except LaterHandError as exc:
         raise ValidationError(f"This ruling would leave a later hand impossible to score: {exc}. "
                               "Correct that hand first.") from None
-    return RulingPreview(decision, rows[index], before, after)
+    except RulingError as exc:
+        raise ValidationError({exc.field or "__all__": exc.message}) from None
+    return RulingPreview(ruled, rows[hand_number - 1])
 
 
 @transaction.atomic

@@ -95,7 +95,7 @@ def test_rubber_page_query_count_is_constant(client, secretary, rubber):
     hand = rubber.hands.last()
     from scoring.services.hands import penalty_add
 
-    penalty_add(hand_id=hand.pk, kind="revoke", side="EW", count=1, note="", by=secretary)
+    penalty_add(hand_id=hand.pk, kind="revoke", side="EW", count=1, note="", claimed="before_cut", by=secretary)
     with CaptureQueriesContext(connection) as many:
         assert client.get(reverse("rubber", args=[rubber.pk])).status_code == 200
     assert len(many) == len(few)

@@ -40,7 +40,7 @@ def test_a_revoke_ruling_is_stored_applied_and_rescored(rubber, secretary):
     record(rubber, maker="E", tricks=4)
     ruling = make(rubber, 1, "revoke", REVOKE, by=secretary)
 
-    assert ruling.laws == [62, 63, 64, 71, 4]
+    assert ruling.laws == [62, 63, 64, 71, 4, 66, 70]  # with the remedies of laws 66 and 70
     assert ruling.effect == {"revokes": {"EW": 1}}
     assert ruling.made_by == secretary and ruling.offender == "W" and not ruling.too_late
     assert ruling.score_before["hand"] == [0, 1] and ruling.score_after["hand"] == [3, 1]
@@ -68,7 +68,7 @@ def test_a_claim_too_late_is_recorded_and_changes_nothing(rubber, secretary):
     record(rubber, maker="E", tricks=4)
     record(rubber, maker="N", tricks=3)
     ruling = make(rubber, 1, "revoke", {**REVOKE, "claimed": "after_trump"}, by=secretary)
-    assert ruling.too_late and ruling.laws == [68] and ruling.effect == {}
+    assert ruling.too_late and ruling.laws == [68, 5] and ruling.effect == {}
     assert "too late" in ruling.summary
     assert stored_points(rubber, 1) == (0, 1)
 
@@ -119,7 +119,7 @@ def test_a_ruling_that_would_break_a_later_hand_saves_nothing(rubber, secretary)
     record(rubber, maker="E", tricks=4)
     record(rubber, maker="N", tricks=3)  # dealt by E, after N's hand 1
     with pytest.raises(ValidationError, match="later hand"):
-        make(rubber, 1, "deal", {"offender": "N", "what": "imperfect_pack"}, by=secretary)
+        make(rubber, 1, "deal", {"offender": "N", "what": "imperfect_pack", "claimed": "before_cut"}, by=secretary)
     assert not Ruling.objects.exists()
     assert stored_points(rubber, 1) == (0, 1)
 
@@ -220,11 +220,12 @@ def test_wizard_asks_only_the_chosen_kinds_questions_and_the_election(client, se
     client.get(url)
     response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1,
                                  "case-irregularity": "lead_out_of_turn"})
-    assert set(response.context["form"].fields) == {"offender", "followed"}
+    assert set(response.context["form"].fields) == {"offender", "followed", "claimed"}
     response = client.post(url, {f"{prefix}-current_step": "facts_lead_out_of_turn",
                                  "facts_lead_out_of_turn-offender": "S", "facts_lead_out_of_turn-followed": "none"})
     assert response.context["wizard"]["steps"].current == "election"
-    assert [c[0] for c in response.context["form"].fields["election"].choices] == ["call_card", "call_suit"]
+    choices = [c[0] for c in response.context["form"].fields["election"].choices]
+    assert choices == ["call_card", "call_suit", "consulted"]
     assert "What do East-West choose?" in response.content.decode()
     response = client.post(url, {f"{prefix}-current_step": "election", "election-election": "call_suit"})
     body = response.content.decode()
@@ -344,7 +345,7 @@ def test_ruling_pdf_reads_back(client, secretary, rubber):
     lines = text.splitlines()
     for law in (62, 63, 64, 71, 4):
         assert str(law) in lines  # each law cited has its own row
-    assert "Revoke first: Revoke penalties are scored before any other points of the hand." in text
+    assert "Revoke penalties are scored before all other scores." in text
     assert "Before" in text and "After" in text and "3\u20131" in text
 
 
@@ -386,3 +387,10 @@ def test_a_correction_keeps_the_hands_rulings_and_refuses_a_clash(rubber, secret
         hand_correct(hand_id=hand.pk, play={"dealer": "N", "maker": "E", "tricks": 5},
                      extras=HandExtras(), reason="", by=secretary)
     assert stored_points(rubber, 1) == (0, 1)
+
+
+def test_the_laws_page_words_every_effect_on_the_score():
+    from scoring.engine.rulings import ScoreEffect
+    from scoring.rulings.laws_table import SCORE_WORDS
+
+    assert set(SCORE_WORDS) == set(ScoreEffect)

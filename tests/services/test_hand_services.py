@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from scoring.models import GameRecord, Hand, HandCorrection, Penalty, Rubber, RubberPlayerResult
 from scoring.services.hands import HandExtras, hand_correct, penalty_add
@@ -78,7 +79,7 @@ def test_player_results_are_stored(rubber, players):
 
 def test_penalties_are_records_and_rescore(rubber, secretary):
     hand = record(rubber, maker="N", tricks=3)
-    penalty_add(hand_id=hand.pk, kind="revoke", side="EW", count=1, note="", by=secretary)
+    penalty_add(hand_id=hand.pk, kind="revoke", side="EW", count=1, note="", claimed="before_cut", by=secretary)
     rubber.refresh_from_db()
     assert (rubber.current_ns, rubber.current_ew) == (4, 0)
     hand.refresh_from_db()
@@ -155,7 +156,8 @@ def test_history_records_who_and_when(rubber, secretary):
 def test_penalty_that_breaks_the_laws_is_refused(rubber, secretary):
     hand = record(rubber, maker="N", tricks=3)
     with pytest.raises(ValidationError):
-        penalty_add(hand_id=hand.pk, kind="partner_exposed", side="", count=1, note="", by=secretary)
+        penalty_add(hand_id=hand.pk, kind="partner_exposed", side="", count=1, note="", claimed="before_cut",
+                    by=secretary)
     assert Penalty.objects.count() == 0
 
 
@@ -169,3 +171,40 @@ def test_substitute_shares_the_sides_result(rubber, players):
     play_game(rubber, "N")
     result = RubberPlayerResult.objects.get(rubber=rubber, player=players[4])
     assert (result.side, result.partner_id, result.games_won) == ("NS", players[0].pk, 1)
+
+
+@pytest.mark.parametrize(("kind", "side", "claimed", "late"), [
+    ("revoke", "EW", "before_cut", False),
+    ("revoke", "EW", "before_trump", True),  # law 68: after the cut
+    ("wrong_cards", "EW", "before_trump", False),  # law 5 allows until the next trump card is turned
+    ("wrong_cards", "EW", "after_trump", True),
+])
+def test_a_penalty_on_an_earlier_hand_passes_the_rulings_time_check(rubber, secretary, kind, side, claimed, late):
+    first = record(rubber, maker="N", tricks=3)
+    record(rubber, maker="E", tricks=3)
+    before = Rubber.objects.values_list("current_ns", "current_ew").get(pk=rubber.pk)
+    add = {"hand_id": first.pk, "kind": kind, "side": side, "count": 1, "note": "", "claimed": claimed,
+           "by": secretary}
+    if late:
+        with pytest.raises(ValidationError) as refused:
+            penalty_add(**add)
+        assert "claimed" in refused.value.message_dict and "Too late (law" in refused.value.message_dict["claimed"][0]
+        assert Penalty.objects.count() == 0
+        assert Rubber.objects.values_list("current_ns", "current_ew").get(pk=rubber.pk) == before
+    else:
+        penalty_add(**add)
+        assert Penalty.objects.count() == 1
+        assert Rubber.objects.values_list("current_ns", "current_ew").get(pk=rubber.pk) != before
+
+
+def test_the_penalty_page_asks_when_the_claim_was_made(client, secretary, rubber):
+    record(rubber, maker="N", tricks=3)
+    record(rubber, maker="E", tricks=3)
+    client.force_login(secretary)
+    earlier = client.get(reverse("penalty_new", args=[rubber.pk, 1]))
+    assert earlier.context["form"].initial["claimed"] == "after_trump"
+    assert client.get(reverse("penalty_new", args=[rubber.pk, 2])).context["form"].initial["claimed"] == "before_cut"
+    response = client.post(reverse("penalty_new", args=[rubber.pk, 1]),
+                           {"kind": "revoke", "side": "EW", "count": 1, "claimed": "after_trump"})
+    assert response.status_code == 200 and "Too late" in response.content.decode()
+    assert Penalty.objects.count() == 0

@@ -1,0 +1,104 @@
+"""`manage.py rule`: a ruling on one hand of a rubber file, as JSON; the same code path as the wizard."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RUBBER = json.loads((ROOT / "tests" / "data" / "rubbers" / "worked_example.json").read_text())
+REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "manage.py", "rule", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def dispute(**parts: object) -> str:
+    return json.dumps({"rubber": RUBBER, "hand": 2, "irregularity": "revoke", "facts": REVOKE, "election": None,
+                       **parts})
+
+
+def test_a_revoke_is_ruled_with_its_laws_and_the_score_both_ways():
+    out = run("-", stdin=dispute())
+    assert out.returncode == 0, out.stderr
+    ruling = json.loads(out.stdout)
+    assert ruling["irregularity"] == "revoke" and ruling["too_late"] is False
+    assert {63, 71, 4} <= set(ruling["laws"]) and "revoke" in ruling["text"]
+    assert ruling["options"] == [] and ruling["deal"] == "stands"
+    assert ruling["effect"]["revokes"] == {"EW": 1}
+    before, after = ruling["before"], ruling["after"]
+    # West's revoke gives NS three in hand 2, scored first (law 4): with their march of hand 1 that
+    # wins game 1 there, their own point goes on top, and the lone march of hand 3 opens game 2.
+    assert (before["games"][0]["score"], after["games"][0]["score"]) == ({"NS": 7, "EW": 0}, {"NS": 6, "EW": 0})
+    assert ruling["hand_points"] == {"before": [1, 0], "after": [4, 0]}
+    assert set(before) >= {"complete", "rubber_winner", "rubber_points", "games", "current_score"}
+
+
+def test_the_file_may_be_named(tmp_path):
+    path = tmp_path / "dispute.json"
+    path.write_text(dispute(facts={**REVOKE, "claimed": "after_trump"}))
+    ruling = json.loads(run(str(path)).stdout)
+    assert ruling["too_late"] is True and ruling["before"] == ruling["after"]
+
+
+def test_an_open_election_is_listed_until_it_is_made():
+    facts = {"offender": "S", "followed": "none"}
+    open_ = json.loads(run("-", stdin=dispute(irregularity="lead_out_of_turn", facts=facts)).stdout)
+    assert "call_card" in open_["options"] and open_["chooser"] == "EW"
+    made = json.loads(run("-", stdin=dispute(irregularity="lead_out_of_turn", facts=facts,
+                                             election="call_card")).stdout)
+    assert made["options"] == [] and 52 in made["laws"]
+
+
+@pytest.mark.parametrize(("parts", "named"), [
+    ({"facts": {**REVOKE, "stage": "nonsense"}}, "stage"),
+    ({"facts": {k: v for k, v in REVOKE.items() if k != "cause"}}, "cause"),
+    ({"irregularity": "no_such_thing"}, "irregularity"),
+    ({"hand": 99}, "hand"),
+])
+def test_facts_the_laws_cannot_rule_on_are_one_line_naming_them(parts, named):
+    out = run("-", stdin=dispute(**parts))
+    assert out.returncode == 1 and out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0] and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("stdin", ["{broken", "[]", '{"rubber": {"hands": []}}'])
+def test_a_malformed_dispute_is_refused_cleanly(stdin):
+    out = run("-", stdin=stdin)
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_list_gives_every_irregularity_with_its_questions():
+    from scoring.engine.rulings import irregularities
+
+    listed = json.loads(run("--list").stdout)
+    assert [i["key"] for i in listed] == list(irregularities())
+    revoke = next(i for i in listed if i["key"] == "revoke")
+    assert revoke["title"] and revoke["laws"]
+    claimed = next(f for f in revoke["facts"] if f["key"] == "claimed")
+    assert claimed["question"] == "When was the claim made?"
+    assert [c["value"] for c in claimed["choices"]] == ["in_play", "before_cut", "before_trump", "after_trump"]
+
+
+@pytest.mark.django_db
+def test_the_command_and_the_wizard_rule_alike(rubber, secretary):
+    from scoring.services.rulings import ruling_preview
+    from scoring.services.transfer import rubber_export
+    from tests.helpers import record
+
+    record(rubber, maker="E", tricks=4)
+    record(rubber, maker="S", tricks=3)
+    preview = ruling_preview(rubber=rubber, hand_number=1, irregularity="revoke", facts=REVOKE)
+    out = run("-", stdin=json.dumps({"rubber": rubber_export(rubber), "hand": 1, "irregularity": "revoke",
+                                     "facts": REVOKE, "election": None}))
+    ruling = json.loads(out.stdout)
+    assert ruling["text"] == preview.decision.text
+    assert ruling["laws"] == list(preview.decision.law_numbers)
+    assert ruling["after"] == preview.after.to_document()
