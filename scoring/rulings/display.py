@@ -121,7 +121,11 @@ def effect_words(effect: dict[str, Any]) -> list[str]:
         words.append("The hand is void: the same dealer deals again")
     if effect.get("result") == "misdeal":
         words.append("The hand is a misdeal: the deal passes (law 41)")
+    if effect.get("result") == "passed":
+        words.append("The hand is void: all passed twice round, and the deal passes (law 77)")
     corrections = effect.get("corrections") or {}
+    if corrections.get("dealer"):
+        words.append(f"The deal is put down to {SEAT_WORDS[Seat(corrections['dealer'])]}, whose deal it was (law 45)")
     if corrections.get("out_of_turn"):
         words.append("The deal out of turn stands (law 40)")
     if "tricks" in corrections:

@@ -100,6 +100,11 @@ def facts_form(irregularity: Irregularity) -> type[FactsForm]:
     fields: dict[str, Any] = {"irregularity": irregularity}
     if irregularity.offender is Offender.ASKED:
         fields["offender"] = _seat_field()
+        if irregularity.offender_from:
+            # Where the laws name the offender (the dealer who did not discard, the lone player's
+            # partner), the hand as reported says who he was, whoever is named here.
+            fields["offender"].required = False
+            fields["offender"].help_text = "Not needed where the laws name him: the hand says who dealt."
     for fact in irregularity.facts:
         fields[fact.key] = _field(fact)
     name = "".join(part.title() for part in irregularity.key.split("_")) + "FactsForm"
@@ -114,14 +119,19 @@ class ElectionForm(forms.Form):
 
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
-    def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", by_dealer: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
+        if by_dealer:
+            self.fields["election"].label = "What does the dealer choose?"
+            self.fields["election"].help_text = "Law 44: the choice is the dealer's own, and final once made."
+            return
         if chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
         self.fields["election"].help_text = (
-            "Law 85: they agree which of them chooses, and may not consult on the choice; "
-            "a demand once made is final.")
+            "Law 85: they agree which of them chooses, and may not consult on the choice; if they consult, "
+            "they lose the right and no penalty is exacted. A demand once made is final.")
 
 
 class ReviewForm(forms.Form):

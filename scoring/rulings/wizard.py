@@ -17,7 +17,7 @@ from formtools.wizard.views import SessionWizardView
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
 from scoring.engine.explain import describe_hand
-from scoring.engine.rulings import SIDE_WORDS
+from scoring.engine.rulings import SIDE_WORDS, Chooser
 from scoring.models import Rubber
 from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
@@ -166,7 +166,8 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             except ValidationError:
                 return {}
             chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
-            return {"options": decision.options, "chooser": chooser}
+            return {"options": decision.options, "chooser": chooser,
+                    "by_dealer": decision.chosen_by is Chooser.DEALER}
         return {}
 
     def get_form_initial(self, step: str) -> dict[str, Any]:

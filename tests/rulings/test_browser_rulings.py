@@ -116,3 +116,25 @@ def test_a_double_clicked_confirm_stores_one_ruling(page: Page, live_server, sec
     assert Ruling.objects.filter(rubber=rubber).count() == 1
     rubber.refresh_from_db()
     assert (rubber.current_ns, rubber.current_ew) == (4, 0)  # the hand's point and one revoke's three
+
+
+def test_law_50_reached_through_an_exposed_card(page: Page, live_server, secretary, rubber):
+    """A lone player's adversary lays his cards face up: entered as an exposed card, the lone player scores 5."""
+    record(rubber, maker="E", alone=True, tricks=3)  # East alone: EW 1 as reported
+    base = live_server.url
+    log_in(page, base)
+    open_wizard(page, base, rubber.pk)
+    page.get_by_role("radio", name=re.compile(r"^Exposed or called card")).check()
+    page.get_by_test_id("next").click()
+    page.get_by_role("radio", name=re.compile(r"^North")).check()
+    page.locator("input[name='facts_exposed_card-how'][value='thrown_down']").check()
+    page.locator("input[name='facts_exposed_card-claimed'][value='before_cut']").check()
+    page.get_by_test_id("next").click()
+
+    review = page.get_by_test_id("review")
+    expect(review).to_contain_text("Law 50")
+    expect(page.get_by_test_id("score-change").locator("tr", has_text="Hand 1 points")).to_contain_text("0\u20135")
+    page.get_by_test_id("confirm").click()
+    expect(page.get_by_text(re.compile(r"Ruling \d+ on hand 1 recorded and applied"))).to_be_visible()
+    rubber.refresh_from_db()
+    assert (rubber.current_ns, rubber.current_ew) == (0, 0)  # EW's five win game 1 at once

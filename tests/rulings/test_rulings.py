@@ -394,3 +394,36 @@ def test_the_laws_page_words_every_effect_on_the_score():
     from scoring.rulings.laws_table import SCORE_WORDS
 
     assert set(SCORE_WORDS) == set(ScoreEffect)
+
+
+def test_the_dealers_own_choice_is_asked_of_the_dealer_not_under_law_85(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
+    client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "misdeal"})
+    response = client.post(url, {f"{prefix}-current_step": "facts_misdeal", "facts_misdeal-what": "interrupted",
+                                 "facts_misdeal-claimed": "before_cut"})
+    assert response.context["wizard"]["steps"].current == "election"
+    field = response.context["form"].fields["election"]
+    assert field.label == "What does the dealer choose?" and "Law 44" in field.help_text
+    assert [c[0] for c in field.choices] == ["deal_again", "lose_deal"]
+
+
+def test_a_voided_or_reassigned_hand_is_worded_on_the_ruling_page():
+    from scoring.rulings.display import effect_words
+
+    assert effect_words({"result": "passed"}) == [
+        "The hand is void: all passed twice round, and the deal passes (law 77)"]
+    assert "whose deal it was (law 45)" in effect_words({"corrections": {"dealer": "S"}})[0]
+
+
+def test_no_discard_charges_the_dealer_whoever_is_named(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)  # dealt by North
+    url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
+    client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "wrong_cards"})
+    response = client.post(url, {f"{prefix}-current_step": "facts_wrong_cards", "facts_wrong_cards-what": "no_discard",
+                                 "facts_wrong_cards-claimed": "in_play"})
+    assert response.context["wizard"]["steps"].current == "review", response.context["form"].errors
+    assert response.context["preview"].decision.offender.value == "N"
+    assert response.context["preview"].decision.effect.wrong_cards.value == "NS"  # law 90 against the dealer's side

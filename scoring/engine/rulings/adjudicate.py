@@ -73,6 +73,8 @@ class Ruling:
     options: tuple[Option, ...] = ()
     election: Option | None = None
     chooser: Side | None = None
+    chosen_by: Chooser | None = None
+    """Who makes the choice: the side that did not offend (law 85), or the dealer himself (law 44)."""
     hand_before: ReportedHand = field(default_factory=ReportedHand)
     hand_after: ReportedHand = field(default_factory=ReportedHand)
 
@@ -186,6 +188,7 @@ def adjudicate(
         options=outcome.options,
         election=chosen,
         chooser=chooser,
+        chosen_by=outcome.chooser if outcome.options else None,
         hand_before=hand,
         hand_after=after,
     )
