@@ -171,9 +171,7 @@ def adjudicate(
     chooser = _chooser(outcome, offender, hand)
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
         text = f"{text} {(CHOSEN if chosen else CHOOSING)[outcome.chooser].format_map(words)}"
-    recorded = dict(answers)
-    if offender is not None:
-        recorded["offender"] = offender.value
+    recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,
         number=number,
