@@ -46,7 +46,7 @@ def acting_user(request: HttpRequest) -> User:
 
 
 def is_secretary(user: Any) -> bool:
-    return bool(user.is_authenticated and user.has_perm(SECRETARY_PERMISSION))
+    return bool(user is not None and user.is_authenticated and user.has_perm(SECRETARY_PERMISSION))
 
 
 class SecretaryRequiredMixin(PermissionRequiredMixin):

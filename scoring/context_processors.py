@@ -9,5 +9,5 @@ from scoring.access import is_secretary
 def club(request: HttpRequest) -> dict[str, object]:
     return {
         "club_name": settings.CLUB_NAME,
-        "is_secretary": is_secretary(request.user),
+        "is_secretary": is_secretary(getattr(request, "user", None)),  # none on a request refused early
     }

@@ -12,7 +12,9 @@ from django_tables2.export import ExportMixin
 from scoring.access import ReadableMixin
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.standings import cache as standings_cache
+from scoring.standings.export import InertTableExport
 from scoring.standings.filters import StandingsFilter
+from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     TIE_BREAKERS,
     abandoned_rubbers,
@@ -31,6 +33,7 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
     table_class = StandingsTable
     table_pagination = {"per_page": PER_PAGE}
     export_formats = ("csv", "xlsx")
+    export_class = InertTableExport
     export_name = "standings"
 
     def results_version(self) -> object:
@@ -43,7 +46,7 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
         return table
 
 
-class EventStandingsView(ReadableMixin, StandingsExportMixin, TemplateView):
+class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, TemplateView):
     template_name = "standings/standings.html"
 
     def results(self) -> QuerySet[RubberPlayerResult]:
@@ -72,7 +75,7 @@ class EventStandingsView(ReadableMixin, StandingsExportMixin, TemplateView):
         return context
 
 
-class ClubStandingsView(StandingsExportMixin, TemplateView):
+class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
     """Every event the visitor may read, filtered by event and dates."""
 
     template_name = "standings/standings.html"
@@ -108,7 +111,7 @@ class ClubStandingsView(StandingsExportMixin, TemplateView):
         return context
 
 
-class PlayerDetailView(DetailView):
+class PlayerDetailView(CleanPagingMixin, DetailView):
     template_name = "standings/player_detail.html"
     model = Player
     context_object_name = "player"

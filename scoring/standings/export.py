@@ -1,0 +1,43 @@
+"""Downloads of a table that no spreadsheet will run: a cell that a spreadsheet would read as a formula
+(it begins with =, +, -, @, a tab or a carriage return, and is not a number) is written as text."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django_tables2.export import TableExport
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Characters an XLSX file cannot hold (openpyxl refuses them): control characters other than tab and newlines.
+ILLEGAL_IN_XLSX = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def inert(value: Any) -> Any:
+    """`value` as a cell that is read, never run."""
+    if not isinstance(value, str):
+        return value
+    value = ILLEGAL_IN_XLSX.sub("", value)
+    if value.startswith(FORMULA_START) and not _number(value):
+        return "'" + value
+    return value
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+class InertTableExport(TableExport):
+    def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        rows = [tuple(inert(cell) for cell in row) for row in dataset]
+        headers = [inert(h) for h in dataset.headers or []]
+        dataset.wipe()
+        dataset.headers = headers
+        for row in rows:
+            dataset.append(row)
+        return dataset

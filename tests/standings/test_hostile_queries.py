@@ -1,0 +1,76 @@
+"""Downloads no spreadsheet runs, and query values or hosts that answer a clear status, never a 500."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.models import Player
+from scoring.standings.export import inert
+from tests.helpers import play_game
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = ['=HYPERLINK("http://evil.example","Click")', "+1+2", "-2+3", "@SUM(A1)", "\tTab", "Bell\x07Ringer"]
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    ('=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'), ("+1", "+1"), ("-3", "-3"), ("-", "'-"),
+    ("@me", "'@me"), ("Abigail Ames", "Abigail Ames"), (7, 7), ("Bell\x07Ringer", "BellRinger"),
+])
+def test_a_cell_a_spreadsheet_would_run_is_written_as_text(value, written):
+    assert inert(value) == written
+
+
+def _club_with_names(rubber, names):
+    for player, name in zip(Player.objects.order_by("pk"), names, strict=False):
+        Player.objects.filter(pk=player.pk).update(display_name=name)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker=maker)
+
+
+def test_the_standings_downloads_carry_no_live_formula(client, rubber):
+    _club_with_names(rubber, HOSTILE[:4])
+    slug = rubber.event.slug
+    rows = list(csv.reader(io.StringIO(client.get(reverse("event_standings", args=[slug]) + "?_export=csv")
+                                       .content.decode())))
+    names = {row[0] for row in rows[1:]}
+    assert names >= {"'" + name for name in HOSTILE[:1] + HOSTILE[3:4]}
+    assert not any(cell.startswith(("=", "@")) for row in rows for cell in row)
+    sheet = load_workbook(io.BytesIO(client.get(reverse("event_standings", args=[slug]) + "?_export=xlsx").content))
+    cells = [c.value for row in sheet.active.iter_rows() for c in row if isinstance(c.value, str)]
+    assert not any(cell.startswith(("=", "@")) for cell in cells)
+
+
+def test_a_control_character_in_a_name_does_not_break_the_xlsx(client, rubber):
+    _club_with_names(rubber, ["Bell\x07Ringer"])
+    response = client.get(reverse("event_standings", args=[rubber.event.slug]) + "?_export=xlsx")
+    assert response.status_code == 200
+    sheet = load_workbook(io.BytesIO(response.content))
+    assert "BellRinger" in [c.value for row in sheet.active.iter_rows() for c in row]
+
+
+@pytest.mark.parametrize("query", ["per_page=-1", "per_page=0", "per_page=abc", "per_page=100000", "page=-3",
+                                   "page=x", "pairs-per_page=-1", "sort=nonsense"])
+def test_bad_paging_on_the_standings_falls_back(client, rubber, query):
+    play_game(rubber)
+    for url in (reverse("event_standings", args=[rubber.event.slug]), reverse("standings")):
+        assert client.get(f"{url}?{query}").status_code in (200, 404)
+
+
+@pytest.mark.parametrize("query", ["r-per_page=-5", "r-page=0", "r-per_page=x", "r-sort=nonsense"])
+def test_bad_paging_on_a_player_page_falls_back(client, rubber, query):
+    play_game(rubber)
+    player = Player.objects.first()
+    assert client.get(reverse("player", args=[player.pk]) + f"?{query}").status_code in (200, 404)
+
+
+@override_settings(ALLOWED_HOSTS=["testserver"])
+def test_a_host_not_allowed_is_a_400_page(client):
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
