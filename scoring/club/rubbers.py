@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 from django.views.generic import FormView
@@ -53,7 +53,15 @@ class RubberDetailView(ReadableMixin, View):
         }, status=status)
 
 
-class RubberAbandonView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+class RubberFormMixin:
+    """A form about one rubber: a rubber that does not exist is a 404, before any form is shown or read."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        get_object_or_404(Rubber, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+
+class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.AbandonForm
     extra_context = {"title": "Abandon the rubber"}
@@ -63,7 +71,7 @@ class RubberAbandonView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         return redirect("rubber", pk=self.kwargs["pk"])
 
 
-class SeatChangeView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+class SeatChangeView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.SeatChangeForm
     extra_context = {"title": "Substitute a player (law 18)"}

@@ -41,11 +41,19 @@ def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
 
 @transaction.atomic
 def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int, reason: str) -> SeatChange:
-    """Law 18: a substitute takes a seat from a given hand on, with the others' consent."""
-    rubber = rubber_lock(rubber_id)
-    seated = {rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id}
-    if player.pk in seated:
-        raise ValidationError({"player": "That player already sits at this table."})
+    """Law 18: a substitute takes a seat from a given hand on, with the others' consent.
+
+    Only while the rubber is in play, from a hand recorded or the next to be played, and never for a
+    player who has sat in another seat of this rubber (he would share both sides' results)."""
+    rubber = rubber_lock(rubber_id, complete="The rubber is complete; no substitute can take a seat in it.",
+                         abandoned="The rubber was abandoned; no substitute can take a seat in it.")
+    if not 1 <= from_hand <= rubber.hand_count + 1:
+        raise ValidationError({"from_hand": f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
+                                            f"from hand 1 to hand {rubber.hand_count + 1}."})
+    sat = {rubber.north_id: "north", rubber.east_id: "east", rubber.south_id: "south", rubber.west_id: "west"}
+    sat |= {change.player_id: change.seat for change in rubber.seat_changes.all()}
+    if player.pk in sat:
+        raise ValidationError({"player": "That player already sits, or has sat, at this table."})
     change = SeatChange(rubber=rubber, seat=seat, player=player, from_hand=from_hand, reason=reason)
     change.full_clean()
     change.save()
