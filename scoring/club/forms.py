@@ -18,7 +18,7 @@ from scoring.services.hands import HandExtras
 from scoring.services.reports import check_hand
 
 BLANK = [("", "—")]
-MAX_REVOKES = 12  # more revokes than cards in a hand makes no sense; keeps input sane
+MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a hand
 
 
 class HandForm(forms.Form):

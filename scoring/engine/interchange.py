@@ -103,7 +103,8 @@ def _plain(document: Any) -> bool:
 def _fast_report(document: _Document) -> RubberReport | None:
     """The report, if the decoded document is one the careful way accepts as it stands; else None."""
     rulebook = RULEBOOKS.get(document.rulebook)
-    if document.format != FORMAT or rulebook is None or not _lawful(document.hands, rulebook.tricks_per_hand):
+    if (document.format != FORMAT or rulebook is None or len(document.hands) > rulebook.most_deals
+            or not _lawful(document.hands, rulebook)):
         return None
     players: dict[Seat, str] = {}
     if document.players:
@@ -114,9 +115,12 @@ def _fast_report(document: _Document) -> RubberReport | None:
     return RubberReport(hands=document.hands, players=players, rulebook=rulebook)
 
 
-def _lawful(hands: tuple[ReportedHand, ...], most: int) -> bool:
+def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
     """Whether every hand has the fields its result allows, in the combinations the laws allow (see `parse_hand`)."""
+    most, most_revokes = rulebook.tricks_per_hand, rulebook.most_revokes
     for hand in hands:
+        if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
+            return False
         if hand.result is _PLAYED:
             tricks = hand.tricks
             if hand.maker is None or (tricks is not None and not 0 <= tricks <= most):
@@ -150,6 +154,9 @@ def _checked_rubber(document: Any) -> RubberReport:
     if not isinstance(raw_hands, list):
         raise MalformedRubber("'hands' must be a list", field="hands")
     rulebook = RULEBOOKS[key]
+    if len(raw_hands) > rulebook.most_deals:
+        raise MalformedRubber(f"a rubber has at most {rulebook.most_deals} deals; this one has {len(raw_hands)}",
+                              hand=rulebook.most_deals + 1, field="hands")
     hands = tuple(parse_hand(raw, number, rulebook) for number, raw in enumerate(raw_hands, 1))
     return RubberReport(hands=hands, players=players, rulebook=rulebook)
 
@@ -221,7 +228,7 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         declaration=declaration,
         alone=alone,
         tricks=tricks,
-        revokes=_revokes(raw.get("revokes"), number),
+        revokes=_revokes(raw.get("revokes"), number, rulebook.most_revokes),
         wrong_cards=_choice(raw, number, "wrong_cards", _SIDES, "side"),
         adversary_abandoned=abandoned,
         partner_exposed=exposed,
@@ -244,7 +251,7 @@ def _flag(raw: dict[str, Any], number: int, key: str) -> bool:
     return value
 
 
-def _revokes(raw: Any, number: int) -> Revokes:
+def _revokes(raw: Any, number: int, most: int) -> Revokes:
     if raw is None:
         return NO_REVOKES
     if not isinstance(raw, dict):
@@ -256,6 +263,9 @@ def _revokes(raw: Any, number: int) -> Revokes:
         if type(count) is not int or count < 0:
             raise MalformedRubber(f"the {side} revoke count must be a whole number of 0 or more, not {count!r}",
                                   hand=number, field="revokes")
+        if count > most:
+            raise MalformedRubber(f"the {side} revoke count is at most {most} (one for each card a side plays "
+                                  f"in a hand), not {count}", hand=number, field="revokes")
         counts[side] = count
     if not counts["NS"] and not counts["EW"]:
         return NO_REVOKES

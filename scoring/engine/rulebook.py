@@ -72,6 +72,11 @@ class Rulebook:
     rubber_bonus: int
     games_in_rubber: int
     games_to_win_rubber: int
+    # What a report may hold: a side's two players play ten cards in a hand, so at most ten revokes;
+    # and a rubber of more deals than this was never played (it ends after four games at most, and
+    # passes and misdeals that long would have broken up the table).
+    most_revokes: int
+    most_deals: int
     laws: Mapping[int, Law] = field(repr=False)
     cites: Mapping[Reason, tuple[int, ...]] = field(repr=False)
     # laws 74-76, 93-95: which side may make trump each way (True: the dealer's side), and the laws;
@@ -113,6 +118,8 @@ SOMERSET_1888 = Rulebook(
     rubber_bonus=2,
     games_in_rubber=3,
     games_to_win_rubber=2,
+    most_revokes=10,
+    most_deals=200,
     laws=SOMERSET_1888_LAWS,
     declared_by={
         Declaration.ORDERED_UP: (False, (74, 93)),

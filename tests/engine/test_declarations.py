@@ -43,3 +43,4 @@ def test_a_declaration_from_the_wrong_side_is_refused_naming_hand_and_field(deal
 def test_without_dealers_a_declaration_is_not_checked():
     result = score_rubber([ReportedHand(maker=Seat.N, tricks=3, declaration=Declaration.ORDERED_UP)])
     assert result.current_score == (1, 0)
+
