@@ -26,36 +26,11 @@ ABANDONED = "The rubber was abandoned; no rulings can be made on it."
 
 
 @dataclass(frozen=True)
-class RulingPreview:
-    """What a ruling would decide and do, before anything is saved: the engine's ruling on the hand,
-    and the stored hand it is about."""
+class RulingPreview(RuleOnHand):
+    """What a ruling would decide and do, before anything is saved: the engine's ruling on the hand
+    (its decision and the rubber scored both ways), and the stored hand it is about."""
 
-    ruled: RuleOnHand
     hand: Hand
-
-    @property
-    def decision(self) -> Decision:
-        return self.ruled.decision
-
-    @property
-    def before(self) -> RubberResult:
-        return self.ruled.before
-
-    @property
-    def after(self) -> RubberResult:
-        return self.ruled.after
-
-    @property
-    def hand_points_before(self) -> tuple[int, int]:
-        return self.ruled.hand_points_before
-
-    @property
-    def hand_points_after(self) -> tuple[int, int]:
-        return self.ruled.hand_points_after
-
-    @property
-    def changes_score(self) -> bool:
-        return self.ruled.changes_score
 
     def snapshot(self, result: RubberResult) -> dict[str, Any]:
         """The hand's points and the rubber's standing under one scoring, as stored with the ruling."""
@@ -95,7 +70,7 @@ def ruling_preview(
                               "Correct that hand first.") from None
     except RulingError as exc:
         raise ValidationError({exc.field or "__all__": exc.message}) from None
-    return RulingPreview(ruled, rows[hand_number - 1])
+    return RulingPreview(ruled.decision, ruled.before, ruled.after, rows[hand_number - 1])
 
 
 @transaction.atomic
