@@ -7,12 +7,14 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Declaration, HandResult, Seat, Side
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.rulings import TABLES as RULING_TABLES
+from scoring.text import printable_line, printable_text
 
 SEAT_CHOICES = [(s.value, s.value) for s in Seat]
 SIDE_CHOICES = [(s.value, s.value) for s in Side]
@@ -20,8 +22,8 @@ RULEBOOK_CHOICES = [(key, rb.name) for key, rb in RULEBOOKS.items()]
 
 
 class Player(models.Model):
-    display_name = models.CharField(max_length=80, unique=True)
-    member_number = models.CharField(max_length=20, blank=True)
+    display_name = models.CharField(max_length=80, unique=True, validators=[printable_line])
+    member_number = models.CharField(max_length=20, blank=True, validators=[printable_line])
     active = models.BooleanField(default=True)
     user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="player")
@@ -31,6 +33,9 @@ class Player(models.Model):
         ordering = ["display_name"]
         constraints = [
             models.CheckConstraint(condition=~Q(display_name=""), name="player_has_name"),
+            # One name, one player: "abigail ames" is Abigail Ames, and import finds her either way.
+            models.UniqueConstraint(Lower("display_name"), name="player_name_unique_any_case",
+                                    violation_error_message="A player of this name is already on the roll."),
         ]
 
     def __str__(self) -> str:
@@ -51,12 +56,12 @@ class Event(models.Model):
         LETTER = "letter", "Letter"
         A4 = "a4", "A4"
 
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     rulebook = models.CharField(max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, validators=[printable_text])
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
@@ -94,7 +99,7 @@ class Rubber(models.Model):
         ABANDONED = "abandoned", "Abandoned"
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rubbers")
-    table_label = models.CharField("table", max_length=40, blank=True)
+    table_label = models.CharField("table", max_length=40, blank=True, validators=[printable_line])
     played_on = models.DateField()
     north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -102,7 +107,7 @@ class Rubber(models.Model):
     west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
-    abandon_reason = models.TextField(blank=True)
+    abandon_reason = models.TextField(blank=True, validators=[printable_text])
     created_at = models.DateTimeField(auto_now_add=True)
 
     # The stored result, written only by services.rubber_rescore.
@@ -167,7 +172,7 @@ class SeatChange(models.Model):
     seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     from_hand = models.PositiveIntegerField()
-    reason = models.CharField(max_length=200, blank=True)
+    reason = models.CharField(max_length=200, blank=True, validators=[printable_line])
     history = HistoricalRecords()
 
     class Meta:
@@ -196,7 +201,7 @@ class Hand(models.Model):
     announced_ns = models.PositiveIntegerField("announced NS score (law 6)", null=True, blank=True)
     announced_ew = models.PositiveIntegerField("announced EW score (law 6)", null=True, blank=True)
     announcement_resolved = models.BooleanField(default=False)
-    notes = models.TextField(blank=True)
+    notes = models.TextField(blank=True, validators=[printable_text])
     reported_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
@@ -245,7 +250,7 @@ class Penalty(models.Model):
     side = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True,
                             help_text="The offending side (revoke, law 90).")
     count = models.PositiveSmallIntegerField(default=1)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=200, blank=True, validators=[printable_line])
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     entered_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -270,7 +275,7 @@ class HandCorrection(models.Model):
     (score error), bound by law 5's time limit; an entry correction is always allowed."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
-    reason = models.TextField()
+    reason = models.TextField(validators=[printable_text])
     before = models.JSONField()
     after = models.JSONField()
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -301,7 +306,7 @@ class Ruling(models.Model):
     offender_player = models.ForeignKey("Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     election = models.CharField(max_length=40, blank=True)
     chooser = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
-    summary = models.TextField(help_text="The ruling in plain words.")
+    summary = models.TextField(validators=[printable_text], help_text="The ruling in plain words.")
     laws = models.JSONField(default=list)
     effect = models.JSONField(default=dict, help_text="The change to the hand's score, in the scorer's terms.")
     deal = models.CharField(max_length=20, default="stands")
@@ -309,13 +314,14 @@ class Ruling(models.Model):
     too_late = models.BooleanField(default=False)
     score_before = models.JSONField(default=dict, help_text="The hand's points and the rubber's score without it.")
     score_after = models.JSONField(default=dict, help_text="The same, with the ruling applied, when it was made.")
-    note = models.TextField(blank=True, help_text="What the table said, in the secretary's words.")
+    note = models.TextField(blank=True, validators=[printable_text],
+                            help_text="What the table said, in the secretary's words.")
     request_key = models.CharField(
         max_length=40, null=True, blank=True, unique=True, editable=False,
         help_text="The wizard run that made it: a second confirmation of the same run makes no second ruling.")
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     made_at = models.DateTimeField(auto_now_add=True)
-    withdrawn_reason = models.TextField(blank=True)
+    withdrawn_reason = models.TextField(blank=True, validators=[printable_text])
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                      related_name="+")

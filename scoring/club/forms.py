@@ -16,6 +16,7 @@ from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.services.hands import HandExtras
 from scoring.services.reports import check_hand
+from scoring.text import LineField, TextField
 
 BLANK = [("", "—")]
 MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a hand
@@ -44,7 +45,7 @@ class HandForm(forms.Form):
     partner_exposed = forms.BooleanField(label="Partner exposed a card (law 102)", required=False)
     announced_ns = forms.IntegerField(label="Announced NS", min_value=0, max_value=99, required=False)
     announced_ew = forms.IntegerField(label="Announced EW", min_value=0, max_value=99, required=False)
-    notes = forms.CharField(required=False, max_length=500)
+    notes = LineField(required=False, max_length=500)
 
     def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -81,12 +82,12 @@ class HandForm(forms.Form):
 
 
 class CorrectionForm(HandForm):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
+    reason = TextField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
                              help_text="Needed once a later hand has been entered.")
 
 
 class RubberStartForm(forms.Form):
-    table_label = forms.CharField(label="Table", max_length=40, required=False)
+    table_label = LineField(label="Table", max_length=40, required=False)
     played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     north = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     east = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
@@ -121,6 +122,13 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["display_name", "member_number", "active"]
 
+    def clean_display_name(self) -> str:
+        """A name already on the roll in any case is the same player (the constraint says so too)."""
+        name: str = self.cleaned_data["display_name"]
+        if Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
+            raise ValidationError("A player of this name is already on the roll.")
+        return name
+
 
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(choices=Penalty.Kind.choices)
@@ -129,7 +137,7 @@ class PenaltyForm(forms.Form):
     claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect,
                                 help_text="A revoke must be claimed before the cards are cut for the next deal "
                                           "(law 68); any other score, before the next trump card is turned (law 5).")
-    note = forms.CharField(max_length=200, required=False)
+    note = LineField(max_length=200, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -139,14 +147,14 @@ class PenaltyForm(forms.Form):
 
 
 class AbandonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+    reason = TextField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
 
 
 class SeatChangeForm(forms.Form):
     seat = forms.ChoiceField(choices=SEAT_CHOICES)
     player = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     from_hand = forms.IntegerField(min_value=1)
-    reason = forms.CharField(max_length=200, required=False)
+    reason = LineField(max_length=200, required=False)
 
 
 MAX_UPLOAD = 1_000_000
@@ -155,7 +163,7 @@ MAX_UPLOAD = 1_000_000
 class ImportForm(forms.Form):
     event = forms.ModelChoiceField(queryset=Event.objects.all())
     file = forms.FileField(help_text="A rubber in the euchre-rubber/1 JSON format.")
-    table_label = forms.CharField(label="Table", max_length=40, required=False)
+    table_label = LineField(label="Table", max_length=40, required=False)
     played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean_file(self) -> Any:

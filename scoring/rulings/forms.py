@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from scoring.engine import SOMERSET_1888, Seat
 from scoring.engine.explain import cite
 from scoring.engine.rulings import SEAT_WORDS, Fact, FactKind, Irregularity, Offender, Option, irregularities
+from scoring.text import TextField
 
 TABLE: Mapping[str, Irregularity] = irregularities(SOMERSET_1888)
 YES_NO = [("yes", "Yes"), ("no", "No")]
@@ -137,10 +138,10 @@ class ElectionForm(forms.Form):
 class ReviewForm(forms.Form):
     """Last step: confirm the ruling as stated, with a note of what the table said."""
 
-    note = forms.CharField(label="Note (what the table said)", required=False, max_length=1000,
-                           widget=forms.Textarea(attrs={"rows": 2}))
+    note = TextField(label="Note (what the table said)", required=False, max_length=1000,
+                     widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class WithdrawForm(forms.Form):
-    reason = forms.CharField(label="Why is the ruling withdrawn?", max_length=1000,
-                             widget=forms.Textarea(attrs={"rows": 2}))
+    reason = TextField(label="Why is the ruling withdrawn?", max_length=1000,
+                       widget=forms.Textarea(attrs={"rows": 2}))

@@ -22,7 +22,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -126,6 +126,8 @@ def _read(path: Path) -> dict[str, Any]:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise BackupError(f"{path.name}: cannot be read ({exc}).") from None
+    except RecursionError:
+        raise BackupError(f"{path.name}: nested too deeply to be a club backup.") from None
     except json.JSONDecodeError as exc:
         raise BackupError(f"{path.name}: not valid JSON (line {exc.lineno}: {exc.msg}).") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -172,12 +174,17 @@ def club_import(folder: Path) -> dict[str, int]:
 
 def _full_save(obj: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
     try:
-        obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=True)
+        # Unique checks too: a backup edited by hand may repeat an id, a slug or a name.
+        obj.full_clean(exclude=exclude, validate_unique=True, validate_constraints=True)
     except ValidationError as exc:
         problems = [f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
                     for field, messages in exc.message_dict.items()]
         raise BackupError(f"{where}: {'; '.join(problems)}") from None
-    obj.save(force_insert=True)
+    try:
+        with transaction.atomic():
+            obj.save(force_insert=True)
+    except IntegrityError as exc:
+        raise BackupError(f"{where}: {exc}".rstrip(".") + ".") from None
 
 
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks

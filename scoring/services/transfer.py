@@ -22,7 +22,14 @@ def event_for_name(name: str) -> Event:
     slug = slugify(name)
     if not slug:
         raise ValidationError("The event needs a name with letters or digits.")
-    event, _ = Event.objects.get_or_create(slug=slug, defaults={"name": name, "starts_on": dt.date.today()})
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        event = Event(slug=slug, name=name, starts_on=dt.date.today())
+        try:
+            event.full_clean()
+        except ValidationError as exc:
+            raise ValidationError(f"The event name: {' '.join(exc.messages)}") from None
+        event.save()
     return event
 
 
@@ -44,7 +51,7 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
         score_rubber(hands, report.rulebook, explain=False)  # refuse before anything is written
     except RubberError as exc:
         raise ValidationError(str(exc)) from None
-    players = {seat: _player(report.players[seat]) for seat in Seat}
+    players = {seat: _player(seat, report.players[seat]) for seat in Seat}
     rubber = Rubber(event=event, played_on=played_on or dt.date.today(), table_label=table_label,
                     first_dealer=first.value,
                     **{SEAT_FIELD[seat]: player for seat, player in players.items()})
@@ -70,11 +77,15 @@ def _with_dealers(report: RubberReport) -> tuple[ReportedHand, ...]:
     return tuple(out)
 
 
-def _player(name: str) -> Player:
+def _player(seat: Seat, name: str) -> Player:
+    """The player of this name, any case; a new name is checked as the player form checks it."""
     player = Player.objects.filter(display_name__iexact=name).first()
     if player is None:
         player = Player(display_name=name)
-        player.full_clean()
+        try:
+            player.full_clean()
+        except ValidationError as exc:
+            raise ValidationError(f"players.{seat.value}: {' '.join(exc.messages)}") from None
         player.save()
     return player
 

@@ -95,6 +95,20 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
     (lambda d: _edit(d, "rubbers", lambda r: r.update(format="something else")), "not a club backup"),
     (lambda d: _edit(d, "rubbers", lambda r: r["interchange"]["hands"][1].update(declaration="ordered_up")),
      "declaration"),
+    # Hand-edited backups: repeated ids, slugs and names, hostile text, a file nested past reading.
+    (lambda d: _edit(d, "club", lambda c: c["players"][1].update(id=c["players"][0]["id"])), "ID already exists"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][1].update(display_name=c["players"][0]["display_name"])),
+     "already exists"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][1].update(
+        display_name=c["players"][0]["display_name"].upper())), "already on the roll"),
+    (lambda d: _edit(d, "club", lambda c: c["events"].append(dict(c["events"][0], id=c["events"][0]["id"] + 1))),
+     "Slug already exists"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="Bell\x07Ringer")), "U+0007"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="N\x00")), "U+0000"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="x" * 81)), "at most 80"),
+    (lambda d: (d / "club.json").write_text("[" * 100_000 + "]" * 100_000), "club.json: nested too deeply"),
+    (lambda d: shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99.json"),
+     "rubbers/99.json: id: Rubber with this ID already exists"),
 ])
 def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage, message):
     record(rubber, maker="N", tricks=5, revokes={"EW": 1})
@@ -107,6 +121,7 @@ def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage,
     with pytest.raises(CommandError) as error:
         call_command("import_club", str(broken))
     assert "Nothing was restored" in str(error.value) and message in str(error.value)
+    assert "\n" not in str(error.value) and "Traceback" not in str(error.value)  # one line, naming the file
     assert not Event.objects.exists() and not Player.objects.exists() and not Rubber.objects.exists()
     call_command("import_club", str(tmp_path / "good"), stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert Rubber.objects.exists()
