@@ -92,6 +92,8 @@ def test_gunicorn_serves_pages_and_static_files_with_security_headers(tmp_path):
         assert headers["X-Frame-Options"] == "DENY"
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "same-origin"
+        assert "script-src 'self'" in headers["Content-Security-Policy"]
+        assert "'unsafe-inline'" not in headers["Content-Security-Policy"]
         status, headers, body = fetch(f"{base}/accounts/login/")
         assert status == 200 and "csrftoken=" in headers["Set-Cookie"] and "Secure" in headers["Set-Cookie"]
         status, headers, body = fetch(f"{base}/static/vendor/bootstrap/css/bootstrap.min.css")
@@ -99,6 +101,8 @@ def test_gunicorn_serves_pages_and_static_files_with_security_headers(tmp_path):
         assert "max-age" in headers["Cache-Control"]
         status, _, _ = fetch(f"{base}/no-such-page/")
         assert status == 404
+        status, _, body = fetch(f"{base}/static/css/club.css")  # the error page's own stylesheet, by its plain name
+        assert status == 200 and b".plain-page" in body
         plain = urllib.request.Request(f"{base}/", headers={"Host": "club.example.org"})
         with pytest.raises(urllib.error.HTTPError) as redirect:  # plain http is sent to https
             urllib.request.build_opener(NoRedirect).open(plain, timeout=10)
