@@ -3,6 +3,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("scoring.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.club.urls")),
     path("", include("scoring.standings.urls")),

@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "scoring",
+    "scoring.accounts",
     "scoring.club",
     "scoring.standings",
     "scoring.printing",
@@ -129,6 +130,21 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Behind a reverse proxy, name it (addresses or networks, comma-separated) so that wrong passwords
+# are counted against the client's own address from X-Forwarded-For, not the proxy's.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+AXES_CLIENT_IP_CALLABLE = "scoring.accounts.client.client_address"
+
+# Mail, for password reset links: EMAIL_URL such as smtp+tls://user:password@smtp.example.org:587
+# (django-environ's forms). Without it the site sends no mail, and the password reset page says
+# to ask the secretary instead of pretending a mail went out.
+EMAIL_URL = env.str("EMAIL_URL", default="")
+SITE_SENDS_MAIL = bool(EMAIL_URL)
+if SITE_SENDS_MAIL:
+    globals().update(env.email_url_config(EMAIL_URL))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env("TIME_ZONE", default="America/New_York")

@@ -12,3 +12,7 @@ STORAGES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     # A file, not memory, so that concurrent-request tests see one database across threads.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+
+# Mail goes to Django's in-memory outbox in tests; tests of a site without mail turn this off.
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SITE_SENDS_MAIL = True

@@ -67,6 +67,8 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "player_new": (SECRETARY_FORM, lambda o: []),
     "player": (PUBLIC, lambda o: [o["players"][0].pk]),
     "player_record_pdf": (PUBLIC, lambda o: [o["players"][0].pk]),
+    "lockouts": (Access("secretary", "nobody"), lambda o: []),
+    "lockout_lift": (SECRETARY_ACTION, lambda o: [1]),
     # django.contrib.auth's pages.
     "login": (Access("everyone", "anyone"), lambda o: []),
     "logout": (Access("nobody", "anyone"), lambda o: []),
