@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Debian packages the tests use: Chromium (browser tests), poppler-utils (PDF to PNG) and the
-# PostgreSQL server (the suite runs a second time on a throwaway cluster).
+# Debian packages the tests use: Chromium (browser tests), poppler-utils (PDF to PNG), the
+# PostgreSQL server (the suite runs a second time on a throwaway cluster) and the DejaVu fonts
+# the PDFs embed (the site needs these in production too).
 # Installs them when missing and we are root; otherwise says what will be skipped.
 set -u
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${missing[*]} from Debian's packages..."

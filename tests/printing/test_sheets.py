@@ -395,3 +395,40 @@ def test_ruling_sheet_is_drawn_from_plain_data(client, secretary, rubber):
     response = get_pdf(client, reverse("ruling_pdf", args=[ruling.pk]) + "?paper=a4")
     assert response["Content-Disposition"] == f'inline; filename="ruling-{ruling.pk}.pdf"'
     assert round(float(PdfReader(io.BytesIO(response.content)).pages[0].mediabox.width)) == 595
+
+
+# Names in any script.
+
+WIDE_NAMES = ("Zoë Brontë", "Ἀλέξανδρος Παπᾶς", "Дмитрий Орлов", "Łukasz Żółć")
+
+
+def _fonts_of(content: bytes) -> set[str]:
+    """The embedded font programs of every page: their base names, only when a font file is present."""
+    found = set()
+    for page in PdfReader(io.BytesIO(content)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                found.add(str(font["/BaseFont"]).split("+")[-1])
+    return found
+
+
+def test_every_pdf_prints_accented_greek_and_cyrillic_names_in_an_embedded_font(client, secretary, event):
+    four = [PlayerFactory(display_name=name) for name in WIDE_NAMES]
+    rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3], first_dealer="N",
+                          played_on=dt.date(2026, 11, 5))
+    complete_rubber(rubber)
+    ruling = ruling_make(rubber_id=rubber.pk, hand_number=2, irregularity="revoke", facts=REVOKE, election=None,
+                         by=secretary)
+    for url in (reverse("rubber_sheet", args=[rubber.pk]), reverse("event_standings_pdf", args=[event.slug]),
+                reverse("player_record_pdf", args=[four[1].pk]), reverse("ruling_pdf", args=[ruling.pk])):
+        content = get_pdf(client, url).content
+        assert _fonts_of(content) >= {"DejaVuSansCondensed"}, url
+        assert not _fonts_of(content) & {"Helvetica", "Helvetica-Bold"}, url
+        text = "\n".join(pdf_text(content))
+        assert [name for name in WIDE_NAMES if name in text], url
+        if "ruling" not in url and "record" not in url:  # the sheets that name all four players
+            assert all(name in text for name in WIDE_NAMES), url

@@ -15,31 +15,33 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from scoring.printing.pdf.fonts import BOLD, REGULAR
+
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 MARGIN = 16 * mm
 
 _base = getSampleStyleSheet()
 STYLES = {
-    "title": ParagraphStyle("title", parent=_base["Title"], fontSize=16, leading=20, alignment=TA_LEFT,
-                            spaceAfter=4),
-    "subtitle": ParagraphStyle("subtitle", parent=_base["Normal"], fontSize=10, leading=13,
+    "title": ParagraphStyle("title", parent=_base["Title"], fontName=BOLD, fontSize=16, leading=20,
+                            alignment=TA_LEFT, spaceAfter=4),
+    "subtitle": ParagraphStyle("subtitle", parent=_base["Normal"], fontName=REGULAR, fontSize=10, leading=13,
                                textColor=colors.HexColor("#555555"), spaceAfter=8),
-    "heading": ParagraphStyle("heading", parent=_base["Heading3"], fontSize=11, leading=14, spaceBefore=8,
-                              spaceAfter=3),
-    "body": ParagraphStyle("body", parent=_base["Normal"], fontSize=10, leading=13.5),
-    "result": ParagraphStyle("result", parent=_base["Normal"], fontName="Helvetica-Bold", fontSize=10,
+    "heading": ParagraphStyle("heading", parent=_base["Heading3"], fontName=BOLD, fontSize=11, leading=14,
+                              spaceBefore=8, spaceAfter=3),
+    "body": ParagraphStyle("body", parent=_base["Normal"], fontName=REGULAR, fontSize=10, leading=13.5),
+    "result": ParagraphStyle("result", parent=_base["Normal"], fontName=BOLD, fontSize=10,
                              leading=13, spaceAfter=4),
-    "small": ParagraphStyle("small", parent=_base["Normal"], fontSize=8.5, leading=11),
-    "cell": ParagraphStyle("cell", parent=_base["Normal"], fontSize=7.5, leading=9.2),
-    "head": ParagraphStyle("head", parent=_base["Normal"], fontName="Helvetica-Bold", fontSize=8, leading=9.5),
-    "ruling": ParagraphStyle("ruling", parent=_base["Normal"], fontSize=11, leading=15, borderPadding=6,
-                             backColor=colors.HexColor("#f3f6f4"), borderColor=colors.HexColor("#2f6b4f"),
-                             borderWidth=0.6, spaceBefore=4, spaceAfter=10),
+    "small": ParagraphStyle("small", parent=_base["Normal"], fontName=REGULAR, fontSize=8.5, leading=11),
+    "cell": ParagraphStyle("cell", parent=_base["Normal"], fontName=REGULAR, fontSize=7.5, leading=9.2),
+    "head": ParagraphStyle("head", parent=_base["Normal"], fontName=BOLD, fontSize=8, leading=9.5),
+    "ruling": ParagraphStyle("ruling", parent=_base["Normal"], fontName=REGULAR, fontSize=11, leading=15,
+                             borderPadding=6, backColor=colors.HexColor("#f3f6f4"),
+                             borderColor=colors.HexColor("#2f6b4f"), borderWidth=0.6, spaceBefore=4, spaceAfter=10),
 }
 
 GRID = TableStyle([
-    ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
-    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
+    ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+    ("FONT", (0, 0), (-1, 0), BOLD, 9),
     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8efe9")),
     ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9aa9a0")),
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -67,7 +69,7 @@ def grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: TableSty
 def footer(label: str) -> Callable[[Any, Any], None]:
     def draw(canvas: Any, doc: Any) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 8)
+        canvas.setFont(REGULAR, 8)
         canvas.setFillColor(colors.HexColor("#555555"))
         width, _ = doc.pagesize
         canvas.drawString(MARGIN, 9 * mm, f"{settings.CLUB_NAME} · {label}")

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from scoring.printing.pdf.common import build, content_width, grid, p
 from scoring.printing.pdf.data import RecordSheet
+from scoring.printing.pdf.fonts import REGULAR
 
 RUBBER_HEADER = ["Played", "No.", "Event", "Side", "Partner", "Opponents", "For", "Against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
@@ -26,7 +27,7 @@ def _people(title: str, rows: tuple[tuple[str, ...], ...], width: float) -> Flow
     if not rows:
         return p(f"No {title.lower()}s yet.", "small")
     table = grid([_header([title, "Rubbers", "Won", "Lost", "Net"]), *[[p(r[0], "cell"), *r[1:]] for r in rows]],
-                 [width - 56 * mm, 16 * mm, 12 * mm, 12 * mm, 16 * mm])
+                 [width - 59 * mm, 19 * mm, 12 * mm, 12 * mm, 16 * mm])
     table.setStyle(NUMBERS)
     return table
 
@@ -38,7 +39,7 @@ def record_pdf(sheet: RecordSheet) -> bytes:
     summary.setStyle(NUMBERS)
     maker_rows = [[p(r[0], "cell"), *r[1:]] for r in sheet.maker]
     maker = grid([_header(["Making the trump", "Hands", "Made", "March", "Euchred"]), *maker_rows],
-                 [half - 64 * mm, 13 * mm, 17 * mm, 17 * mm, 17 * mm])
+                 [half - 63 * mm, 15 * mm, 16 * mm, 16 * mm, 16 * mm])
     maker.setStyle(NUMBERS)
     story: list[Flowable] = [
         p(sheet.title, "title"),
@@ -54,10 +55,10 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         rows = [_header(RUBBER_HEADER),
                 *[[r.played_on, r.rubber, p(r.event, "cell"), r.side, p(r.partner, "cell"), p(r.opponents, "cell"),
                    r.points_for, r.points_against, p(r.result, "cell")] for r in sheet.rubbers]]
-        fixed = [19, 11, 0, 11, 0, 0, 10, 15, 22]
+        fixed = [19, 11, 0, 11, 0, 0, 10, 18, 22]
         flexible = (width - sum(fixed) * mm) / 3
         table = grid(rows, [w * mm if w else flexible for w in fixed])
-        table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), "Helvetica", 8),
+        table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), REGULAR, 8),
                                    ("ALIGN", (6, 1), (7, -1), "RIGHT")]))
         story.append(table)
     else:

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from scoring.printing.pdf.common import GRID, build, content_width, grid, p
 from scoring.printing.pdf.data import GameLine, HandLine, RubberSheet
+from scoring.printing.pdf.fonts import BOLD, REGULAR
 
 HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", "Score\nNS\u2013EW",
           "Penalties, rulings and their laws"]
@@ -38,8 +39,8 @@ def hands_table(sheet: RubberSheet) -> Table:
     rows: list[list[object]] = [list(HEADER)]
     heights: list[float | None] = [None]
     style = [
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 8),
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+        ("FONT", (0, 0), (-1, -1), REGULAR, 8),
+        ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
         ("BACKGROUND", (0, 0), (-1, 0), GAME_ROW),
         ("GRID", (0, 0), (-1, -1), 0.4, RULE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -56,7 +57,7 @@ def hands_table(sheet: RubberSheet) -> Table:
             rows.append([line.text, *[""] * (len(HEADER) - 1)])
             heights.append(None)
             style += [("SPAN", (0, index), (-1, index)), ("BACKGROUND", (0, index), (-1, index), GAME_ROW),
-                      ("FONT", (0, index), (-1, index), "Helvetica-Bold", 8),
+                      ("FONT", (0, index), (-1, index), BOLD, 8),
                       ("ALIGN", (0, index), (-1, index), "LEFT")]
         else:
             rows.append(_hand_cells(line))
@@ -75,15 +76,15 @@ def _top(sheet: RubberSheet) -> Table:
     seats = grid([["Seat", "Player", "Side"], *[[s.seat, p(s.player, "cell"), s.side] for s in sheet.seats],
                   *[[side, p(names, "cell"), ""] for side, names in sheet.sides]],
                  [16 * mm, left - 28 * mm, 12 * mm])
-    seats.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 8),
-                               ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+    seats.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
+                               ("FONT", (0, 0), (-1, 0), BOLD, 8),
                                ("SPAN", (1, 5), (2, 5)), ("SPAN", (1, 6), (2, 6)),
-                               ("FONT", (0, 5), (0, 6), "Helvetica-Bold", 8)]))
+                               ("FONT", (0, 5), (0, 6), BOLD, 8)]))
     key = grid([["Law", "Scoring key", "Scores"],
                 *[[str(k.law), p(k.case, "cell"), p(k.scores, "cell")] for k in sheet.key]],
                [9 * mm, (right - 9 * mm) * 0.52, (right - 9 * mm) * 0.48])
-    key.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 7.5),
-                             ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+    key.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 7.5),
+                             ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
                              ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                              ("ALIGN", (0, 0), (0, -1), "CENTER")]))
     outer = Table([[seats, key]], colWidths=[left + 4 * mm, right])
@@ -124,8 +125,8 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
     players = grid([["Player", "Side", "Rubber points"],
                     *[[p(x.player, "cell"), x.side, str(x.points)] for x in sheet.players],
                     ["Rubber points, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
-                   [half - 36 * mm, 12 * mm, 24 * mm])
-    players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 9), ("SPAN", (0, -1), (1, -1))]))
+                   [half - 40 * mm, 12 * mm, 28 * mm])
+    players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1))]))
     pair = Table([[games, players]], colWidths=[width / 2, width / 2])
     pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT")]))

@@ -8,10 +8,11 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from scoring.printing.pdf.common import GRID, build, content_width, p
 from scoring.printing.pdf.data import StandingsSheet
+from scoring.printing.pdf.fonts import REGULAR
 
 HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against",
           "Net", "Net per rubber"]
-FIXED_WIDTHS = [12, 16, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
+FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
 
 
 def standings_pdf(sheet: StandingsSheet) -> bytes:
@@ -24,7 +25,7 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(GRID)
     table.setStyle(TableStyle([
-        ("FONT", (0, 1), (-1, -1), "Helvetica", 8.5),
+        ("FONT", (0, 1), (-1, -1), REGULAR, 8.5),
         ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f5f7f5")]),
         ("TOPPADDING", (0, 1), (-1, -1), 1.5),
