@@ -3,7 +3,8 @@
 Writing: the Secretary group holds every write permission; players and the public only read.
 Reading: an event's pages (the event, its standings, its rubbers, their rulings, and every PDF,
 export and JSON view of them) are read by whoever `Event.objects.visible_to` lets see the event.
-A visitor who may not read one is asked to log in; something that does not exist is a 404.
+A page the visitor may not read answers exactly as a page of nothing does, a 404 (whose page
+offers the login), so that nobody can learn which members-only rubbers and events exist.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any
 
 from django.contrib.auth.mixins import PermissionRequiredMixin
 from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponseBase
@@ -69,12 +69,8 @@ class ReadableMixin:
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         key = next(k for k in EVENT_OF_URL if k in kwargs)
         readable = event_readable(request.user, **{EVENT_OF_URL[key]: kwargs[key]})
-        if readable is None:
+        if not readable:  # missing, or members-only to a visitor: the same answer either way
             raise Http404("There is no such page.")
-        if not readable:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
     @cached_property

@@ -194,9 +194,15 @@ def test_members_only_events_are_closed_to_the_public(client, club, member, play
             reverse("rubber_sheet", args=[rubber.pk]), reverse("rubber_export", args=[rubber.pk]),
             reverse("rubber_result", args=[rubber.pk]), reverse("ruling", args=[ruling.pk]),
             reverse("ruling_pdf", args=[ruling.pk])]
-    for url in urls:
-        response = client.get(url)
-        assert response.status_code == 302 and "/accounts/login/" in response["Location"], url
+    missing = [reverse(name, args=["no-such-event"] if name.startswith("event") else [99999])
+               for name in ("event", "event_standings", "event_standings_pdf", "rubber", "rubber_sheet",
+                            "rubber_export", "rubber_result", "ruling", "ruling_pdf")]
+    for url, nothing in zip(urls, missing, strict=True):
+        response, absent = client.get(url), client.get(nothing)
+        # The same answer as for a page of nothing: nobody can probe which members-only pages exist.
+        assert response.status_code == absent.status_code == 404, url
+        assert response.content.decode().replace(url, "") == absent.content.decode().replace(nothing, ""), url
+        assert f"/accounts/login/?next={url}" in response.content.decode(), url  # the page offers the login
     assert private.name not in client.get(reverse("events")).content.decode()
     client.force_login(member)
     for url in urls:

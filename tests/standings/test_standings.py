@@ -119,10 +119,10 @@ def test_partnerships_pair_each_side_once(client):
     assert sum(row.record["rubbers"] for row in pairs.rows) == 3 * 2
 
 
-def test_members_only_standings_need_a_login(client, member):
+def test_members_only_standings_are_not_found_until_login(client, member):
     event = EventFactory(is_public=False)
     url = reverse("event_standings", args=[event.slug])
-    assert client.get(url).status_code == 302
+    assert client.get(url).status_code == 404
     client.force_login(member)
     assert client.get(url).status_code == 200
 
