@@ -3,6 +3,7 @@ with the same scores, standings and rulings; a broken backup restores nothing an
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.models import Event, GameRecord, Hand, HandCorrection, Penalty, Player, Rubber, RubberPlayerResult, Ruling
 from scoring.services.transfer import rubber_export
@@ -132,3 +135,65 @@ def _edit(folder: Path, which: str, change) -> None:  # type: ignore[no-untyped-
     document = json.loads(path.read_text())
     change(document)
     path.write_text(json.dumps(document))
+
+
+# Any damage to any field of a backup, drawn by hypothesis: restored, or refused in one line with nothing saved.
+
+HOSTILE_JSON = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-10**20, max_value=10**20), st.floats(allow_nan=False),
+    st.sampled_from(["", "x" * 500, "Bell\x07Ringer", "N\x00", "2026-02-30", "N", "EW", "played", "complete",
+                     "<script>", "somerset-1888", "euchre-club/1"]),
+    st.lists(st.integers(), max_size=2), st.dictionaries(st.sampled_from(["N", "id", "x"]), st.integers(), max_size=2),
+)
+
+
+def _paths(value, prefix=()):  # type: ignore[no-untyped-def]
+    """Every place in a JSON document where a value sits, as a path of keys and indexes."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*prefix, index))
+
+
+def _put(document, path, value):  # type: ignore[no-untyped-def]
+    if not path:
+        return value
+    target = document
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return document
+
+
+def test_any_damaged_backup_is_restored_whole_or_refused_in_one_line(tmp_path, rubber):
+    record(rubber, maker="N", tricks=5, revokes={"EW": 1})
+    record(rubber, maker="E", tricks=3)
+    good = tmp_path / "good"
+    call_command("export_club", str(good), stdout=io.StringIO())
+    wipe()
+    files = [good / "club.json", *sorted((good / "rubbers").glob("*.json"))]
+    trial = iter(range(10**6))
+
+    @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def restore_damaged(data):  # type: ignore[no-untyped-def]
+        folder = tmp_path / f"damaged-{next(trial)}"
+        shutil.copytree(good, folder)
+        path = folder / data.draw(st.sampled_from(files), label="file").relative_to(good)
+        document = json.loads(path.read_text())
+        where = data.draw(st.sampled_from(list(_paths(document))), label="where")
+        path.write_text(json.dumps(_put(document, where, data.draw(HOSTILE_JSON, label="value"))))
+        try:
+            call_command("import_club", str(folder), stdout=io.StringIO())
+        except CommandError as error:
+            assert str(error).startswith("Nothing was restored") and "\n" not in str(error), str(error)
+            assert not Event.objects.exists() and not Player.objects.exists() and not Rubber.objects.exists()
+        else:
+            assert Rubber.objects.count() == 1
+        finally:
+            wipe()
+
+    restore_damaged()
