@@ -61,6 +61,7 @@ def form_urls(desk: dict[str, Any]) -> dict[str, list[str]]:
     return {
         reverse("event_new"): fields_of(forms.EventForm),
         reverse("player_new"): fields_of(forms.PlayerForm),
+        reverse("password_reset"): ["email"],
         reverse("rubber_new", args=[event.slug]): fields_of(forms.RubberStartForm),
         reverse("hand_new", args=[rubber.pk]): fields_of(forms.HandForm),
         reverse("hand_correct", args=[rubber.pk, 1]): fields_of(forms.CorrectionForm),
