@@ -173,6 +173,8 @@ def club_import(folder: Path) -> dict[str, int]:
 
 
 def _full_save(obj: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
+    if obj.pk is not None and (type(obj.pk) is not int or obj.pk < 1):  # ids are counted from 1
+        raise BackupError(f"{where}: id {obj.pk!r} is not a whole number from 1 up.")
     try:
         # Unique checks too: a backup edited by hand may repeat an id, a slug or a name.
         obj.full_clean(exclude=exclude, validate_unique=True, validate_constraints=True)

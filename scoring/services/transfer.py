@@ -15,6 +15,7 @@ from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_doc
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.reports import penalties_from, play_fields, reported, rulebook_of
 from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
+from scoring.text import printable_line
 
 
 def event_for_name(name: str) -> Event:
@@ -79,14 +80,15 @@ def _with_dealers(report: RubberReport) -> tuple[ReportedHand, ...]:
 
 def _player(seat: Seat, name: str) -> Player:
     """The player of this name, any case; a new name is checked as the player form checks it."""
-    player = Player.objects.filter(display_name__iexact=name).first()
-    if player is None:
-        player = Player(display_name=name)
-        try:
+    try:
+        printable_line(name)  # before any lookup: PostgreSQL cannot even be asked for a NUL
+        player = Player.objects.filter(display_name__iexact=name).first()
+        if player is None:
+            player = Player(display_name=name)
             player.full_clean()
-        except ValidationError as exc:
-            raise ValidationError(f"players.{seat.value}: {' '.join(exc.messages)}") from None
-        player.save()
+            player.save()
+    except ValidationError as exc:
+        raise ValidationError(f"players.{seat.value}: {' '.join(exc.messages)}") from None
     return player
 
 

@@ -128,7 +128,7 @@ def test_a_form_keeps_exactly_the_names_the_model_check_allows(client, secretary
     client.force_login(secretary)
     Player.objects.all().delete()
     response = client.post(reverse("player_new"), {"display_name": text, "active": "on"})
-    kept = Player.objects.filter(display_name=text.strip()).exists()
+    kept = Player.objects.exists()  # (the roll was emptied; PostgreSQL cannot even be asked for a NUL)
     if text.strip() and unprintable(text.strip(), multiline=False) is None:
         assert kept, (text, response.context and response.context["form"].errors)
     else:

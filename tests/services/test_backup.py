@@ -110,8 +110,9 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="N\x00")), "U+0000"),
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="x" * 81)), "at most 80"),
     (lambda d: (d / "club.json").write_text("[" * 100_000 + "]" * 100_000), "club.json: nested too deeply"),
-    (lambda d: shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99.json"),
-     "rubbers/99.json: id: Rubber with this ID already exists"),
+    (lambda d: shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99999999.json"),
+     "rubbers/99999999.json: id: Rubber with this ID already exists"),  # read last, whatever the ids
+    (lambda d: _edit(d, "club", lambda c: c["events"][0].update(id=0)), "id 0 is not a whole number from 1 up"),
 ])
 def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage, message):
     record(rubber, maker="N", tricks=5, revokes={"EW": 1})
