@@ -289,6 +289,25 @@ class HandCorrection(models.Model):
         return f"correction to {self.hand}"
 
 
+class HandTakenBack(models.Model):
+    """The last hand of a rubber, entered by mistake and taken back by the secretary: the hand as it
+    was entered stays on record here, with who took it back, when and why."""
+
+    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="hands_taken_back")
+    number = models.PositiveSmallIntegerField()
+    hand = models.JSONField(help_text="The hand as it was entered, in the interchange format.")
+    reason = models.TextField(blank=True, validators=[printable_text])
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["made_at", "pk"]
+        verbose_name_plural = "hands taken back"
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.rubber} taken back"
+
+
 class Ruling(models.Model):
     """A secretary's ruling on a disputed irregularity, as the rulings table gave it.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -22,12 +23,24 @@ BLANK = [("", "—")]
 MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a hand
 
 
+# A deal that ends unplayed is chosen where the maker would be, by its first letter: P, M or D
+# (none of them a seat's letter), so that it takes one key and Enter.
+OUTCOMES = ((HandResult.PASSED, "P: all passed (law 77)"), (HandResult.MISDEAL, "M: misdeal (law 41)"),
+            (HandResult.NEW_DEAL, "D: deal again, same dealer"))
+OUTCOME_OF = {result.value: result for result, _ in OUTCOMES}
+
+
+def maker_choices(seated: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals."""
+    seats = [(seat, f"{seat}, {seated[seat]}" if seat in seated else seat) for seat, _ in SEAT_CHOICES]
+    return BLANK + seats + [(result.value, words) for result, words in OUTCOMES]
+
+
 class HandForm(forms.Form):
     """One hand, in the order a secretary reads a table's report; every field reachable by Tab."""
 
-    maker = forms.ChoiceField(choices=BLANK + SEAT_CHOICES, required=False,
-                              help_text="Who ordered up, assisted, adopted or made the trump.")
-    tricks = forms.IntegerField(min_value=0, max_value=5, required=False, help_text="Tricks the makers took.")
+    maker = forms.ChoiceField(choices=BLANK + SEAT_CHOICES, required=False)  # the form's hint line explains
+    tricks = forms.IntegerField(min_value=0, max_value=5, required=False)
     alone = forms.BooleanField(required=False)
     declaration = forms.ChoiceField(choices=BLANK + [(d.value, d.value.replace("_", " ")) for d in Declaration],
                                     required=False)
@@ -47,10 +60,14 @@ class HandForm(forms.Form):
     announced_ew = forms.IntegerField(label="Announced EW", min_value=0, max_value=99, required=False)
     notes = LineField(required=False, max_length=500)
 
-    def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888,
+                 seated: Mapping[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hand_number = hand_number
         self.rulebook = rulebook
+        maker = self.fields["maker"]
+        assert isinstance(maker, forms.ChoiceField)
+        maker.choices = maker_choices(seated or {})
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
@@ -75,6 +92,11 @@ class HandForm(forms.Form):
         data = super().clean() or {}
         if self.errors:
             return data
+        outcome = OUTCOME_OF.get(data.get("maker") or "")
+        if outcome is not None:  # a deal that was not played, chosen with one key in the maker's place
+            if data.get("result") not in (HandResult.PLAYED.value, outcome.value):
+                raise ValidationError({"result": "The maker's choice already says how the deal ended."})
+            data["result"], data["maker"] = outcome.value, ""
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
             raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
         check_hand(self.play(), self.hand_number, self.rulebook)
@@ -84,6 +106,11 @@ class HandForm(forms.Form):
 class CorrectionForm(HandForm):
     reason = TextField(widget=forms.Textarea(attrs={"rows": 2}), required=False,
                              help_text="Needed once a later hand has been entered.")
+
+
+class TakeBackForm(forms.Form):
+    reason = LineField(label="Why (for the record)", max_length=200, required=False,
+                       help_text="For instance: entered twice, or entered on the wrong rubber.")
 
 
 class RubberStartForm(forms.Form):

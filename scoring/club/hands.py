@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -16,17 +18,19 @@ from django.views.generic import FormView
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club import forms
 from scoring.club.rubbers import RubberDetailView
-from scoring.club.selectors import rubber_for_page, rubber_or_404
+from scoring.club.selectors import rubber_for_page, rubber_or_404, seated_names
+from scoring.engine.explain import describe_hand
 from scoring.models import Hand
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
-from scoring.services.reports import hand_document, rulebook_of
+from scoring.services.reports import hand_document, reported, rulebook_of
 
 
 class HandCreateView(SecretaryRequiredMixin, View):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber = rubber_or_404(pk)
-        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rulebook_of(rubber))
+        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rulebook_of(rubber),
+                              seated=seated_names(rubber, rubber.hand_count + 1))
         if form.is_valid():
             try:
                 hand = hand_services.hand_record(rubber_id=rubber.pk, play=form.play(), extras=form.extras(),
@@ -35,7 +39,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
                 apply_errors(form, exc)
             else:
                 messages.success(request, f"Hand {hand.number} recorded.")
-                return redirect(reverse("rubber", args=[rubber.pk]) + "#entry")
+                return redirect(reverse("rubber", args=[rubber.pk]))  # the form takes the focus again
         return RubberDetailView().render(request, rubber_for_page(pk), form, status=400)
 
 
@@ -49,7 +53,9 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
                                  rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
 
     def get_form_kwargs(self) -> dict[str, Any]:
-        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rulebook_of(self.hand.rubber)}
+        rubber = rubber_for_page(self.hand.rubber_id)
+        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rulebook_of(rubber),
+                "seated": seated_names(rubber, self.hand.number)}
 
     def get_initial(self) -> dict[str, Any]:
         hand = self.hand
@@ -65,9 +71,46 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
     def perform(self, form: forms.CorrectionForm) -> HttpResponse:
         hand = self.hand
+        digest = _digest(form)
+        if self.request.POST.get("previewed") != digest:  # first show the score before and after
+            before, after = hand_services.correction_preview(hand_id=hand.pk, play=form.play(),
+                                                             reason=form.cleaned_data.get("reason") or "")
+            return self.render_to_response(self.get_context_data(form=form, preview=(before, after),
+                                                                 digest=digest))
         hand_services.hand_correct(hand_id=hand.pk, play=form.play(), extras=form.extras(),
                                    reason=form.cleaned_data.get("reason") or "", by=acting_user(self.request))
         messages.success(self.request, f"Hand {hand.number} corrected.")
+        return redirect("rubber", pk=hand.rubber_id)
+
+
+def _digest(form: forms.CorrectionForm) -> str:
+    """What the secretary is about to save, so that a changed form is previewed again before saving."""
+    entry = {"play": form.play(), "extras": vars(form.extras()) | {"reported_by": None},
+             "reason": form.cleaned_data.get("reason") or ""}
+    return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+    """Take back the last hand, entered by mistake: a confirmation first, then a line in the record."""
+
+    template_name = "club/hand_take_back.html"
+    form_class = forms.TakeBackForm
+
+    @cached_property
+    def hand(self) -> Hand:
+        return get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
+                                 number=self.kwargs["number"])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        rubber = self.hand.rubber
+        return super().get_context_data(hand=self.hand, rubber=rubber,
+                                        report=describe_hand(reported(self.hand, rulebook_of(rubber))), **kwargs)
+
+    def perform(self, form: forms.TakeBackForm) -> HttpResponse:
+        hand = self.hand
+        hand_services.hand_take_back(rubber_id=hand.rubber_id, number=hand.number,
+                                     reason=form.cleaned_data["reason"], by=acting_user(self.request))
+        messages.success(self.request, f"Hand {hand.number} taken back; the rubber is rescored.")
         return redirect("rubber", pk=hand.rubber_id)
 
 

@@ -12,7 +12,7 @@ from django.views.generic import FormView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
 from scoring.club import forms
-from scoring.club.selectors import rubber_or_404, rubber_page
+from scoring.club.selectors import SEAT_WORDS, rubber_or_404, rubber_page, seated_names
 from scoring.models import Event, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services
@@ -44,11 +44,14 @@ class RubberDetailView(ReadableMixin, View):
                status: int = 200) -> HttpResponse:
         page = rubber_page(rubber)
         can_write = is_secretary(request.user)
+        seated = seated_names(rubber, rubber.hand_count + 1)
         if form is None and can_write and rubber.is_open:
             form = forms.HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
-                                           "result": "played", "revokes_ns": 0, "revokes_ew": 0})
+                                           "result": "played", "revokes_ns": 0, "revokes_ew": 0}, seated=seated)
+        dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
         return render(request, "club/rubber_detail.html", {
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,
+            "next_dealer": f"{SEAT_WORDS[dealer]} ({seated[dealer]})" if dealer else "",
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
         }, status=status)
 

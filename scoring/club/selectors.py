@@ -9,8 +9,10 @@ from django.db.models import Prefetch
 from django.http import Http404
 
 from scoring.engine import RubberError, RubberResult, Side
-from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand
-from scoring.models import Hand, HandCorrection, Rubber, Ruling
+from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand, game_line
+from scoring.engine.interchange import parse_hand
+from scoring.models import Hand, HandCorrection, HandTakenBack, Rubber, Ruling
+from scoring.services.reports import rulebook_of
 from scoring.services.scoring import rubber_result
 
 
@@ -20,11 +22,20 @@ def rubber_for_page(pk: int) -> Rubber:
             .prefetch_related("seat_changes__player").get(pk=pk))
 
 
+def seated_names(rubber: Rubber, number: int) -> dict[str, str]:
+    """Who sits in each seat for hand `number` (law 18 substitutes included), by seat letter."""
+    return {seat.value: player.display_name for seat, player in rubber.players_at_hand(number).items()}
+
+
 def rubber_or_404(pk: int) -> Rubber:
     try:
         return rubber_for_page(pk)
     except Rubber.DoesNotExist:
         raise Http404("No such rubber.") from None
+
+
+LATEST = 3  # hands shown above the entry form: what a secretary glances back at
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @dataclass
@@ -34,6 +45,8 @@ class HandRow:
     ns_points: int
     ew_points: int
     score_after: tuple[int, int]
+    score_shown: tuple[int, int]
+    """The score to show: a game's final tally on the row that ends it (as the sheet prints it)."""
     awards: list[str]
     laws: list[int]
     games_closed: list[str]
@@ -49,10 +62,21 @@ class RubberPage:
     result: RubberResult | None
     rows: list[HandRow] = field(default_factory=list)
     error: str = ""
+    taken_back: list[tuple[HandTakenBack, str]] = field(default_factory=list)
+    """Hands taken back, each with what it was entered as."""
 
     @property
     def game_number(self) -> int:
         return len(self.result.games) + 1 if self.result else 1
+
+    @property
+    def game_lines(self) -> list[str]:
+        return [game_line(g) for g in self.result.games] if self.result else []
+
+    @property
+    def latest(self) -> list[HandRow]:
+        """The last hands entered, oldest first, so that the newest sits next to the entry form."""
+        return self.rows[-LATEST:]
 
     @property
     def mismatches(self) -> list[HandRow]:
@@ -90,10 +114,11 @@ def rubber_page(rubber: Rubber) -> RubberPage:
         laws = sorted({n for a in scored.awards for n in a.laws} | {n for _, ls in scored.notes for n in ls})
         rows.append(HandRow(
             hand=hand,
-            report=describe_hand(scored.hand),
+            report=describe_hand(scored.hand, penalties=False),  # the penalty lines say them
             ns_points=scored.points(Side.NS),
             ew_points=scored.points(Side.EW),
             score_after=scored.score_after,
+            score_shown=closed[-1].score if closed else scored.score_after,
             awards=[describe_award(a) for a in scored.awards] + [REASON_WORDS[r] for r, _ in scored.notes],
             laws=laws,
             games_closed=[describe_game(g) for g in closed],
@@ -102,5 +127,8 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,
         ))
-    return RubberPage(rubber, result, rows)
+    rulebook = rulebook_of(rubber)
+    taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook)))
+                  for t in rubber.hands_taken_back.select_related("made_by")]
+    return RubberPage(rubber, result, rows, taken_back=taken_back)
 

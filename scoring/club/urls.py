@@ -12,6 +12,7 @@ urlpatterns = [
     path("rubbers/<int:pk>/", rubbers.RubberDetailView.as_view(), name="rubber"),
     path("rubbers/<int:pk>/hands/", hands.HandCreateView.as_view(), name="hand_new"),
     path("rubbers/<int:pk>/hands/<int:number>/correct/", hands.HandCorrectView.as_view(), name="hand_correct"),
+    path("rubbers/<int:pk>/hands/<int:number>/take-back/", hands.HandTakeBackView.as_view(), name="hand_delete"),
     path("rubbers/<int:pk>/hands/<int:number>/penalties/new/", hands.PenaltyCreateView.as_view(),
          name="penalty_new"),
     path("rubbers/<int:pk>/hands/<int:number>/resolve/", hands.AnnouncementResolveView.as_view(),

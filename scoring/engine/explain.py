@@ -6,6 +6,7 @@ from scoring.engine.awards import UNPLAYED_REASON
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
 from scoring.engine.rulebook import Reason, Rulebook
+from scoring.engine.seats import Side
 
 REASON_WORDS: dict[Reason, str] = {
     Reason.POINT: "point (3 or 4 tricks)",
@@ -47,21 +48,23 @@ def cite(laws: tuple[int, ...]) -> str:
     return ("law " if len(laws) == 1 else "laws ") + ", ".join(str(n) for n in laws)
 
 
-def describe_hand(hand: ReportedHand) -> str:
-    """What the table reported, in a few words."""
+def describe_hand(hand: ReportedHand, *, penalties: bool = True) -> str:
+    """What the table reported, in a few words ("N ordered up alone, 5 tricks").
+
+    `penalties=False` leaves out the revokes and wrong cards, for a page that lists them itself.
+    """
     if hand.result is not HandResult.PLAYED:
         return REASON_WORDS[UNPLAYED_REASON[hand.result]]
     assert hand.maker is not None
-    words = [f"{hand.maker.value} {'alone' if hand.alone else 'made'}"]
-    if hand.declaration is not None:
-        words.append(f"({hand.declaration.value.replace('_', ' ')})")
+    how = hand.declaration.value.replace("_", " ") if hand.declaration is not None else "made"
+    words = [f"{hand.maker.value} {how}{' alone' if hand.alone else ''},"]
     if hand.adversary_abandoned:
         words.append("adversary abandoned")
     else:
         words.append(f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''}")
-    if hand.revokes:
+    if hand.revokes and penalties:
         words.append(f"revokes NS {hand.revokes.ns} EW {hand.revokes.ew}")
-    if hand.wrong_cards is not None:
+    if hand.wrong_cards is not None and penalties:
         words.append(f"{hand.wrong_cards.value} wrong cards")
     if hand.partner_exposed:
         words.append("partner exposed")
@@ -84,6 +87,20 @@ def describe_game(game: GameResult) -> str:
         text += f", lap {game.lap}"
     text += f", {'double' if game.double else 'single'} worth {game.value}"
     return f"{text} ({cite(game.laws)})"
+
+
+def game_line(game: GameResult) -> str:
+    """A game as a player reads it: "Game 3: EW won 6-4, lap 1 carried, single game (1 rubber point)"."""
+    ns, ew = game.score
+    won, lost = (ns, ew) if game.winner is Side.NS else (ew, ns)
+    parts = [f"Game {game.number}: {game.winner.value} won {won}\u2013{lost}"]
+    if game.closed_by_hand is None:
+        parts.append(REASON_WORDS[Reason.WON_BY_LAP])
+    if game.lap:
+        parts.append(f"lap {game.lap} carried")
+    kind = "double game" if game.double else "single game"
+    parts.append(f"{kind} ({game.value} rubber point{'s' if game.value != 1 else ''})")
+    return ", ".join(parts)
 
 
 def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:

@@ -15,6 +15,7 @@ from scoring.engine import SOMERSET_1888
 from scoring.models import Ruling
 from scoring.rulings.display import ruling_view
 from scoring.rulings.forms import WithdrawForm
+from scoring.rulings.guide import worked_rubber
 from scoring.rulings.laws_table import law_list, rulings_table
 from scoring.service_forms import apply_errors
 from scoring.services.rulings import ruling_withdraw
@@ -27,6 +28,15 @@ class LawsView(View):
         rulebook = SOMERSET_1888
         return render(request, "rulings/laws.html", {"rulebook": rulebook, "table": rulings_table(rulebook),
                                                      "laws": law_list(rulebook)})
+
+
+class HowScoringWorksView(View):
+    """Laws 1-7 in plain words for players, with one rubber worked through by the engine."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        rows, result = worked_rubber()
+        return render(request, "rulings/how_scoring_works.html", {"rows": rows, "result": result,
+                                                                  "rulebook": SOMERSET_1888})
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

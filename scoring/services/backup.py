@@ -29,7 +29,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from scoring.engine import ReportedHand, RubberError, RubberReport, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
-from scoring.models import Event, Hand, HandCorrection, Penalty, Player, Rubber, Ruling, SeatChange
+from scoring.models import Event, Hand, HandCorrection, HandTakenBack, Penalty, Player, Rubber, Ruling, SeatChange
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
 from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
 
@@ -90,6 +90,8 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
                          "withdrawn_by": _username(r.withdrawn_by), "withdrawn_at": _when(r.withdrawn_at)}
                         for r in h.rulings.all()],
         } for h in hands],
+        "taken_back": [{"number": t.number, "hand": t.hand, "reason": t.reason, "made_by": _username(t.made_by),
+                        "made_at": _when(t.made_at)} for t in rubber.hands_taken_back.all()],
     }
 
 
@@ -101,8 +103,9 @@ def club_export(folder: Path) -> dict[str, int]:
     club = {"format": FORMAT, "exported_at": timezone.now().isoformat(), "events": events, "players": players}
     (folder / "club.json").write_text(json.dumps(club, indent=1), encoding="utf-8")
     rubbers = (Rubber.objects.select_related("event").order_by("pk")
-               .prefetch_related("seat_changes", "hands__penalties__entered_by", "hands__corrections__made_by",
-                                 "hands__rulings__made_by", "hands__rulings__withdrawn_by", "hands__entered_by"))
+               .prefetch_related("seat_changes", "hands_taken_back__made_by", "hands__penalties__entered_by",
+                                 "hands__corrections__made_by", "hands__rulings__made_by",
+                                 "hands__rulings__withdrawn_by", "hands__entered_by"))
     count = 0
     for rubber in rubbers.iterator(chunk_size=200):
         path = folder / "rubbers" / f"{rubber.pk}.json"
@@ -239,6 +242,11 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
                           f"{len(doc['hands'])} in the club part.")
     for number, (reported_hand, extra) in enumerate(zip(report.hands, doc["hands"], strict=True), start=1):
         _restore_hand(rubber, number, reported_hand, extra, players, users, f"{where}, hand {number}")
+    for row in doc.get("taken_back", []):  # backups written before hands could be taken back have none
+        taken = HandTakenBack(rubber=rubber, number=row["number"], hand=row["hand"], reason=row["reason"],
+                              made_by=users.get(row.get("made_by") or ""))
+        _full_save(taken, where, exclude=WHO)
+        HandTakenBack.objects.filter(pk=taken.pk).update(made_at=_moment(row["made_at"], where) or taken.made_at)
     try:
         rubber_rescore(rubber)
     except ValidationError as exc:
@@ -287,7 +295,7 @@ def _reported_document(reported_hand: ReportedHand) -> dict[str, Any]:
 
 def _reset_sequences() -> None:
     """Rows were written with their old ids; move each id sequence past them (PostgreSQL)."""
-    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling]
+    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling, HandTakenBack]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     with connection.cursor() as cursor:
         for sql in statements:

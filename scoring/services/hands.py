@@ -9,11 +9,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
-from scoring.engine.rulings import RulingError, claim_limit
-from scoring.models import Hand, HandCorrection, Penalty, Player
-from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, rulebook_of
-from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
+from scoring.models import Hand, HandCorrection, HandTakenBack, Penalty, Player
+from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported, rulebook_of
+from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,8 +62,7 @@ def hand_correct(
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands can no longer be corrected.")
     hand = Hand.objects.prefetch_related("penalties").get(pk=hand_id)
     is_last = hand.number == rubber.hand_count
-    if not is_last and not reason.strip():
-        raise ValidationError({"reason": "A later hand has been entered, so say why this entry is corrected."})
+    _reason_check(hand.number, rubber.hand_count, reason)
 
     before = hand_document(hand)
     new = check_hand(play, hand.number, rulebook_of(rubber))
@@ -78,6 +78,63 @@ def hand_correct(
         HandCorrection.objects.create(hand=hand, reason=reason.strip(), before=before, after=after, made_by=by)
     rubber_rescore(rubber, illegal="That correction would make a later hand impossible: ")
     return hand
+
+
+@transaction.atomic
+def hand_take_back(*, rubber_id: int, number: int, reason: str, by: User | None) -> HandTakenBack:
+    """Take back the last hand of a rubber, entered by mistake, and rescore; the hand as entered stays
+    on record. A hand with a ruling on it stays: its ruling is part of the record (correct it instead)."""
+    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands stay as they are.")
+    if number != rubber.hand_count:
+        raise ValidationError(f"Only the last hand (hand {rubber.hand_count}) can be taken back.")
+    hand = Hand.objects.prefetch_related("penalties").get(rubber=rubber, number=number)
+    if hand.rulings.exists():
+        raise ValidationError(f"Hand {number} has a ruling on it; correct the hand instead of taking it back.")
+    taken = HandTakenBack(rubber=rubber, number=number, hand=hand_document(hand), reason=reason.strip(), made_by=by)
+    taken.full_clean(exclude=["rubber", "made_by"])
+    taken.save()
+    hand.delete()
+    rubber_rescore(rubber)
+    return taken
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """What a correction changes: the hand's points, the rubber points and the running score."""
+
+    hand_points: tuple[int, int]
+    rubber_points: tuple[int, int]
+    current: tuple[int, int] | None
+    """The running score of the game in play; None once the rubber is complete."""
+
+
+def _reason_check(number: int, hand_count: int, reason: str) -> None:
+    if number != hand_count and not reason.strip():
+        raise ValidationError({"reason": "A later hand has been entered, so say why this entry is corrected."})
+
+
+def correction_preview(*, hand_id: int, play: dict[str, Any], reason: str) -> tuple[ScoreView, ScoreView]:
+    """The score before and after a correction, computed and not saved (rulings still apply on top)."""
+    hand = Hand.objects.select_related("rubber").get(pk=hand_id)
+    _reason_check(hand.number, hand.rubber.hand_count, reason)
+    rubber, rulebook = hand.rubber, rulebook_of(hand.rubber)
+    rows = rubber_hands(rubber)
+    before = [reported(h, rulebook) for h in rows]
+    corrected = check_hand(play, hand.number, rulebook)
+    effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.standing]
+    after = [*before[:hand.number - 1], apply_effects(corrected, effects, hand.number, rulebook),
+             *before[hand.number:]]
+    first = Seat(rubber.first_dealer)
+    try:
+        views = [score_rubber(hands, rulebook, first_dealer=first) for hands in (before, after)]
+    except RubberError as exc:
+        raise ValidationError(f"That correction would make a later hand impossible: {exc}") from None
+    return _view(views[0], hand.number), _view(views[1], hand.number)
+
+
+def _view(result: RubberResult, number: int) -> ScoreView:
+    scored = result.hands[number - 1]
+    return ScoreView((scored.points(Side.NS), scored.points(Side.EW)), result.rubber_points, result.current_score)
 
 
 def _penalties_save(hand: Hand, play: dict[str, Any], by: User | None) -> None:

@@ -20,6 +20,15 @@ def entry(**fields):
     return {**base, **fields}
 
 
+def correct(client, url: str, data: dict):
+    """A correction as the secretary makes it: the preview of the score before and after, then the save."""
+    preview = client.post(url, data)
+    if "digest" not in (preview.context or {}):
+        return preview  # refused: the form again, with the error
+    assert b'data-testid="correction-preview"' in preview.content
+    return client.post(url, {**data, "previewed": preview.context["digest"]})
+
+
 def test_secretary_enters_a_hand_and_sees_the_score(client, secretary, rubber):
     client.force_login(secretary)
     response = client.post(reverse("hand_new", args=[rubber.pk]), entry(dealer="N", maker="N", tricks=5))
@@ -27,7 +36,8 @@ def test_secretary_enters_a_hand_and_sees_the_score(client, secretary, rubber):
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "NS 2 – EW 0" in page
     assert "march (law 2)" in page
-    assert "Next to deal: <strong data-testid=\"next-dealer\">E</strong>" in page
+    east = rubber.east.display_name
+    assert f"Next to deal: <strong data-testid=\"next-dealer\">East ({east})</strong>" in page
 
 
 @pytest.mark.parametrize(
@@ -130,7 +140,7 @@ def test_correction_page_requires_reason_for_earlier_hand(client, secretary, rub
     url = reverse("hand_correct", args=[rubber.pk, 1])
     response = client.post(url, entry(dealer="N", maker="N", tricks=5))
     assert "reason" in response.context["form"].errors
-    response = client.post(url, entry(dealer="N", maker="N", tricks=5, reason="Table said five."))
+    response = correct(client, url, entry(dealer="N", maker="N", tricks=5, reason="Table said five."))
     assert response.status_code == 302
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "Table said five." in page
@@ -196,6 +206,6 @@ def test_an_entry_correction_is_told_apart_from_a_score_claim(client, secretary,
     assert f'{reverse("ruling_new", args=[rubber.pk])}?hand=1' in page  # a player's claim is a ruling (law 5)
     refused = client.post(reverse("hand_correct", args=[rubber.pk, 1]), entry(dealer="N", maker="N", tricks=4))
     assert "say why this entry is corrected" in refused.content.decode()
-    client.post(reverse("hand_correct", args=[rubber.pk, 1]),
-                entry(dealer="N", maker="N", tricks=4, reason="typed 3, the table said 4"))
+    correct(client, reverse("hand_correct", args=[rubber.pk, 1]),
+            entry(dealer="N", maker="N", tricks=4, reason="typed 3, the table said 4"))
     assert "Entry corrections" in client.get(reverse("rubber", args=[rubber.pk])).content.decode()

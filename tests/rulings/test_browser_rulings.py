@@ -54,13 +54,13 @@ def test_revoke_ruling_ends_the_game_by_law_4(page: Page, live_server, secretary
     expect(page).to_have_url(re.compile(rf"/rubbers/{rubber.pk}/#ruling-\d+$"))
     expect(page.get_by_text(re.compile(r"Ruling \d+ on hand 4 recorded and applied"))).to_be_visible()
     expect(page.get_by_test_id("ruling")).to_contain_text("laws 62, 63, 64, 71, 4, 66, 70")
-    expect(page.locator("#score")).to_contain_text("Game 1: NS 6\u20134")
+    expect(page.locator("#score")).to_contain_text("Game 1: NS won 6\u20134")
 
     page.get_by_test_id("ruling").click()
     page.fill("#id_reason", "West showed he held no heart")
     page.get_by_test_id("withdraw").click()
     expect(page.get_by_text(re.compile(r"withdrawn; the rubber is rescored"))).to_be_visible()
-    expect(page.locator("#score")).to_contain_text("Game 1: EW 3\u20135")
+    expect(page.locator("#score")).to_contain_text("Game 1: EW won 5\u20133")
 
 
 def test_lead_out_of_turn_the_adversaries_elect(page: Page, live_server, secretary, rubber):

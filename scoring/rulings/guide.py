@@ -1,0 +1,53 @@
+"""'How scoring works': laws 1-7 in plain words, and one rubber worked through by the engine itself.
+
+The worked rubber is scored when the page is drawn, so its figures are the engine's, never typed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.engine import SOMERSET_1888, Declaration, HandResult, ReportedHand, RubberResult, Seat, Side, score_rubber
+from scoring.engine.explain import describe_award, describe_hand, game_line
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+
+# Chosen to show each scoring law once: a march, a point, a lone hand, a lap carried, a euchre,
+# a double game, the third game that law 1 still has played, and the rubber's two extra points.
+WORKED_HANDS = (
+    ReportedHand(dealer=N, maker=E, declaration=Declaration.ORDERED_UP, tricks=5),
+    ReportedHand(dealer=E, maker=S, declaration=Declaration.ORDERED_UP, tricks=5),
+    ReportedHand(dealer=S, maker=N, declaration=Declaration.ASSISTED, alone=True, tricks=5),
+    ReportedHand(dealer=W, result=HandResult.PASSED),
+    ReportedHand(dealer=N, maker=W, declaration=Declaration.MADE, tricks=2),
+    ReportedHand(dealer=E, maker=N, declaration=Declaration.ORDERED_UP, tricks=4),
+    ReportedHand(dealer=S, maker=S, declaration=Declaration.ADOPTED, tricks=5),
+    ReportedHand(dealer=W, maker=E, declaration=Declaration.ASSISTED, alone=True, tricks=5),
+    ReportedHand(dealer=N, maker=W, declaration=Declaration.ORDERED_UP, tricks=3),
+)
+
+
+@dataclass(frozen=True)
+class WorkedHand:
+    number: int
+    dealer: str
+    report: str
+    points: tuple[int, int]
+    score: tuple[int, int]
+    why: list[str]
+    games: list[str]
+
+
+def worked_rubber() -> tuple[list[WorkedHand], RubberResult]:
+    """The worked rubber's hands as the rubber page shows them, and its result."""
+    result = score_rubber(list(WORKED_HANDS), SOMERSET_1888, first_dealer=N)
+    games = {g.number: g for g in result.games}
+    rows = []
+    for scored in result.hands:
+        closed = [games[n] for n in scored.games_closed]
+        rows.append(WorkedHand(
+            number=scored.number, dealer=scored.hand.dealer.value if scored.hand.dealer else "",
+            report=describe_hand(scored.hand), points=(scored.points(Side.NS), scored.points(Side.EW)),
+            score=closed[-1].score if closed else scored.score_after,
+            why=[describe_award(a) for a in scored.awards], games=[game_line(g) for g in closed]))
+    return rows, result

@@ -1,0 +1,54 @@
+// The club site's own behaviour, on every page. No framework: Bootstrap's bundle does the rest.
+"use strict";
+
+// Focus: the first error of the page's main form, or else its first field, so that the keyboard
+// starts where the secretary types (a form opts in with data-focus).
+function focusForm() {
+  const form = document.querySelector("form[data-focus]");
+  if (!form) { return; }
+  const fields = "input:not([type=hidden]):not([disabled]):not([type=submit]), select:not([disabled]), textarea";
+  const target = form.querySelector(".is-invalid") || form.querySelector(fields);
+  if (!target) { return; }
+  target.focus();  // the browser scrolls only as far as the field needs
+  if (target.classList.contains("is-invalid") && typeof target.select === "function") {
+    try { target.select(); } catch (error) { /* a field with nothing to select */ }  // typing replaces it
+  }
+}
+
+// Enter sends the form from a choice too, as it does from a text field: the maker's letter, then
+// Enter, records a deal not played. (Alt+Down still opens the list.)
+function enterSubmits() {
+  for (const form of document.querySelectorAll("form[data-focus]")) {
+    form.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && event.target instanceof HTMLSelectElement && !event.altKey) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
+  }
+}
+
+// The first-dealer choice names the players as their seats are filled in (law 11: the cut for deal).
+function nameSeats() {
+  const dealer = document.getElementById("id_first_dealer");
+  if (!dealer) { return; }
+  const seats = { N: "north", E: "east", S: "south", W: "west" };
+  const update = () => {
+    for (const option of dealer.options) {
+      const select = document.getElementById("id_" + seats[option.value]);
+      const chosen = select && select.value ? select.options[select.selectedIndex].text : "";
+      option.text = chosen ? option.value + ", " + chosen : option.value;
+    }
+  };
+  for (const name of Object.values(seats)) {
+    const select = document.getElementById("id_" + name);
+    if (select) { select.addEventListener("change", update); }
+  }
+  update();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  focusForm();
+  enterSubmits();
+  nameSeats();
+});
