@@ -149,6 +149,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost"
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env("TIME_ZONE", default="America/New_York")
 USE_I18N = True
+FORMAT_MODULE_PATH = ["euchre_club.formats"]  # one date format everywhere: 22 Nov 2026
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.contrib import messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.utils.text import slugify
+from django.http import HttpResponse
 from django.views.generic import CreateView, DetailView, ListView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
@@ -53,10 +53,7 @@ class EventCreateView(SecretaryRequiredMixin, CreateView):
     def get_initial(self) -> dict[str, Any]:
         return {"starts_on": dt.date.today()}
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        data = request.POST.copy()
-        name = data.get("name", "")
-        if not data.get("slug") and isinstance(name, str) and name:
-            data["slug"] = slugify(name)
-        request.POST = data  # type: ignore[assignment]
-        return super().post(request, *args, **kwargs)
+    def form_valid(self, form: forms.EventForm) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, f"Event “{form.instance.name}” created. Start its first rubber here.")
+        return response

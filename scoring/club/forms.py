@@ -9,6 +9,8 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils.text import slugify
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
 from scoring.engine.explain import RESULT_WORDS
@@ -142,12 +144,33 @@ class EventForm(forms.ModelForm):
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 3})}
+        labels = {"slug": "Web address"}
+        help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def clean_slug(self) -> str:
+        slug: str = self.cleaned_data.get("slug") or slugify(self.data.get("name") or "")
+        if not slug:
+            raise ValidationError("Give the event a name with letters or digits, or a web address.")
+        return slug
 
 
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["display_name", "member_number", "active"]
+        fields = ["display_name", "member_number", "active", "user"]
+        labels = {"user": "Member's login"}
+        help_texts = {"user": "The account this player logs in with, so that \"My record\" finds him."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        user = self.fields["user"]
+        assert isinstance(user, forms.ModelChoiceField)
+        # Logins not yet linked to another player.
+        user.queryset = user.queryset.filter(Q(player__isnull=True) | Q(player=self.instance.pk))  # type: ignore[union-attr]
 
     def clean_display_name(self) -> str:
         """A name already on the roll in any case is the same player (the constraint says so too)."""

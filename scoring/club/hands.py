@@ -119,7 +119,15 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     form_class = forms.PenaltyForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(title=f"Penalty on hand {self.kwargs['number']}", **kwargs)
+        hand = get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
+                                 number=self.kwargs["number"])
+        rubber = hand.rubber
+        table = f", table {rubber.table_label}" if rubber.table_label else ""
+        line = (f"Rubber #{rubber.pk}{table}, {rubber.event}: hand {hand.number}, "
+                f"{describe_hand(reported(hand, rulebook_of(rubber)))}")
+        return super().get_context_data(title=f"Penalty on hand {hand.number}", context_line=line,
+                                        context_url=rubber.get_absolute_url(), cancel_url=rubber.get_absolute_url(),
+                                        **kwargs)
 
     def get_initial(self) -> dict[str, Any]:
         # As the ruling wizard does: a claim on the last hand is taken as made before the cut, one on an

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
@@ -12,7 +13,9 @@ from django.views.generic import FormView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
 from scoring.club import forms
-from scoring.club.selectors import SEAT_WORDS, rubber_or_404, rubber_page, seated_names
+from scoring.club.selectors import rubber_or_404, rubber_page, seated_names
+from scoring.engine import Seat
+from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services
@@ -27,11 +30,16 @@ class RubberStartView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        return super().get_context_data(title=f"Start a rubber · {event}", **kwargs)
+        return super().get_context_data(title=f"Start a rubber · {event}", cancel_url=event.get_absolute_url(),
+                                        **kwargs)
 
     def perform(self, form: forms.RubberStartForm) -> HttpResponse:
         event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        return redirect(rubber_services.rubber_start(event=event, **form.cleaned_data))
+        rubber = rubber_services.rubber_start(event=event, **form.cleaned_data)
+        dealer = form.cleaned_data["first_dealer"]
+        messages.success(self.request, f"Rubber started. {SEAT_WORDS[Seat(dealer)]} "
+                                       f"({rubber.player_at(Seat(dealer))}) deals the first hand.")
+        return redirect(rubber)
 
 
 class RubberDetailView(ReadableMixin, View):
@@ -51,7 +59,7 @@ class RubberDetailView(ReadableMixin, View):
         dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
         return render(request, "club/rubber_detail.html", {
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,
-            "next_dealer": f"{SEAT_WORDS[dealer]} ({seated[dealer]})" if dealer else "",
+            "next_dealer": f"{SEAT_WORDS[Seat(dealer)]} ({seated[dealer]})" if dealer else "",
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
         }, status=status)
 
@@ -60,8 +68,16 @@ class RubberFormMixin:
     """A form about one rubber: a rubber that does not exist is a 404, before any form is shown or read."""
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        get_object_or_404(Rubber, pk=kwargs["pk"])
+        self.rubber = get_object_or_404(Rubber.objects.select_related("event"), pk=kwargs["pk"])
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """The page names its rubber, and Cancel goes back to it."""
+        rubber = self.rubber
+        table = f", table {rubber.table_label}" if rubber.table_label else ""
+        return super().get_context_data(  # type: ignore[misc,no-any-return]
+            context_line=f"Rubber #{rubber.pk}{table}, {rubber.event}", context_url=rubber.get_absolute_url(),
+            cancel_url=rubber.get_absolute_url(), **kwargs)
 
 
 class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
@@ -71,6 +87,7 @@ class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixi
 
     def perform(self, form: forms.AbandonForm) -> HttpResponse:
         rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
+        messages.info(self.request, "The rubber is abandoned; it counts in no standings.")
         return redirect("rubber", pk=self.kwargs["pk"])
 
 
@@ -80,5 +97,6 @@ class SeatChangeView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, 
     extra_context = {"title": "Substitute a player (law 18)"}
 
     def perform(self, form: forms.SeatChangeForm) -> HttpResponse:
-        rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
+        change = rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
+        messages.success(self.request, f"{change.player} sits {change.seat} from hand {change.from_hand} (law 18).")
         return redirect("rubber", pk=self.kwargs["pk"])

@@ -35,7 +35,6 @@ def rubber_or_404(pk: int) -> Rubber:
 
 
 LATEST = 3  # hands shown above the entry form: what a secretary glances back at
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @dataclass

@@ -34,7 +34,7 @@ from scoring.printing.pdf.data import (
 )
 from scoring.rulings.display import RulingView
 from scoring.services.reports import rulebook_of
-from scoring.standings.selectors import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, standings
+from scoring.standings.selectors import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, ranked, standings
 
 DASH = "\u2013"
 ROWS_ON_SHEET = 30
@@ -53,7 +53,7 @@ def _pair(score: tuple[int, int]) -> str:
 
 
 def _date(value) -> str:  # type: ignore[no-untyped-def]
-    return f"{value:%-d %B %Y}"
+    return f"{value:%-d %b %Y}"
 
 
 # The rubber score sheet.
@@ -200,27 +200,14 @@ def _rubber_file_name(rubber: Rubber) -> str:
 
 # Event standings.
 
-def _tie_key(row: dict) -> tuple[int, int, int, int]:
-    return (row["net"], row["wins"], row["doubles"], row["games"])
-
-
 def standing_lines(rows: list[dict]) -> tuple[StandingLine, ...]:
-    """Rank the rows as ordered; players level on every tie-breaker but the name share a rank."""
-    counts: dict[tuple[int, int, int, int], int] = {}
-    for row in rows:
-        counts[_tie_key(row)] = counts.get(_tie_key(row), 0) + 1
-    lines, rank, previous = [], 0, None
-    for position, row in enumerate(rows, start=1):
-        key = _tie_key(row)
-        if key != previous:
-            rank, previous = position, key
-        lines.append(StandingLine(
-            rank=f"{rank}=" if counts[key] > 1 else str(rank), player=row["player__display_name"],
-            rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
-            doubles=row["doubles"] or 0, points_for=row["scored_for"] or 0,
-            points_against=row["scored_against"] or 0, net=row["net"] or 0,
-            net_per_rubber=f"{row['net_per_rubber']:.2f}"))
-    return tuple(lines)
+    """The rows as printed lines, ranked as the standings page ranks them."""
+    return tuple(StandingLine(
+        rank=row["rank"], player=row["player__display_name"],
+        rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
+        doubles=row["doubles"] or 0, points_for=row["scored_for"] or 0,
+        points_against=row["scored_against"] or 0, net=row["net"] or 0,
+        net_per_rubber=f"{row['net_per_rubber']:.2f}") for row in ranked(rows))
 
 
 def standings_sheet(event: Event) -> StandingsSheet:
@@ -317,12 +304,12 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
 
 def ruling_sheet(view: RulingView) -> RulingSheet:
     ruling, rubber = view.ruling, view.rubber
-    made = timezone.localtime(ruling.made_at).strftime("%-d %B %Y, %H:%M")
+    made = timezone.localtime(ruling.made_at).strftime("%-d %b %Y %H:%M")
     by = ruling.made_by.get_username() if ruling.made_by else "the secretary"
     table = f", table {rubber.table_label}" if rubber.table_label else ""
     withdrawn = ""
     if ruling.withdrawn_at:
-        when = timezone.localtime(ruling.withdrawn_at).strftime("%-d %B %Y, %H:%M")
+        when = timezone.localtime(ruling.withdrawn_at).strftime("%-d %b %Y %H:%M")
         withdrawn = f"WITHDRAWN {when}: {ruling.withdrawn_reason}"
     return RulingSheet(
         paper=rubber.event.paper_size,

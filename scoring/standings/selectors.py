@@ -6,6 +6,8 @@ Each function costs a fixed number of SQL queries, whatever the size of the club
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +44,24 @@ def standings(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
     """One row per player over the complete rubbers among `results`, best first."""
     rows = complete_results(results).values("player_id", "player__display_name")
     return _figures(rows).order_by(*ORDER, "player__display_name")
+
+
+def _tie_key(row: dict[str, Any]) -> tuple[int, int, int, int]:
+    return (row["net"], row["wins"], row["doubles"], row["games"])
+
+
+def ranked(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows, best first, each with its rank; players level on every tie-breaker but the name share
+    it ("4="), as the printed standings do."""
+    rows = list(rows)
+    counts = Counter(_tie_key(row) for row in rows)
+    out, rank, previous = [], 0, None
+    for position, row in enumerate(rows, start=1):
+        key = _tie_key(row)
+        if key != previous:
+            rank, previous = position, key
+        out.append({**row, "rank": f"{rank}=" if counts[key] > 1 else str(rank)})
+    return out
 
 
 def partnerships(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
@@ -180,10 +200,10 @@ def player_record(player: Player, rubbers: QuerySet[Rubber]) -> PlayerRecord:
         running += points_for - points_against
         timeline.append((played_on, running))
 
-    def ranked(table: dict[int, Record]) -> list[Record]:
+    def most_played(table: dict[int, Record]) -> list[Record]:
         return sorted(table.values(), key=lambda r: (-r.rubbers, -r.net, r.name))
 
-    return PlayerRecord(ranked(partners), ranked(opponents), timeline)
+    return PlayerRecord(most_played(partners), most_played(opponents), timeline)
 
 
 @dataclass(frozen=True)

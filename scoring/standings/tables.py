@@ -13,8 +13,8 @@ from django.utils.html import format_html
 
 TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
-# Columns a phone can do without: the player, rubbers, won and net stay in view.
-WIDE = {"td": {"class": "text-end d-none d-md-table-cell"}, "th": {"class": "text-end d-none d-md-table-cell"}}
+# Every column shows on a phone too: the table scrolls sideways under a hint, the names held in place.
+WIDE = NUMBER
 
 
 def _player_link(record: dict[str, Any]) -> str:
@@ -41,22 +41,27 @@ class FiguresTable(tables.Table):
         return value
 
     def render_net_per_rubber(self, value: float) -> str:
-        return f"{value:+.2f}"
+        return f"{value:+.2f}" if round(value, 2) else "0.00"  # no sign on nothing
 
     def value_net_per_rubber(self, value: float) -> str:
         return f"{value:.3f}"
 
     class Meta:
         attrs = TABLE_ATTRS
-        template_name = "django_tables2/bootstrap5.html"
+        template_name = "standings/table.html"
         orderable = True
 
 
 class StandingsTable(FiguresTable):
-    player = tables.Column(verbose_name="Player", accessor="player__display_name", linkify=_player_link)
+    # The standing itself, whichever column the table is sorted by; level players share it ("4=").
+    # Not in the downloads, whose columns are fixed.
+    rank = tables.Column(verbose_name="Rank", orderable=False, exclude_from_export=True,
+                         attrs={"td": {"class": "rank"}, "th": {"class": "rank"}})
+    player = tables.Column(verbose_name="Player", accessor="player__display_name", linkify=_player_link,
+                           attrs={"td": {"class": "held"}, "th": {"class": "held"}})
 
     class Meta(FiguresTable.Meta):
-        sequence = ("player", "...")
+        sequence = ("rank", "player", "...")
 
 
 class PartnershipTable(FiguresTable):
@@ -84,12 +89,24 @@ class PlayerRubbersTable(tables.Table):
     event = tables.Column(verbose_name="Event", accessor="rubber__event__name")
     side = tables.Column(verbose_name="Side")
     partner = tables.Column(verbose_name="Partner", accessor="partner__display_name", default="")
+    opponents = tables.Column(verbose_name="Opponents", accessor="side", orderable=False, empty_values=())
     points_for = tables.Column(verbose_name="For", attrs=NUMBER)
     points_against = tables.Column(verbose_name="Against", attrs=NUMBER)
     result = tables.Column(verbose_name="Result", accessor="won", order_by=("won",), empty_values=())
 
     def render_rubber(self, value: int) -> str:
         return f"#{value}"
+
+    def render_opponents(self, record: Any) -> str:
+        rubber = record.rubber
+        pair = (rubber.east, rubber.west) if record.side == "NS" else (rubber.north, rubber.south)
+        return " & ".join(p.display_name for p in pair)
+
+    def render_points_for(self, record: Any, value: int) -> str:
+        return "" if record.rubber.status == "abandoned" else str(value)  # an abandoned rubber counts nothing
+
+    def render_points_against(self, record: Any, value: int) -> str:
+        return "" if record.rubber.status == "abandoned" else str(value)
 
     def render_result(self, record: Any) -> str:
         status = record.rubber.status
@@ -100,5 +117,5 @@ class PlayerRubbersTable(tables.Table):
 
     class Meta:
         attrs = TABLE_ATTRS
-        template_name = "django_tables2/bootstrap5.html"
+        template_name = "standings/table.html"
         order_by = ("-played_on",)

@@ -22,6 +22,7 @@ from scoring.standings.selectors import (
     partnerships,
     play_stats,
     player_record,
+    ranked,
     standings,
 )
 from scoring.standings.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
@@ -57,7 +58,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
 
     def get_table_data(self) -> list[dict[str, Any]]:
         return standings_cache.rows(f"event {self.event.pk}", self.results_version(),
-                                    lambda: standings(self.results()))
+                                    lambda: ranked(standings(self.results())))
 
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-standings.{export_format}"
@@ -96,7 +97,8 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
         return self._version
 
     def get_table_data(self) -> list[dict[str, Any]]:
-        return standings_cache.rows("club", self.results_version(), lambda: standings(self.get_filter().qs))
+        return standings_cache.rows("club", self.results_version(),
+                                    lambda: ranked(standings(self.get_filter().qs)))
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -121,7 +123,8 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         player: Player = self.object
         rubbers = Rubber.objects.visible_to(self.request.user)
         results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
-        table = PlayerRubbersTable(results.select_related("rubber__event", "partner"), prefix="r-")
+        table = PlayerRubbersTable(results.select_related("rubber__event", "partner", "rubber__north", "rubber__east",
+                                                          "rubber__south", "rubber__west"), prefix="r-")
         RequestConfig(self.request, paginate={"per_page": 20}).configure(table)
         record = player_record(player, rubbers)
         context |= {

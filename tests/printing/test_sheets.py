@@ -72,7 +72,7 @@ def test_complete_sheet_has_players_hands_games_and_rubber_points(client, rubber
     text = "\n".join(pdf_text(response.content))
     lines = lines_of(response.content)
 
-    assert rubber.event.name in text and "table 1" in text and "3 November 2026" in text
+    assert rubber.event.name in text and "table 1" in text and "3 Nov 2026" in text
     for seat, player in zip(("North", "East", "South", "West"), players[:4], strict=False):
         assert any(line.startswith(f"{seat} {player.display_name}") for line in lines)  # the seats table
         assert f"{seat} ({player.display_name})" in text  # the signature lines
@@ -374,7 +374,7 @@ def test_abandoned_rubbers_are_noted_on_the_standings(client, event, players):
     rubber_abandon(rubber_id=rubber.pk, reason="Fire alarm")
     text = " ".join(lines_of(get_pdf(client, reverse("event_standings_pdf", args=[event.slug])).content))
     assert "No complete rubbers yet." in text
-    assert f"Rubber {rubber.pk}, 3 November 2026: abandoned, not counted (Fire alarm)." in text
+    assert f"Rubber {rubber.pk}, 3 Nov 2026: abandoned, not counted (Fire alarm)." in text
 
 
 def test_ruling_sheet_is_drawn_from_plain_data(client, secretary, rubber):
