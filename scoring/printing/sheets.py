@@ -37,9 +37,9 @@ from scoring.services.reports import rulebook_of
 from scoring.standings.selectors import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, ranked, standings
 
 DASH = "\u2013"
-ROWS_ON_SHEET = 30
+ROWS_ON_SHEET = 16
 """A sheet for a rubber still in play has at least this many rows, recorded and blank."""
-MIN_BLANK_ROWS = 8
+MIN_BLANK_ROWS = 6
 """...and never fewer blank rows than this, so a long rubber can still be finished on it."""
 
 # Points the laws take away or give as penalties: shown with their laws in the penalties column.

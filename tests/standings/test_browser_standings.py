@@ -18,7 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def numbers(page: Page, column: int) -> list[int]:
-    cells = page.locator(f'[data-testid="standings"] tbody tr td:nth-child({column})').all_inner_texts()
+    """The figures of the standings' `column`, counted after the rank (1 is the player)."""
+    cells = page.locator(f'[data-testid="standings"] tbody tr td:nth-child({column + 1})').all_inner_texts()
     return [int(c.replace("+", "")) for c in cells]
 
 

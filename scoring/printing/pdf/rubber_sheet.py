@@ -19,9 +19,11 @@ from scoring.printing.pdf.fonts import BOLD, REGULAR
 HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", "Score\nNS\u2013EW",
           "Penalties, rulings and their laws"]
 FIXED_WIDTHS = [7, 11, 33, 18, 10, 12, 8, 8, 14]  # mm; the last column takes what is left
-BLANK_ROW_HEIGHT = 7 * mm
+BLANK_ROW_HEIGHT = 6 * mm  # room to write a hand by pen
 GAME_ROW = colors.HexColor("#e8efe9")
 RULE = colors.HexColor("#9aa9a0")
+# Tighter rows than the other sheets' grids, so that a rubber of 20 hands and its signatures fit one page.
+COMPACT = [("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
 
 
 def _widths(paper: str) -> list[float]:
@@ -46,8 +48,8 @@ def hands_table(sheet: RubberSheet) -> Table:
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (1, -1), "CENTER"),
         ("ALIGN", (4, 0), (8, -1), "CENTER"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
     ]
@@ -79,7 +81,7 @@ def _top(sheet: RubberSheet) -> Table:
     seats.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 8),
                                ("FONT", (0, 0), (-1, 0), BOLD, 8),
                                ("SPAN", (1, 5), (2, 5)), ("SPAN", (1, 6), (2, 6)),
-                               ("FONT", (0, 5), (0, 6), BOLD, 8)]))
+                               ("FONT", (0, 5), (0, 6), BOLD, 8), *COMPACT]))
     key = grid([["Law", "Scoring key", "Scores"],
                 *[[str(k.law), p(k.case, "cell"), p(k.scores, "cell")] for k in sheet.key]],
                [9 * mm, (right - 9 * mm) * 0.52, (right - 9 * mm) * 0.48])
@@ -94,15 +96,13 @@ def _top(sheet: RubberSheet) -> Table:
 
 
 def _signatures(sheet: RubberSheet) -> Table:
+    """One line to sign for each player at the table at the end, and the secretary, side by side."""
     width = content_width(sheet.paper)
     names = [*sheet.signatures, "Secretary"]
-    cells = [[p(n, "cell") for n in names[i:i + 3]] for i in range(0, len(names), 3)]
-    for row in cells:
-        row += [""] * (3 - len(row))
-    table = Table(cells, colWidths=[width / 3] * 3)
+    table = Table([[p(n, "cell") for n in names]], colWidths=[width / len(names)] * len(names))
     table.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, -1), 0.6, colors.black),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 10 * mm),
-                               ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 10 * mm)]))
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 5 * mm),
+                               ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return table
 
 
@@ -126,7 +126,9 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
                     *[[p(x.player, "cell"), x.side, str(x.points)] for x in sheet.players],
                     ["Rubber points, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
                    [half - 40 * mm, 12 * mm, 28 * mm])
-    players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1))]))
+    players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1)), *COMPACT]))
+    if sheet.games:
+        games.setStyle(TableStyle(COMPACT))
     pair = Table([[games, players]], colWidths=[width / 2, width / 2])
     pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
@@ -145,6 +147,6 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
         story.append(p("Entry corrections (what was entered, put right)", "heading"))
         story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
 
-    story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 9 * mm), _signatures(sheet)]))
+    story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 7 * mm), _signatures(sheet)]))
     return build(story, paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
                  label=f"{sheet.event} · {sheet.title}")
