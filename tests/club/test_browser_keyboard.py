@@ -81,3 +81,13 @@ def test_the_maker_choice_names_the_players(desk: Page, rubber):
     page = desk
     expect(page.locator("#id_maker option[value=N]")).to_have_text(f"N, {rubber.north.display_name}")
     expect(page.get_by_test_id("next-dealer")).to_have_text(f"North ({rubber.north.display_name})")
+
+
+def test_the_first_dealer_choice_names_the_players_as_the_seats_fill(page: Page, live_server, secretary, event,
+                                                                     players):
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/events/{event.slug}/rubbers/new/")
+    expect(page.locator("#id_table_label")).to_be_focused()  # the form's first field
+    expect(page.locator("#id_first_dealer option[value=E]")).to_have_text("E")
+    page.select_option("#id_east", label=players[1].display_name)
+    expect(page.locator("#id_first_dealer option[value=E]")).to_have_text(f"E, {players[1].display_name}")
