@@ -3,7 +3,7 @@
 
 Builds the club once in a SQLite file (kept at --db for later runs), then renders each page
 repeatedly with the test client and prints the median and the spread (the tests assert each page's fixed query count).
-Targets: standings at most 300 ms, player page at most 200 ms, at the median.
+Targets: standings at most 300 ms, player page at most 100 ms, at the median.
 """
 
 from __future__ import annotations

@@ -21,10 +21,16 @@ TIMEOUT = 60 * 60
 
 def rows(kind: str, version: Any, compute: Callable[[], Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
     """The rows `compute` gives, from the cache when this version of them is there."""
+    found: list[dict[str, Any]] = kept(kind, version, lambda: list(compute()))
+    return found
+
+
+def kept(kind: str, version: Any, compute: Callable[[], Any]) -> Any:
+    """What `compute` gives (anything the cache can pickle), from the cache when this version is there."""
     key = "standings:" + hashlib.sha256(repr((kind, version)).encode()).hexdigest()
     found = cache.get(key)
     if found is None:
-        found = list(compute())
+        found = compute()
         cache.set(key, found, TIMEOUT)
     return found
 

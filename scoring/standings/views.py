@@ -121,17 +121,22 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         player: Player = self.object
-        rubbers = Rubber.objects.visible_to(self.request.user)
+        user = self.request.user
+        rubbers = Rubber.objects.visible_to(user)
         results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
         table = PlayerRubbersTable(results.select_related("rubber__event", "partner", "rubber__north", "rubber__east",
                                                           "rubber__south", "rubber__west"), prefix="r-")
         RequestConfig(self.request, paginate={"per_page": 20}).configure(table)
-        record = player_record(player, rubbers)
-        context |= {
-            "rubbers_table": table,
-            "summary": standings(results).first(),
-            "record": record,
-            "stats": play_stats(player, rubbers),
-            "chart": net_chart(record.timeline),
-        }
+        # His figures move only when a result in an event he may read is stored again (or a player renamed):
+        # kept under that version, as the standings are.
+        version = standings_cache.events_version(Event.objects.visible_to(user))
+        context["rubbers_table"] = table
+        context |= standings_cache.kept(f"player {player.pk} {user.is_authenticated}", version,
+                                        lambda: self.figures(player, rubbers, results))
         return context
+
+    @staticmethod
+    def figures(player: Player, rubbers: QuerySet[Rubber], results: QuerySet[RubberPlayerResult]) -> dict[str, Any]:
+        record = player_record(player, rubbers)
+        return {"summary": standings(results).first(), "record": record, "stats": play_stats(player, rubbers),
+                "chart": net_chart(record.timeline)}

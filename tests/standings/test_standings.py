@@ -21,7 +21,7 @@ from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
 from scoring.services.reports import reported, rulebook_of
 from scoring.services.rubbers import rubber_abandon, rubber_start
-from scoring.services.scoring import rubber_hands
+from scoring.services.scoring import results_changed, rubber_hands
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -245,3 +245,23 @@ def test_a_cached_standings_page_reads_less(client, event, players):
         client.get(url)
     assert len(warm) < len(cold)
     assert not any("SUM(" in q["sql"].upper() for q in warm.captured_queries)  # no aggregation when cached
+
+
+def test_a_players_cached_figures_are_never_stale(client, secretary, rubber):
+    """The player page keeps his figures under the results version: a new result shows at once."""
+    from tests.helpers import play_game
+
+    player = rubber.north
+    url = reverse("player", args=[player.pk])
+    assert client.get(url).context["summary"] is None
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    first = client.get(url).context
+    assert first["summary"]["rubbers"] == 1 and first["summary"]["wins"] == 1
+    with CaptureQueriesContext(connection) as warm:
+        again = client.get(url).context
+    assert again["summary"] == first["summary"]
+    assert not any("scoring_hand" in q["sql"] for q in warm.captured_queries)  # his figures came from the cache
+    Player.objects.filter(pk=rubber.east.pk).update(display_name="Renamed Partner")
+    results_changed()  # as renaming a player does
+    assert "Renamed Partner" in [r.name for r in client.get(url).context["record"].opponents]
