@@ -125,7 +125,9 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         table = f", table {rubber.table_label}" if rubber.table_label else ""
         line = (f"Rubber #{rubber.pk}{table}, {rubber.event}: hand {hand.number}, "
                 f"{describe_hand(reported(hand, rulebook_of(rubber)))}")
-        return super().get_context_data(title=f"Penalty on hand {hand.number}", context_line=line,
+        lead = ("A revoke noticed while the hand is entered goes in the entry form's Revoke fields; this page "
+                "adds a penalty to a hand already entered, and rescores the rubber.")
+        return super().get_context_data(title=f"Penalty on hand {hand.number}", context_line=line, lead=lead,
                                         context_url=rubber.get_absolute_url(), cancel_url=rubber.get_absolute_url(),
                                         **kwargs)
 

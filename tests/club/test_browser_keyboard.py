@@ -91,3 +91,18 @@ def test_the_first_dealer_choice_names_the_players_as_the_seats_fill(page: Page,
     expect(page.locator("#id_first_dealer option[value=E]")).to_have_text("E")
     page.select_option("#id_east", label=players[1].display_name)
     expect(page.locator("#id_first_dealer option[value=E]")).to_have_text(f"E, {players[1].display_name}")
+
+
+def test_a_hand_entered_twice_is_taken_back_after_a_confirmation(desk: Page, rubber):
+    page = desk
+    type_keys(page, ["N", "Tab", "3", "Enter"])
+    type_keys(page, ["N", "Tab", "3", "Enter"])  # the same hand again, by mistake
+    page.get_by_test_id("latest-hands").get_by_test_id("take-back").click()
+    expect(page.get_by_test_id("take-back-hand")).to_contain_text("Hand 2")
+    expect(page.locator("#id_reason")).to_be_focused()
+    page.keyboard.type("entered twice")
+    page.get_by_test_id("confirm-take-back").click()
+    expect(page.get_by_text("Hand 2 taken back; the rubber is rescored.")).to_be_visible()
+    expect(page.get_by_test_id("current-score")).to_have_text("NS 1 – EW 0")
+    expect(page.get_by_test_id("taken-back")).to_contain_text("entered twice")
+    expect(page.locator("#entry h2")).to_have_text("Hand 2")
