@@ -48,8 +48,11 @@ def prepare(env: dict[str, str], rubbers: int) -> dict[str, str]:
         print(f"built the club in {time.perf_counter() - started:.0f} s")
     ids = run(env, "shell", "-c", "from scoring.models import Player, Rubber;"
               "print(','.join(str(p) for p in Player.objects.values_list('pk', flat=True)));"
+              "hidden = Rubber.objects.filter(event__is_public=False).order_by('-pk').first();"
+              "print(hidden.pk + 1 if hidden else 1);"
               "print(Rubber.objects.order_by('-pk').values_list('pk', flat=True).first())").split()
-    return {"LOAD_EVENT": EVENT, "LOAD_PLAYERS": ids[0], "LOAD_RUBBERS": ids[1]}
+    # Members read public rubbers: past the last members-only one, which the public cannot see.
+    return {"LOAD_EVENT": EVENT, "LOAD_PLAYERS": ids[0], "LOAD_RUBBERS": f"{ids[1]},{ids[2]}"}
 
 
 def wait_for(port: int, seconds: float = 30) -> None:
@@ -83,7 +86,8 @@ def main() -> None:
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     env |= prepare(env, args.rubbers)
     database = env["DATABASE_URL"].split(":")[0]
-    print(f"{database}: {env['LOAD_RUBBERS']} rubbers; {len(env['LOAD_PLAYERS'].split(','))} players")
+    players = len(env["LOAD_PLAYERS"].split(","))
+    print(f"{database}: public rubbers {env['LOAD_RUBBERS'].replace(',', '-')}; {players} players")
 
     server = subprocess.Popen([str(BIN / "gunicorn"), "euchre_club.wsgi:application", "--bind",
                                f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--log-level", "warning"],

@@ -2,7 +2,7 @@
 and secretaries entering hands into rubbers of their own (starting a new one when a rubber ends).
 
 Settings come from the environment that bench/load.py sets: LOAD_EVENT (the big event's slug),
-LOAD_PLAYERS (player ids, comma separated), LOAD_RUBBERS (the highest rubber id to read),
+LOAD_PLAYERS (player ids, comma separated), LOAD_RUBBERS (the first and last ids of the public rubbers to read),
 LOAD_USER / LOAD_PASSWORD (a secretary) and LOAD_SUMMARY (where to write the timings).
 """
 
@@ -19,7 +19,7 @@ from locust import HttpUser, between, events, task
 
 EVENT = os.environ.get("LOAD_EVENT", "big-club")
 PLAYERS = [int(p) for p in os.environ.get("LOAD_PLAYERS", "1,2,3,4").split(",")]
-RUBBERS = int(os.environ.get("LOAD_RUBBERS", "1"))
+FIRST_RUBBER, LAST_RUBBER = (int(n) for n in os.environ.get("LOAD_RUBBERS", "1,1").split(","))
 SEATS = "NESW"
 TIMES: dict[str, list[float]] = {"read": [], "hand entry": [], "other": []}
 GROUP = {"standings": "read", "standings sorted": "read", "club standings": "read", "rubber page": "read",
@@ -73,7 +73,7 @@ class Member(HttpUser):
 
     @task(4)
     def rubber(self) -> None:
-        self.client.get(f"/rubbers/{random.randint(1, RUBBERS)}/", name="rubber page")
+        self.client.get(f"/rubbers/{random.randint(FIRST_RUBBER, LAST_RUBBER)}/", name="rubber page")
 
     @task(2)
     def player(self) -> None:
