@@ -1,0 +1,22 @@
+"""Initial rounds of cyclic whist schedules, found by `cyclic.search` (run `python -m
+scoring.engine.schedules.find V` to find one again) and re-checked by the tests in full.
+
+Players are counted from 0 as in `cyclic`; each table is (North, East, South, West).
+"""
+
+from __future__ import annotations
+
+from scoring.engine.schedules.cyclic import Quad
+
+INITIAL_ROUNDS: dict[int, tuple[Quad, ...]] = {
+    8: ((4, 3, 2, 6), (0, 7, 1, 5)),
+    12: ((6, 11, 1, 5), (2, 0, 3, 9), (7, 8, 10, 4)),
+    13: ((2, 11, 9, 10), (3, 8, 5, 12), (6, 7, 1, 4)),
+    16: ((3, 4, 0, 15), (8, 14, 2, 7), (11, 13, 1, 9), (10, 6, 12, 5)),
+    17: ((12, 10, 7, 3), (9, 15, 8, 4), (5, 14, 13, 11), (1, 6, 16, 2)),
+    20: ((14, 1, 5, 12), (15, 6, 13, 10), (16, 17, 0, 11), (3, 9, 19, 2), (4, 8, 18, 7)),
+    21: ((20, 2, 6, 8), (13, 5, 10, 9), (19, 7, 18, 12), (14, 1, 16, 11), (17, 15, 4, 3)),
+    24: ((19, 11, 6, 0), (13, 1, 15, 10), (7, 18, 23, 22), (20, 21, 17, 4), (5, 2, 12, 3), (16, 14, 8, 9)),
+    28: ((27, 12, 4, 0), (2, 26, 16, 1), (20, 7, 14, 11), (22, 3, 5, 21), (25, 8, 24, 19), (18, 6, 13, 9),
+         (10, 23, 17, 15)),
+}

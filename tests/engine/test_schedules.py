@@ -1,0 +1,118 @@
+"""Schedules for events in rounds, checked as properties over many sizes: everyone once a round, the
+kept whist schedules perfect in full, no partner twice in their first rounds, byes as even as can be,
+fixed pairs meeting each other pair once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_document, whist_schedule
+from scoring.engine.schedules.cyclic import expand, misses, search
+from scoring.engine.schedules.shape import Schedule
+from scoring.engine.schedules.stored import INITIAL_ROUNDS
+
+
+def check_rounds(schedule: Schedule) -> None:
+    """Each round seats every player once or sits him out, with as few sitting out as the tables allow."""
+    everyone = set(range(1, schedule.players + 1))
+    for r in schedule.rounds:
+        seated = [p for t in r.tables for p in t.players]
+        assert len(seated) == len(set(seated)) and not set(seated) & set(r.sitting_out)
+        assert set(seated) | set(r.sitting_out) == everyone
+        assert len(r.sitting_out) == schedule.players % 4 or len(r.sitting_out) == 2  # fixed pairs sit out by two
+
+
+@pytest.mark.parametrize("players", sorted(INITIAL_ROUNDS))
+def test_every_kept_schedule_is_a_whist_tournament_in_full(players):
+    schedule = whist_schedule(players)
+    check_rounds(schedule)
+    assert schedule.is_whist()  # every two players partner once and oppose twice
+    assert len(schedule.rounds) == full_rounds(players)
+    if players % 4 == 1:
+        assert set(schedule.byes().values()) == {1}  # each sits out exactly one round
+
+
+@pytest.mark.parametrize("players", [8, 12, 13, 16, 20, 24])
+def test_the_sizes_the_club_asked_for_are_perfect(players):
+    assert whist_schedule(players, seed=7).is_whist()
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(players=st.sampled_from(sorted(INITIAL_ROUNDS)), data=st.data())
+def test_the_first_rounds_of_a_kept_schedule_never_repeat_a_partner(players, data):
+    rounds = data.draw(st.integers(1, full_rounds(players)))
+    schedule = whist_schedule(players, rounds, seed=data.draw(st.integers(0, 1000)))
+    check_rounds(schedule)
+    partners, opponents = schedule.worst_repeats()
+    assert partners <= 1 and opponents <= 2
+    byes = schedule.byes()
+    if byes:
+        assert max(byes.values()) - min(byes.get(p, 0) for p in range(1, players + 1)) <= 1
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(players=st.integers(4, 40), data=st.data())
+def test_any_count_gets_full_rounds_and_even_byes(players, data):
+    rounds = data.draw(st.integers(1, min(full_rounds(players), 8)))
+    schedule = whist_schedule(players, rounds, seed=data.draw(st.integers(0, 50)))
+    assert len(schedule.rounds) == rounds
+    check_rounds(schedule)
+    byes = schedule.byes()
+    counts = [byes.get(p, 0) for p in range(1, players + 1)]
+    assert max(counts) - min(counts) <= 1
+
+
+@pytest.mark.parametrize("players", [9, 10, 11, 14, 15, 18, 19])
+def test_a_few_rounds_for_other_counts_repeat_no_partner(players):
+    schedule = whist_schedule(players, 4)
+    assert schedule.worst_repeats()[0] == 1
+
+
+def test_the_seed_renumbers_the_players_and_keeps_the_design():
+    one, other = whist_schedule(12, seed=1), whist_schedule(12, seed=2)
+    assert schedule_document(one) != schedule_document(other)
+    assert one.is_whist() and other.is_whist()
+    assert schedule_document(whist_schedule(12, seed=1)) == schedule_document(one)  # the same seed, the same
+
+
+def test_the_search_finds_what_it_keeps_and_measures_misses():
+    found = search(12, seed=0, tries=200_000)
+    assert found is not None and misses([p for quad in found for p in quad], 12) == 0
+    assert expand(found, 12).is_whist()
+    assert misses([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 12) > 0
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, None), (65, None), (12, 12), (12, 0), (6, None)])
+def test_impossible_requests_are_refused_with_a_reason(players, rounds):
+    with pytest.raises(ValueError, match=r"players|rounds"):
+        if players == 6:
+            pairs_schedule(7)
+        whist_schedule(players, rounds)
+
+
+@pytest.mark.parametrize("players", [4, 6, 8, 10, 12, 16, 22])
+def test_fixed_pairs_meet_every_other_pair_once_in_a_round_robin(players):
+    schedule = pairs_schedule(players)
+    check_rounds(schedule)
+    meetings = Counter()
+    for r in schedule.rounds:
+        for t in r.tables:
+            assert t.s == t.n + 1 and t.n % 2 == 1 and t.w == t.e + 1 and t.e % 2 == 1  # partners stay together
+            meetings[frozenset(((t.n + 1) // 2, (t.e + 1) // 2))] += 1
+    pairs = players // 2
+    assert meetings == Counter({frozenset(p): 1 for p in combinations(range(1, pairs + 1), 2)})
+    north_south = Counter((t.n + 1) // 2 for r in schedule.rounds for t in r.tables)
+    assert max(north_south.values()) - min(north_south.values()) <= 2  # seats rotate
+
+
+def test_the_document_has_the_agreed_shape():
+    document = schedule_document(whist_schedule(9, 2))
+    assert list(document) == ["rounds"] and len(document["rounds"]) == 2
+    table = document["rounds"][0]["tables"][0]
+    assert list(table) == ["N", "E", "S", "W"] and all(isinstance(v, int) for v in table.values())
+    assert document["rounds"][0]["sitting_out"] == [1] or len(document["rounds"][0]["sitting_out"]) == 1
