@@ -118,6 +118,7 @@ def test_a_member_finds_his_record_in_one_tap_and_others_by_search(page: Page, l
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url, "member", "pw-member-1888")
     page.get_by_role("button", name="Menu").click()
+    expect(page.locator("#nav")).to_have_class(re.compile(r"\bshow\b"))  # the menu has finished opening
     page.get_by_test_id("my-record").click()
     expect(page.locator("h1")).to_have_text(club["player"].display_name)
     page.goto(f"{live_server.url}/players/")
