@@ -41,31 +41,28 @@ WIDEST = """() => [...document.querySelectorAll('body *')].filter(el => el.getBo
     .slice(0, 8).map(el => el.tagName + '.' + el.className)"""
 
 
-def _overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+def _too_wide(page: Page, base: str, paths: list[str]) -> dict[str, list[str]]:
+    """Each page among `paths` that is wider than the phone, with what sticks out."""
+    wide = {}
+    for path in paths:
+        page.goto(base + path)
+        if page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") > 0:
+            wide[path] = page.evaluate(WIDEST)
+    return wide
 
 
 def test_no_page_overflows_sideways_on_a_phone(page: Page, live_server, club):
     page.set_viewport_size(PHONE)
-    wide = {}
-    for path in _paths(club):
-        page.goto(live_server.url + path)
-        if _overflow(page) > 0:
-            wide[path] = page.evaluate(WIDEST)
-    assert not wide
+    assert not _too_wide(page, live_server.url, _paths(club))
 
 
 def test_the_secretary_pages_fit_a_phone_too(page: Page, live_server, club):
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url)
     rubber = club["rubber"]
-    wide = {}
-    for path in (f"/rubbers/{rubber.pk}/", f"/rubbers/{rubber.pk}/hands/1/correct/", "/events/new/",
-                 f"/rubbers/{rubber.pk}/rulings/new/", "/players/new/", "/rubbers/import/"):
-        page.goto(live_server.url + path)
-        if _overflow(page) > 0:
-            wide[path] = page.evaluate(WIDEST)
-    assert not wide
+    assert not _too_wide(page, live_server.url, [
+        f"/rubbers/{rubber.pk}/", f"/rubbers/{rubber.pk}/hands/1/correct/", "/events/new/",
+        f"/rubbers/{rubber.pk}/rulings/new/", "/players/new/", "/rubbers/import/"])
 
 
 def test_every_standings_column_is_within_reach_on_a_phone(page: Page, live_server, club):
