@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_document, whist_schedule
-from scoring.engine.schedules.cyclic import expand, misses, search
+from scoring.engine.schedules.cyclic import expand, misses, moore, search
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
+from scoring.engine.schedules.whist import perfect_initial_round
 
 
 def check_rounds(schedule: Schedule) -> None:
@@ -67,10 +68,46 @@ def test_any_count_gets_full_rounds_and_even_byes(players, data):
     assert max(counts) - min(counts) <= 1
 
 
-@pytest.mark.parametrize("players", [9, 10, 11, 14, 15, 18, 19])
-def test_a_few_rounds_for_other_counts_repeat_no_partner(players):
-    schedule = whist_schedule(players, 4)
+def even_byes_after_every_round(schedule: Schedule) -> bool:
+    byes = Counter({p: 0 for p in range(1, schedule.players + 1)})
+    for r in schedule.rounds:
+        byes.update(r.sitting_out)
+        if max(byes.values()) - min(byes.values()) > 1:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("players", range(4, 65))
+def test_every_count_to_64_has_a_whole_schedule_with_no_partner_twice(players):
+    schedule = whist_schedule(players)
+    check_rounds(schedule)
+    assert len(schedule.rounds) == full_rounds(players)
+    partners, opponents = schedule.worst_repeats()
+    assert partners == 1 and opponents <= 4
+    # Over the whole schedule every two players partner once, but for the pair resting in each round
+    # where the pairs outnumber the seats (4n+2 and 4n+3 players).
+    resting = len(schedule.rounds) if players % 4 >= 2 else 0
+    assert len(schedule.partner_counts()) == players * (players - 1) // 2 - resting
+    assert even_byes_after_every_round(schedule)
+    if perfect_initial_round(players) is not None:
+        assert schedule.is_whist()
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(players=st.integers(4, 64).filter(lambda v: perfect_initial_round(v) is None), data=st.data())
+def test_first_rounds_of_other_counts_repeat_no_partner_and_keep_byes_even(players, data):
+    rounds = data.draw(st.integers(1, full_rounds(players)))
+    schedule = whist_schedule(players, rounds, seed=data.draw(st.integers(0, 1000)))
+    check_rounds(schedule)
     assert schedule.worst_repeats()[0] == 1
+    assert even_byes_after_every_round(schedule)
+
+
+@pytest.mark.parametrize("prime", [5, 13, 17, 29, 37, 41, 53, 61])
+def test_moores_construction_is_a_whist_tournament_for_every_prime_4t_plus_1(prime):
+    assert expand(moore(prime), prime).is_whist()
+    with pytest.raises(ValueError, match="prime"):
+        moore(prime + 2)
 
 
 def test_the_seed_renumbers_the_players_and_keeps_the_design():

@@ -88,3 +88,27 @@ def expand(initial: Sequence[Quad], players: int) -> Schedule:
         sitting_out = (shift + 1,) if players % 4 == 1 else ()
         rounds.append(Round(tables, sitting_out))
     return Schedule(players, tuple(rounds))
+
+
+def is_prime(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, int(n ** 0.5) + 1))
+
+
+def moore(p: int) -> tuple[Quad, ...]:
+    """The initial round of E. H. Moore's cyclic whist schedule for a prime p = 4t+1.
+
+    With x a primitive root and w = x^t (so w*w = -1), table i is (x^i, x^i w, -x^i, -x^i w) for
+    i < t. Partners differ by 2x^i and 2x^i w, which between them meet every class of differences
+    once; opponents differ by x^i(1-w) and x^i w(1-w), twice each, which meet every class twice.
+    """
+    if not (is_prime(p) and p % 4 == 1):
+        raise ValueError(f"Moore's schedule needs a prime of the form 4t+1, not {p}")
+    t = (p - 1) // 4
+    root = next(g for g in range(2, p) if all(pow(g, (p - 1) // q, p) != 1
+                                               for q in range(2, p) if (p - 1) % q == 0 and is_prime(q)))
+    w = pow(root, t, p)
+    tables = []
+    for i in range(t):
+        x = pow(root, i, p)
+        tables.append((x, x * w % p, -x % p, -x * w % p))
+    return tuple(tables)

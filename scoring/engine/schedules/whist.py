@@ -1,8 +1,9 @@
 """A schedule for individuals whose partners change every round.
 
-Where a cyclic whist schedule is kept (`stored.py`) its first rounds are used: every two players
-partner once and oppose twice over the whole schedule, and no pair partners twice in any part of
-it. For other numbers of players the rounds are built one at a time (`balanced.py`). A seed
+Where a cyclic whist schedule is known (kept in `stored.py`, or Moore's for a prime 4t+1) its
+first rounds are used: every two players partner once and oppose twice over the whole schedule,
+and no pair partners twice in any part of it. For other numbers of players the partners come from
+a round robin and the tables from a search (`factored.py`): still no pair partners twice. A seed
 renumbers the players, so that two evenings with the same count need not sit alike.
 """
 
@@ -10,17 +11,30 @@ from __future__ import annotations
 
 import random
 
-from scoring.engine.schedules.balanced import balanced_schedule
-from scoring.engine.schedules.cyclic import expand
+from scoring.engine.schedules.cyclic import Quad, expand, is_prime, moore
+from scoring.engine.schedules.factored import factored_schedule
 from scoring.engine.schedules.shape import Round, Schedule, Table
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
 
 MOST_PLAYERS = 64
 
 
+def perfect_initial_round(players: int) -> tuple[Quad, ...] | None:
+    """The initial round of a known cyclic whist schedule for `players`, if there is one."""
+    if players in INITIAL_ROUNDS:
+        return INITIAL_ROUNDS[players]
+    if players % 4 == 1 and is_prime(players):
+        return moore(players)
+    return None
+
+
 def full_rounds(players: int) -> int:
-    """The rounds of a whole schedule: v-1 for 4n players, v otherwise (each sits out once or more)."""
-    return players - 1 if players % 4 == 0 else players
+    """The rounds of a whole schedule: until every two players have partnered once.
+
+    That is v-1 rounds for an even count (everyone plays, or a pair rests) and v for an odd one
+    (each player rests at least once).
+    """
+    return players - 1 if players % 2 == 0 else players
 
 
 def whist_schedule(players: int, rounds: int | None = None, seed: int = 0) -> Schedule:
@@ -31,10 +45,11 @@ def whist_schedule(players: int, rounds: int | None = None, seed: int = 0) -> Sc
     rounds = most if rounds is None else rounds
     if not 1 <= rounds <= most:
         raise ValueError(f"{players} players have at most {most} rounds before partners repeat, not {rounds}")
-    if players in INITIAL_ROUNDS:
-        whole = expand(INITIAL_ROUNDS[players], players)
+    initial = perfect_initial_round(players)
+    if initial is not None:
+        whole = expand(initial, players)
         return _renumbered(Schedule(players, whole.rounds[:rounds]), seed)
-    return balanced_schedule(players, rounds, seed)
+    return factored_schedule(players, rounds, seed)
 
 
 def _renumbered(schedule: Schedule, seed: int) -> Schedule:
