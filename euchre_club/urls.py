@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("scoring.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.club.urls")),
+    path("", include("scoring.rounds.urls")),
     path("", include("scoring.standings.urls")),
     path("", include("scoring.printing.urls")),
     path("", include("scoring.rulings.urls")),

@@ -22,7 +22,8 @@ from django.utils.functional import cached_property
 from scoring.models import Event
 
 SECRETARY_GROUP = "Secretary"
-WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection", "ruling", "seatchange")
+WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection", "ruling", "seatchange",
+                "entrant", "round", "roundtable", "roundbye")
 SECRETARY_PERMISSION = "scoring.add_hand"
 
 # How a URL names the event its page belongs to: by the event's slug, a rubber's id or a ruling's id.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -56,6 +57,12 @@ class Event(models.Model):
         LETTER = "letter", "Letter"
         A4 = "a4", "A4"
 
+    class Mode(models.TextChoices):
+        RUBBERS = "rubbers", "Rubbers as the secretary starts them"
+        CLUB_NIGHT = "club_night", "A club night: tables formed by cutting (laws 8-21)"
+        INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
+        PAIRS = "pairs", "A tournament in rounds: fixed pairs"
+
     name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
     starts_on = models.DateField()
@@ -65,6 +72,16 @@ class Event(models.Model):
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
     paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
+    mode = models.CharField("how it is run", max_length=20, choices=Mode.choices, default=Mode.RUBBERS)
+    rounds = models.PositiveSmallIntegerField(
+        "rounds", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(63)],
+        help_text="For a tournament in rounds: how many rounds are played.")
+    deal_limit = models.PositiveSmallIntegerField(
+        "deals a round", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text="Optional: a rubber of a round stops after this many deals, the score as it stands.")
+    round_minutes = models.PositiveSmallIntegerField(
+        "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
+        help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
     results_version = models.PositiveIntegerField(
         default=0, editable=False,
         help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")
@@ -85,6 +102,10 @@ class Event(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.slug])
 
+    @property
+    def in_rounds(self) -> bool:
+        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS)
+
 
 class RubberQuerySet(models.QuerySet["Rubber"]):
     def visible_to(self, user) -> RubberQuerySet:
@@ -97,6 +118,7 @@ class Rubber(models.Model):
         IN_PROGRESS = "in_progress", "In progress"
         COMPLETE = "complete", "Complete"
         ABANDONED = "abandoned", "Abandoned"
+        STOPPED = "stopped", "Stopped at the round's end"
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rubbers")
     table_label = models.CharField("table", max_length=40, blank=True, validators=[printable_line])
@@ -118,6 +140,8 @@ class Rubber(models.Model):
     current_ew = models.PositiveIntegerField(null=True, blank=True)
     next_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
+    deal_limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A rubber of a round stops after this many deals, the score as it stands.")
     history = HistoricalRecords(excluded_fields=["ns_points", "ew_points", "current_ns", "current_ew",
                                                  "next_dealer", "hand_count", "rubber_winner"])
 
@@ -423,3 +447,82 @@ class RubberPlayerResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in rubber #{self.rubber_id}"
+
+
+class Entrant(models.Model):
+    """A player entered in an event run in rounds or by cutting, with his number in its schedule."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField(
+        help_text="The player's number in the schedule (pairs are 1-2, 3-4, ...), or his place in the order of "
+                  "arrival on a club night.")
+    present = models.BooleanField(default=True)
+    arrived_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player_per_event"),
+            models.UniqueConstraint(fields=["event", "number"], name="one_entrant_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player} in {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        IN_PLAY = "in_play", "In play"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class RoundTable(models.Model):
+    """Who sits where at one table of a round, and the rubber they play there once the round starts."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    rubber = models.OneToOneField(Rubber, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="round_table")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, round {self.round.number}"
+
+    def player_at(self, seat: Seat) -> Player:
+        return {Seat.N: self.north, Seat.E: self.east, Seat.S: self.south, Seat.W: self.west}[seat]
+
+
+class RoundBye(models.Model):
+    """A player sitting out a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out round {self.round.number}"

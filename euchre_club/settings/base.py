@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "scoring",
     "scoring.accounts",
     "scoring.club",
+    "scoring.rounds",
     "scoring.standings",
     "scoring.printing",
     "scoring.rulings",
@@ -158,6 +159,7 @@ STATICFILES_DIRS = [
     BASE_DIR / "static",
     # Bootstrap, installed from the npm registry by `npm ci` (see package.json).
     ("vendor/bootstrap", BASE_DIR / "node_modules" / "bootstrap" / "dist"),
+    ("vendor/htmx", BASE_DIR / "node_modules" / "htmx.org" / "dist"),
 ]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

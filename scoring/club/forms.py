@@ -141,7 +141,8 @@ class RubberStartForm(forms.Form):
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "notes"]
+        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "mode", "rounds",
+                  "deal_limit", "round_minutes", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 3})}
         labels = {"slug": "Web address"}
@@ -156,6 +157,17 @@ class EventForm(forms.ModelForm):
         if not slug:
             raise ValidationError("Give the event a name with letters or digits, or a web address.")
         return slug
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        in_rounds = cleaned.get("mode") in (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
+        if in_rounds and not cleaned.get("rounds"):
+            self.add_error("rounds", "Say how many rounds the tournament plays.")
+        if not in_rounds:
+            for name in ("rounds", "deal_limit", "round_minutes"):
+                if cleaned.get(name):
+                    self.add_error(name, "Only a tournament in rounds has rounds; leave this empty.")
+        return cleaned
 
 
 class PlayerForm(forms.ModelForm):

@@ -101,7 +101,28 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed (law 18).")
     for i in range(rubbers):
         play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
+    _tournament(players[:12], rng, user)
     return SECRETARY
+
+
+def _tournament(players: list[Player], rng: random.Random, user: Any) -> None:
+    """A tournament of twelve individuals in four rounds: round 1 played, round 2 under way."""
+    from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+
+    event = Event.objects.create(slug="winter-individuals", name="Winter individuals", starts_on=dt.date.today(),
+                                 mode=Event.Mode.INDIVIDUALS, rounds=4, round_minutes=60, is_public=True,
+                                 notes="Partners change every round; nobody partners anyone twice.")
+    entrants_set(event=event, players=players)
+    first, second, *_ = schedule_make(event=event, seed=12)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        assert table.rubber is not None
+        play_rubber(table.rubber, rng, by=user)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    for number, table in enumerate(second.tables.select_related("rubber")):
+        assert table.rubber is not None
+        play_rubber(table.rubber, rng, stop_at=3 + 4 * number, by=user)
 
 
 def _accounts() -> Any:

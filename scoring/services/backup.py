@@ -29,12 +29,28 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from scoring.engine import ReportedHand, RubberError, RubberReport, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
-from scoring.models import Event, Hand, HandCorrection, HandTakenBack, Penalty, Player, Rubber, Ruling, SeatChange
+from scoring.models import (
+    Entrant,
+    Event,
+    Hand,
+    HandCorrection,
+    HandTakenBack,
+    Penalty,
+    Player,
+    Round,
+    RoundBye,
+    RoundTable,
+    Rubber,
+    Ruling,
+    SeatChange,
+)
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
 from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
+ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None}
+"""How an event is run, with the value a backup written before events in rounds stands for."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active")
 HAND_EXTRA_FIELDS = ("announced_ns", "announced_ew", "announcement_resolved", "notes")
 RULING_FIELDS = ("id", "irregularity", "facts", "offender", "election", "chooser", "summary", "laws", "effect",
@@ -68,6 +84,7 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
         "first_dealer": rubber.first_dealer,
         "status": rubber.status,
         "abandon_reason": rubber.abandon_reason,
+        "deal_limit": rubber.deal_limit,
         "seats": {seat.value: getattr(rubber, f"{SEAT_FIELD[seat]}_id") for seat in Seat},
         "seat_changes": [{"seat": c.seat, "player": c.player_id, "from_hand": c.from_hand, "reason": c.reason}
                          for c in rubber.seat_changes.all()],
@@ -95,10 +112,27 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
     }
 
 
+def _event_rounds(event: Event) -> dict[str, Any]:
+    """The entrants and rounds of an event run in rounds (nothing for other events)."""
+    if not event.entrants.exists() and not event.event_rounds.exists():
+        return {}
+    return {
+        "entrants": [{"player": e.player_id, "number": e.number, "present": e.present}
+                     for e in event.entrants.all()],
+        "event_rounds": [{
+            "number": r.number, "status": r.status, "started_at": _when(r.started_at), "closed_at": _when(r.closed_at),
+            "tables": [{"number": t.number, "seats": [t.north_id, t.east_id, t.south_id, t.west_id],
+                        "first_dealer": t.first_dealer, "rubber": t.rubber_id} for t in r.tables.all()],
+            "byes": [b.player_id for b in r.byes.all()],
+        } for r in event.event_rounds.all()],
+    }
+
+
 def club_export(folder: Path) -> dict[str, int]:
     """Write the club to `folder` (created if needed); returns how many of each were written."""
     (folder / "rubbers").mkdir(parents=True, exist_ok=True)
-    events = [{f: _plain(getattr(e, f)) for f in EVENT_FIELDS} for e in Event.objects.order_by("pk")]
+    events = [{**{f: _plain(getattr(e, f)) for f in EVENT_FIELDS}, **{f: getattr(e, f) for f in ROUNDS_FIELDS},
+               **_event_rounds(e)} for e in Event.objects.order_by("pk")]
     players = [{f: getattr(p, f) for f in PLAYER_FIELDS} for p in Player.objects.order_by("pk")]
     club = {"format": FORMAT, "exported_at": timezone.now().isoformat(), "events": events, "players": players}
     (folder / "club.json").write_text(json.dumps(club, indent=1), encoding="utf-8")
@@ -203,6 +237,7 @@ def _restore(club: dict[str, Any], rubbers: list[dict[str, Any]], users: dict[st
     events: dict[str, Event] = {}
     for row in club["events"]:
         event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on")},
+                      **{f: row.get(f, default) for f, default in ROUNDS_FIELDS.items()},
                       starts_on=_date(row["starts_on"], f"event {row['slug']}"),
                       ends_on=_date(row["ends_on"], f"event {row['slug']}") if row.get("ends_on") else None)
         _full_save(event, f"club.json, event {row.get('slug')!r}")
@@ -212,6 +247,33 @@ def _restore(club: dict[str, Any], rubbers: list[dict[str, Any]], users: dict[st
     players = {p.pk: p for p in Player.objects.all()}
     for document in rubbers:
         _restore_rubber(document, events, players, users)
+    for row in club["events"]:
+        _restore_rounds(row, events[row["slug"]], players)
+
+
+def _restore_rounds(row: dict[str, Any], event: Event, players: dict[int, Player]) -> None:
+    where = f"club.json, event {row['slug']!r}"
+
+    def player(pk: Any) -> Player:
+        if pk not in players:
+            raise BackupError(f"{where}: a player of its rounds is not in club.json.")
+        return players[pk]
+
+    for entrant in row.get("entrants", []):
+        _full_save(Entrant(event=event, player=player(entrant["player"]), number=entrant["number"],
+                           present=entrant["present"]), where, exclude=("arrived_at",))
+    for doc in row.get("event_rounds", []):
+        round_ = Round(event=event, number=doc["number"], status=doc["status"],
+                       started_at=_moment(doc["started_at"], where), closed_at=_moment(doc["closed_at"], where))
+        _full_save(round_, where)
+        for table in doc["tables"]:
+            if table["rubber"] is not None and not Rubber.objects.filter(pk=table["rubber"], event=event).exists():
+                raise BackupError(f"{where}: round {doc['number']} names a rubber that is not in its event.")
+            north, east, south, west = (player(pk) for pk in table["seats"])
+            _full_save(RoundTable(round=round_, number=table["number"], north=north, east=east, south=south,
+                                  west=west, first_dealer=table["first_dealer"], rubber_id=table["rubber"]), where)
+        for pk in doc["byes"]:
+            _full_save(RoundBye(round=round_, player=player(pk)), where)
 
 
 def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict[int, Player],
@@ -229,7 +291,7 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
         raise BackupError(f"{where}: the four seats must name players in club.json.")
     rubber = Rubber(pk=doc["id"], event=events[doc["event"]], table_label=doc["table"],
                     played_on=_date(doc["played_on"], where), first_dealer=doc["first_dealer"],
-                    status=doc["status"], abandon_reason=doc["abandon_reason"],
+                    status=doc["status"], abandon_reason=doc["abandon_reason"], deal_limit=doc.get("deal_limit"),
                     **{SEAT_FIELD[seat]: player for seat, player in seats.items()})
     _full_save(rubber, where)
     for change in doc["seat_changes"]:
@@ -295,7 +357,8 @@ def _reported_document(reported_hand: ReportedHand) -> dict[str, Any]:
 
 def _reset_sequences() -> None:
     """Rows were written with their old ids; move each id sequence past them (PostgreSQL)."""
-    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling, HandTakenBack]
+    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling, HandTakenBack, Entrant, Round,
+              RoundTable, RoundBye]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     with connection.cursor() as cursor:
         for sql in statements:

@@ -12,7 +12,7 @@ from django.db import transaction
 from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
-from scoring.models import Hand, HandCorrection, HandTakenBack, Penalty, Player
+from scoring.models import Hand, HandCorrection, HandTakenBack, Penalty, Player, Round
 from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported, rulebook_of
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
@@ -85,6 +85,8 @@ def hand_take_back(*, rubber_id: int, number: int, reason: str, by: User | None)
     """Take back the last hand of a rubber, entered by mistake, and rescore; the hand as entered stays
     on record. A hand with a ruling on it stays: its ruling is part of the record (correct it instead)."""
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands stay as they are.")
+    if Round.objects.filter(tables__rubber=rubber, status=Round.Status.CLOSED).exists():
+        raise ValidationError("The rubber's round is closed and its score stands; correct a hand instead.")
     if number != rubber.hand_count:
         raise ValidationError(f"Only the last hand (hand {rubber.hand_count}) can be taken back.")
     hand = Hand.objects.prefetch_related("penalties").get(rubber=rubber, number=number)

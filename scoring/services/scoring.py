@@ -35,6 +35,9 @@ def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> R
         raise ValidationError(abandoned)
     if complete and rubber.status == Rubber.Status.COMPLETE:
         raise ValidationError(complete)
+    if complete and rubber.status == Rubber.Status.STOPPED:
+        raise ValidationError(f"The rubber stopped after {rubber.deal_limit} deals, at its round's end; "
+                              "its score stands as it is.")
     return rubber
 
 
@@ -100,7 +103,9 @@ def result_records(
     rubber.next_dealer = result.next_dealer.value if result.next_dealer else ""
     rubber.hand_count = len(hands)
     if rubber.status != Rubber.Status.ABANDONED:
-        rubber.status = Rubber.Status.COMPLETE if result.complete else Rubber.Status.IN_PROGRESS
+        rubber.status = (Rubber.Status.COMPLETE if result.complete
+                         else Rubber.Status.STOPPED if rubber.deal_limit is not None and len(hands) >= rubber.deal_limit
+                         else Rubber.Status.IN_PROGRESS)
 
     games = [GameRecord(rubber=rubber, number=g.number, winner=g.winner.value, ns_score=g.score[0],
                         ew_score=g.score[1], lap=g.lap, double=g.double, value=g.value,

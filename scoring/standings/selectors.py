@@ -20,9 +20,13 @@ TIE_BREAKERS = "net rubber points, then rubbers won, then double games won, then
 ORDER = ("-net", "-wins", "-doubles", "-games")
 
 
+COUNTED = (Rubber.Status.COMPLETE, Rubber.Status.STOPPED)
+
+
 def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
-    """Only complete rubbers count: in-progress and abandoned ones are left out."""
-    return results.filter(rubber__status=Rubber.Status.COMPLETE)
+    """Complete rubbers count, and those stopped at a round's end as they stand; rubbers in progress and
+    abandoned ones are left out."""
+    return results.filter(rubber__status__in=COUNTED)
 
 
 def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:

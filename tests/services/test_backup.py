@@ -14,7 +14,21 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.models import Event, GameRecord, Hand, HandCorrection, Penalty, Player, Rubber, RubberPlayerResult, Ruling
+from scoring.models import (
+    Entrant,
+    Event,
+    GameRecord,
+    Hand,
+    HandCorrection,
+    Penalty,
+    Player,
+    Round,
+    RoundBye,
+    RoundTable,
+    Rubber,
+    RubberPlayerResult,
+    Ruling,
+)
 from scoring.services.transfer import rubber_export
 from tests.helpers import record
 
@@ -31,7 +45,13 @@ def snapshot() -> dict[str, object]:
         "rubbers": list(Rubber.objects.order_by("pk").values(
             "pk", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
             "first_dealer", "status", "abandon_reason", "rubber_winner", "ns_points", "ew_points", "current_ns",
-            "current_ew", "next_dealer", "hand_count")),
+            "current_ew", "next_dealer", "hand_count", "deal_limit")),
+        "entrants": list(Entrant.objects.order_by("event_id", "number").values("event_id", "player_id", "number")),
+        "rounds": list(Round.objects.order_by("event_id", "number").values(
+            "event_id", "number", "status", "started_at", "closed_at")),
+        "tables": list(RoundTable.objects.order_by("round__event_id", "round__number", "number").values(
+            "round__number", "number", "north_id", "east_id", "south_id", "west_id", "first_dealer", "rubber_id")),
+        "byes": sorted(RoundBye.objects.values_list("round__number", "player_id")),
         "hands": list(Hand.objects.order_by("rubber_id", "number").values(
             "rubber_id", "number", "dealer", "result", "maker", "declaration", "alone", "tricks", "game",
             "ns_points", "ew_points", "ns_after", "ew_after", "maker_player_id", "maker_position", "announced_ns",
@@ -56,13 +76,15 @@ def snapshot() -> dict[str, object]:
 
 
 def wipe() -> None:
-    for model in (Ruling, HandCorrection, Penalty, Hand, GameRecord, RubberPlayerResult, Rubber, Event, Player):
+    for model in (RoundBye, RoundTable, Round, Entrant, Ruling, HandCorrection, Penalty, Hand, GameRecord,
+                  RubberPlayerResult, Rubber, Event, Player):
         model.objects.all().delete()
 
 
 def test_the_demo_club_round_trips(tmp_path):
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
+    assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12
     before = snapshot()
     call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert (tmp_path / "club.json").is_file()

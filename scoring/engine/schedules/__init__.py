@@ -4,8 +4,9 @@ Pure Python like the rest of the engine: a schedule is built from numbers alone 
 the same functions the tests use, and the site only stores what it is given.
 """
 
-from scoring.engine.schedules.pairs import pairs_schedule
+from scoring.engine.schedules.pairs import first_dealer, pairs_schedule, round_robin_rounds, swiss_round
 from scoring.engine.schedules.shape import Round, Schedule, Table, schedule_document
 from scoring.engine.schedules.whist import full_rounds, whist_schedule
 
-__all__ = ["Round", "Schedule", "Table", "full_rounds", "pairs_schedule", "schedule_document", "whist_schedule"]
+__all__ = ["Round", "Schedule", "Table", "first_dealer", "full_rounds", "pairs_schedule", "round_robin_rounds",
+           "schedule_document", "swiss_round", "whist_schedule"]

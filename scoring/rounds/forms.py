@@ -1,0 +1,78 @@
+"""Forms of an event in rounds: its entrants, as individuals or as fixed pairs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring.models import Player
+
+MOST_PAIRS = 32
+
+
+def _active_players() -> Any:
+    return Player.objects.filter(active=True).order_by("display_name")
+
+
+class IndividualsForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
+        help_text="Tick everyone playing. The schedule numbers them in this order.")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = _active_players()
+
+    def entrants(self) -> list[Player]:
+        return list(self.cleaned_data["players"])
+
+
+class PairsForm(forms.Form):
+    """One row a pair; empty rows are left out."""
+
+    def __init__(self, *args: Any, rows: int = 8, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = _active_players()
+        for n in range(1, min(rows, MOST_PAIRS) + 1):
+            for part in ("a", "b"):
+                self.fields[f"pair_{n}_{part}"] = forms.ModelChoiceField(
+                    queryset=players, required=False, label=f"Pair {n}, {'first' if part == 'a' else 'second'}")
+
+    def rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        count = len(self.fields) // 2
+        return [(self[f"pair_{n}_a"], self[f"pair_{n}_b"]) for n in range(1, count + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        seen: dict[int, str] = {}
+        for n in range(1, len(self.fields) // 2 + 1):
+            a, b = cleaned.get(f"pair_{n}_a"), cleaned.get(f"pair_{n}_b")
+            if (a is None) != (b is None):
+                self.add_error(f"pair_{n}_b" if b is None else f"pair_{n}_a", f"Pair {n} needs two players.")
+            for part, player in (("a", a), ("b", b)):
+                if player is None:
+                    continue
+                if player.pk in seen:
+                    self.add_error(f"pair_{n}_{part}", f"{player} is already in {seen[player.pk]}.")
+                seen[player.pk] = f"pair {n}"
+        if len(seen) < 4 and not self.errors:
+            raise ValidationError("Enter at least two pairs.")
+        return cleaned
+
+    def entrants(self) -> list[Player]:
+        out = []
+        for n in range(1, len(self.fields) // 2 + 1):
+            a, b = self.cleaned_data.get(f"pair_{n}_a"), self.cleaned_data.get(f"pair_{n}_b")
+            if a is not None and b is not None:
+                out += [a, b]
+        return out
+
+
+class ScheduleForm(forms.Form):
+    seed = forms.IntegerField(
+        min_value=0, max_value=1_000_000, required=False, initial=0,
+        help_text="Another number seats the players another way; the same number, the same schedule.")

@@ -1,0 +1,114 @@
+"""Reads for the room at a glance: the round, its tables as they stand, and who sits out.
+
+The room is polled every few seconds by every screen in the room, so it costs the same few
+queries however many tables or hands there are: one for the rubbers with their players, one for
+games won, one for hands waiting on a law 6 announcement, one for rulings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from scoring.engine import Seat
+from scoring.models import Event, GameRecord, Hand, Player, Round, RoundTable, Rubber, Ruling
+
+
+@dataclass
+class TableNow:
+    label: str
+    rubber: Rubber | None
+    seats: dict[str, Player]
+    first_dealer: str
+    games: tuple[int, int] = (0, 0)
+    mismatches: list[int] = field(default_factory=list)
+    rulings: int = 0
+
+    @property
+    def next_dealer(self) -> Player | None:
+        if self.rubber is None or not self.rubber.next_dealer or not self.rubber.is_open:
+            return None
+        return self.seats[self.rubber.next_dealer]
+
+    @property
+    def finished(self) -> bool:
+        return self.rubber is not None and self.rubber.status != Rubber.Status.IN_PROGRESS
+
+
+@dataclass
+class Room:
+    event: Event
+    round: Round | None
+    tables: list[TableNow]
+    sitting_out: list[Player]
+    rounds: list[Round]
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for t in self.tables if t.finished)
+
+    @property
+    def minutes_left(self) -> int | None:
+        r = self.round
+        if r is None or r.status != Round.Status.IN_PLAY or not r.started_at or not self.event.round_minutes:
+            return None
+        spent = (timezone.now() - r.started_at).total_seconds() / 60
+        return max(0, round(self.event.round_minutes - spent))
+
+
+def current_round(rounds: list[Round]) -> Round | None:
+    """The round in play; else the next to start, once one has closed; else the first, or the last closed."""
+    for r in rounds:
+        if r.status == Round.Status.IN_PLAY:
+            return r
+    planned = [r for r in rounds if r.status == Round.Status.PLANNED]
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    if planned and not closed:
+        return planned[0]
+    return closed[-1] if closed and not planned else planned[0] if planned else None
+
+
+def room(event: Event, number: int | None = None) -> Room:
+    """The event's room: a round's tables for an event in rounds, else every rubber of the event in play."""
+    rounds = list(event.event_rounds.all())
+    round_ = next((r for r in rounds if r.number == number), None) if number else current_round(rounds)
+    players = ("north", "east", "south", "west")
+    if round_ is not None:
+        rows = list(RoundTable.objects.filter(round=round_)
+                    .select_related(*players, *(f"rubber__{p}" for p in players), "rubber"))
+        tables = [TableNow(str(t.number), t.rubber, {s.value: t.player_at(s) for s in Seat}, t.first_dealer)
+                  for t in rows]
+        sitting = [b.player for b in round_.byes.select_related("player").order_by("player__display_name")]
+    else:
+        rubbers = (event.rubbers.filter(Q(status=Rubber.Status.IN_PROGRESS) | Q(played_on=timezone.localdate()))
+                   .select_related(*players).order_by("table_label", "pk"))
+        tables = [TableNow(r.table_label or f"#{r.pk}", r, {s.value: r.player_at(s) for s in Seat}, r.first_dealer)
+                  for r in rubbers]
+        sitting = []
+    _add_figures(tables)
+    return Room(event, round_, tables, sitting, rounds)
+
+
+def _add_figures(tables: list[TableNow]) -> None:
+    by_rubber = {t.rubber.pk: t for t in tables if t.rubber is not None}
+    if not by_rubber:
+        return
+    won: Counter[tuple[int, str]] = Counter()
+    closing = {}
+    for game in GameRecord.objects.filter(rubber__in=by_rubber).only(
+            "rubber_id", "winner", "closed_by_hand", "ns_score", "ew_score"):
+        won[(game.rubber_id, game.winner)] += 1
+        closing[(game.rubber_id, game.closed_by_hand)] = (game.ns_score, game.ew_score)
+    for rubber_id, table in by_rubber.items():
+        table.games = (won[(rubber_id, "NS")], won[(rubber_id, "EW")])
+    waiting = Hand.objects.filter(rubber__in=by_rubber, announced_ns__isnull=False, announcement_resolved=False)
+    for hand in waiting.only("rubber_id", "number", "announced_ns", "announced_ew", "ns_after", "ew_after"):
+        announced = (hand.announced_ns, hand.announced_ew)
+        if announced not in ((hand.ns_after, hand.ew_after), closing.get((hand.rubber_id, hand.number))):
+            by_rubber[hand.rubber_id].mismatches.append(hand.number)
+    for row in (Ruling.objects.filter(rubber__in=by_rubber, withdrawn_at__isnull=True).values("rubber_id")
+                .annotate(n=Count("id"))):
+        by_rubber[row["rubber_id"]].rulings = row["n"]

@@ -1,0 +1,168 @@
+"""The write side of an event in rounds: entrants, the schedule, starting and closing rounds.
+
+The schedule is the engine's (`scoring.engine.schedules`); these functions load the event, call it
+and store what it gives, each in one transaction. A round starts and closes by a conditional update
+of its status, so two clicks (or two secretaries) can never start or close it twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.engine.schedules import Round as PlannedRound
+from scoring.engine.schedules import (
+    Schedule,
+    first_dealer,
+    pairs_schedule,
+    round_robin_rounds,
+    swiss_round,
+    whist_schedule,
+)
+from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber
+from scoring.services.rubbers import rubber_start
+from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.standings.selectors import COUNTED
+
+
+def _no_schedule_yet(event: Event) -> None:
+    if event.event_rounds.exists():
+        raise ValidationError("The schedule is made; the entrants can no longer change.")
+
+
+@transaction.atomic
+def entrants_set(*, event: Event, players: Sequence[Player]) -> list[Entrant]:
+    """Enter the players, numbered in the order given (for fixed pairs, 1-2, 3-4, ... are partners)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _no_schedule_yet(event)
+    if len({p.pk for p in players}) != len(players):
+        raise ValidationError("A player is entered twice.")
+    if event.mode == Event.Mode.PAIRS and len(players) % 2:
+        raise ValidationError("Fixed pairs need an even number of players: each pair is two.")
+    if len(players) > 64:
+        raise ValidationError("An event in rounds takes at most 64 players.")
+    event.entrants.all().delete()
+    return Entrant.objects.bulk_create(
+        Entrant(event=event, player=p, number=n) for n, p in enumerate(players, start=1))
+
+
+def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
+    """The rounds the engine plans; None for a Swiss round, paired by standing when it starts."""
+    rounds = event.rounds or 0
+    try:
+        if event.mode == Event.Mode.INDIVIDUALS:
+            schedule: Schedule = whist_schedule(entrants, rounds, seed)
+            return list(schedule.rounds)
+        pairs = entrants // 2
+        if pairs < 2:
+            raise ValueError("fixed pairs need at least two pairs (4 players)")
+        if rounds >= round_robin_rounds(pairs):
+            return list(pairs_schedule(entrants, rounds).rounds)
+        return [None] * rounds  # fewer rounds than a round robin: Swiss, by standing
+    except ValueError as exc:
+        raise ValidationError(f"No schedule: {exc}.") from None
+
+
+@transaction.atomic
+def schedule_make(*, event: Event, seed: int = 0) -> list[Round]:
+    """Plan every round of the event and store the seats (a Swiss round is stored empty until it starts)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if not event.in_rounds:
+        raise ValidationError("Only an event in rounds has a schedule.")
+    if not event.rounds:
+        raise ValidationError("Say how many rounds the event plays first.")
+    _no_schedule_yet(event)
+    entrants = {e.number: e.player_id for e in event.entrants.all()}
+    if len(entrants) < 4:
+        raise ValidationError("Enter at least four players first.")
+    made = []
+    for number, planned in enumerate(_plan(event, len(entrants), seed), start=1):
+        round_ = Round.objects.create(event=event, number=number)
+        if planned is not None:
+            _store(round_, planned, entrants)
+        made.append(round_)
+    return made
+
+
+def _store(round_: Round, planned: PlannedRound, entrants: dict[int, int]) -> None:
+    RoundTable.objects.bulk_create(
+        RoundTable(round=round_, number=t, north_id=entrants[table.n], east_id=entrants[table.e],
+                   south_id=entrants[table.s], west_id=entrants[table.w],
+                   first_dealer=first_dealer(round_.number, t))
+        for t, table in enumerate(planned.tables, start=1))
+    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=entrants[p]) for p in planned.sitting_out)
+
+
+def _swiss(round_: Round) -> None:
+    """Pair a Swiss round of fixed pairs by the standing after the rounds before it."""
+    event = round_.event
+    entrants = {e.number: e.player_id for e in event.entrants.all()}
+    pair_of = {player: (number + 1) // 2 for number, player in entrants.items()}
+    net: Counter[int] = Counter()
+    met: set[frozenset[int]] = set()
+    north_south: Counter[int] = Counter()
+    byes: Counter[int] = Counter()
+    earlier = RoundTable.objects.filter(round__event=event, round__number__lt=round_.number).select_related("rubber")
+    for table in earlier:
+        ns, ew = pair_of[table.north_id], pair_of[table.east_id]
+        met.add(frozenset((ns, ew)))
+        north_south[ns] += 1
+        rubber = table.rubber
+        if rubber is not None and rubber.status in COUNTED:
+            net[ns] += rubber.ns_points - rubber.ew_points
+            net[ew] += rubber.ew_points - rubber.ns_points
+    for bye in RoundBye.objects.filter(round__event=event, round__number__lt=round_.number):
+        byes[pair_of[bye.player_id]] += 1
+    pairs = sorted(set(pair_of.values()))
+    standing = sorted(pairs, key=lambda p: (-net[p], p))  # ties keep the order of entry
+    try:
+        planned = swiss_round(standing, met, north_south, byes, round_.number)
+    except ValueError as exc:
+        raise ValidationError(str(exc).capitalize() + ".") from None
+    _store(round_, planned, entrants)
+
+
+@transaction.atomic
+def round_start(*, round_id: int) -> Round:
+    """Start a round: one rubber a table, with its seats and first dealer. Never twice."""
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    event = round_.event
+    if Round.objects.filter(event=event, number__lt=round_.number).exclude(status=Round.Status.CLOSED).exists():
+        raise ValidationError(f"Close round {round_.number - 1} before starting round {round_.number}.")
+    started = Round.objects.filter(pk=round_id, status=Round.Status.PLANNED).update(
+        status=Round.Status.IN_PLAY, started_at=timezone.now())
+    if not started:
+        raise ValidationError(f"Round {round_.number} has already started.")
+    round_.refresh_from_db()
+    if not round_.tables.exists():
+        _swiss(round_)
+    for table in round_.tables.select_related("north", "east", "south", "west"):
+        rubber = rubber_start(event=event, north=table.north, east=table.east, south=table.south, west=table.west,
+                              first_dealer=table.first_dealer, table_label=str(table.number))
+        if event.deal_limit:
+            Rubber.objects.filter(pk=rubber.pk).update(deal_limit=event.deal_limit)
+        table.rubber = rubber
+        table.save(update_fields=["rubber"])
+    return round_
+
+
+@transaction.atomic
+def round_close(*, round_id: int) -> Round:
+    """Close a round. A rubber still in play stops where it stands (its deals so far are its limit)."""
+    round_ = Round.objects.get(pk=round_id)
+    closed = Round.objects.filter(pk=round_id, status=Round.Status.IN_PLAY).update(
+        status=Round.Status.CLOSED, closed_at=timezone.now())
+    if not closed:
+        raise ValidationError(f"Round {round_.number} is not in play, so it cannot be closed."
+                              if round_.status == Round.Status.PLANNED else f"Round {round_.number} is closed already.")
+    for rubber_id in round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS).values_list("rubber", flat=True):
+        rubber = rubber_lock(rubber_id)
+        rubber.deal_limit = rubber.hand_count
+        rubber.save(update_fields=["deal_limit"])
+        rubber_rescore(rubber)
+    round_.refresh_from_db()
+    return round_

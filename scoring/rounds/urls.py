@@ -1,0 +1,13 @@
+from django.urls import path
+
+from scoring.rounds import views
+
+urlpatterns = [
+    path("events/<slug:slug>/room/", views.RoomView.as_view(), name="room"),
+    path("events/<slug:slug>/rounds/", views.EventRoundsView.as_view(), name="event_rounds"),
+    path("events/<slug:slug>/entrants/", views.EntrantsView.as_view(), name="entrants"),
+    path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
+    path("rounds/<int:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
+    path("rounds/<int:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),
+    path("rounds/<int:pk>/close/confirm/", views.RoundCloseConfirmView.as_view(), name="round_close_confirm"),
+]

@@ -1,0 +1,175 @@
+"""Pages of an event in rounds: entrants, the schedule, starting and closing rounds, and the room."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.functional import cached_property
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
+from scoring.models import Event, Round, RubberPlayerResult
+from scoring.rounds import forms, services
+from scoring.rounds.selectors import room
+from scoring.standings import cache as standings_cache
+from scoring.standings.selectors import ranked, standings
+
+PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
+
+
+def _errors(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+class EventInRoundsMixin(SecretaryRequiredMixin):
+    kwargs: dict[str, Any]
+
+    @cached_property
+    def event(self) -> Event:
+        return get_object_or_404(Event, slug=self.kwargs["slug"])
+
+    def event_url(self) -> str:
+        return reverse("event_rounds", args=[self.event.slug])
+
+
+class EntrantsView(EventInRoundsMixin, FormView):
+    template_name = "rounds/entrants.html"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.user.is_authenticated and not self.event.in_rounds:
+            messages.info(request, "This event is not a tournament in rounds; its players have no entry list.")
+            return HttpResponseRedirect(self.event.get_absolute_url())
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form(self, form_class: Any = None) -> Any:
+        data = self.request.POST if self.request.method == "POST" else None
+        chosen = [e.player for e in self.event.entrants.select_related("player")]
+        if self.event.mode == Event.Mode.PAIRS:
+            rows = max(8, len(chosen) // 2 + 4)
+            initial = {f"pair_{n // 2 + 1}_{'ab'[n % 2]}": p.pk for n, p in enumerate(chosen)}
+            return forms.PairsForm(data, rows=rows, initial=initial)
+        return forms.IndividualsForm(data, initial={"players": [p.pk for p in chosen]})
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(**kwargs) | {"event": self.event, "scheduled": self.event.event_rounds.exists()}
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            entrants = services.entrants_set(event=self.event, players=form.entrants())
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, f"{len(entrants)} players entered. Make the schedule when everyone is in.")
+        return HttpResponseRedirect(self.event_url())
+
+
+class ScheduleView(EventInRoundsMixin, FormView):
+    template_name = "form_page.html"
+    form_class = forms.ScheduleForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        count = self.event.entrants.count()
+        return super().get_context_data(**kwargs) | {
+            "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
+            "lead": f"{count} players, {self.event.rounds or 'no'} rounds. The schedule fixes every table of every "
+                    "round; it cannot be made twice.",
+            "submit_label": "Make the schedule", "cancel_url": self.event_url()}
+
+    def form_valid(self, form: forms.ScheduleForm) -> HttpResponse:
+        try:
+            made = services.schedule_make(event=self.event, seed=form.cleaned_data.get("seed") or 0)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self.form_invalid(form)
+        messages.success(self.request,
+                         f"The schedule is made: {len(made)} rounds. Start round 1 when the tables are ready.")
+        return HttpResponseRedirect(self.event_url())
+
+
+class RoundActionView(SecretaryRequiredMixin, View):
+    """POST only: start or close a round; the answer goes back to the page the button was on."""
+
+    action = ""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+        back = request.POST.get("next") or reverse("event_rounds", args=[round_.event.slug])
+        if not back.startswith("/") or back.startswith("//"):
+            back = reverse("event_rounds", args=[round_.event.slug])
+        try:
+            if self.action == "start":
+                services.round_start(round_id=round_.pk)
+                messages.success(request, f"Round {round_.number} has started: one rubber a table.")
+            else:
+                services.round_close(round_id=round_.pk)
+                messages.success(request, f"Round {round_.number} is closed; its standings are counted.")
+        except ValidationError as exc:
+            messages.error(request, _errors(exc))
+        return HttpResponseRedirect(back)
+
+
+class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
+    template_name = "rounds/close_confirm.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        round_ = get_object_or_404(Round.objects.select_related("event"), pk=self.kwargs["pk"])
+        playing = round_.tables.filter(rubber__status="in_progress").select_related("rubber")
+        return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing}
+
+
+class EventRoundsView(ReadableMixin, TemplateView):
+    """The event's rounds: entrants, the schedule round by round, and the buttons that run them."""
+
+    template_name = "rounds/event_rounds.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        event = self.event
+        rounds = list(event.event_rounds.annotate(
+            table_count=Count("tables", distinct=True),
+            finished=Count("tables", filter=~Q(tables__rubber__status="in_progress") & Q(tables__rubber__isnull=False),
+                           distinct=True)))
+        return super().get_context_data(**kwargs) | {
+            "event": event, "rounds": rounds,
+            "entrants": event.entrants.select_related("player"),
+            "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None)}
+
+
+class RoomView(ReadableMixin, TemplateView):
+    """`/events/<slug>/room/`: the tables as they stand, polled by htmx; `?projector=1` for the wall."""
+
+    def get_template_names(self) -> list[str]:
+        if self.request.headers.get("HX-Request"):
+            return ["rounds/_room_body.html"]
+        return ["rounds/room_projector.html" if self.projector else "rounds/room.html"]
+
+    @cached_property
+    def projector(self) -> bool:
+        return self.request.GET.get("projector") == "1"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        number = self.request.GET.get("round", "")
+        the_room = room(self.event, int(number) if number.isdigit() and len(number) < 4 else None)
+        context = super().get_context_data(**kwargs) | {
+            "event": self.event, "room": the_room, "projector": self.projector,
+            "controls": is_secretary(self.request.user) and not self.projector,
+            "poll_url": self.request.get_full_path()}
+        if self.projector:
+            results = RubberPlayerResult.objects.filter(rubber__event=self.event)
+            rows = standings_cache.rows(f"event {self.event.pk}", self.event.results_version,
+                                        lambda: ranked(standings(results)))
+            context["standings"] = rows[:PROJECTOR_STANDINGS]
+        return context
+
+    def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
+        response = super().render_to_response(context, **kwargs)
+        patch_vary_headers(response, ["HX-Request"])
+        response["Cache-Control"] = "no-store"
+        return response
