@@ -7,6 +7,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("scoring.club.urls")),
     path("", include("scoring.rounds.urls")),
+    path("", include("scoring.clubnight.urls")),
     path("", include("scoring.standings.urls")),
     path("", include("scoring.printing.urls")),
     path("", include("scoring.rulings.urls")),

@@ -26,8 +26,8 @@ WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection"
                 "entrant", "round", "roundtable", "roundbye")
 SECRETARY_PERMISSION = "scoring.add_hand"
 
-# How a URL names the event its page belongs to: by the event's slug, a rubber's id or a ruling's id.
-EVENT_OF_URL = {"slug": "slug", "pk": "rubbers", "ruling_id": "rubbers__rulings"}
+# How a URL names the event its page belongs to: by the event's slug, a rubber's id, a ruling's id or a round's id.
+EVENT_OF_URL = {"slug": "slug", "pk": "rubbers", "ruling_id": "rubbers__rulings", "round_pk": "event_rounds"}
 
 
 def secretary_group_ensure(**_: Any) -> None:

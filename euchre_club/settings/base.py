@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "scoring.accounts",
     "scoring.club",
     "scoring.rounds",
+    "scoring.clubnight",
     "scoring.standings",
     "scoring.printing",
     "scoring.rulings",

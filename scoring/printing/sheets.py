@@ -210,16 +210,22 @@ def standing_lines(rows: list[dict]) -> tuple[StandingLine, ...]:
         net_per_rubber=f"{row['net_per_rubber']:.2f}") for row in ranked(rows))
 
 
-def standings_sheet(event: Event) -> StandingsSheet:
-    results = RubberPlayerResult.objects.filter(rubber__event=event)
+def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSheet:
+    """The event's standings; with `after_round`, only the rubbers of rounds 1 to that round count."""
+    rubbers = event.rubbers.all()
+    if after_round is not None:
+        rubbers = rubbers.filter(round_table__round__number__lte=after_round)
+    results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
     rows = list(standings(results))
     counts = {status: 0 for status in Rubber.Status.values}
-    for status in event.rubbers.values_list("status", flat=True):
+    for status in rubbers.values_list("status", flat=True):
         counts[status] += 1
     notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
+    if counts[Rubber.Status.STOPPED]:
+        notes.append(f"{counts[Rubber.Status.STOPPED]} rubber(s) stopped at a round's end, counted as they stood.")
     if counts[Rubber.Status.IN_PROGRESS]:
         notes.append(f"{counts[Rubber.Status.IN_PROGRESS]} rubber(s) in progress, not counted yet.")
-    for rubber in abandoned_rubbers(event.rubbers.all()):
+    for rubber in abandoned_rubbers(rubbers):
         table = f" table {rubber.table_label}," if rubber.table_label else ""
         notes.append(f"Rubber {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "
                      f"({rubber.abandon_reason}).")
@@ -227,12 +233,12 @@ def standings_sheet(event: Event) -> StandingsSheet:
     return StandingsSheet(
         paper=event.paper_size,
         club=settings.CLUB_NAME,
-        title=f"{event.name}: standings",
+        title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
         tie_breakers=TIE_BREAKERS,
         lines=standing_lines(rows),
         notes=tuple(notes),
-        file_name=f"{event.slug}-standings.pdf",
+        file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )
 
 

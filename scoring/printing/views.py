@@ -9,18 +9,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views import View
 
 from scoring.access import ReadableMixin
 from scoring.club.selectors import rubber_for_page, rubber_or_404
-from scoring.models import Player, Rubber
+from scoring.models import Player, Round, Rubber
 from scoring.printing.pdf.common import PAGE_SIZES
 from scoring.printing.pdf.record import record_pdf
+from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, table_cards_pdf
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
 from scoring.printing.pdf.ruling import ruling_pdf
 from scoring.printing.pdf.standings import standings_pdf
+from scoring.printing.rounds import movement, round_cards, round_sheets
 from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
 from scoring.rulings.display import ruling_view
 from scoring.rulings.views import ruling_for_page
@@ -44,9 +46,44 @@ class RubberSheetPdfView(ReadableMixin, View):
 
 
 class EventStandingsPdfView(ReadableMixin, View):
+    """The event's standings; `?after_round=N` counts only the rounds up to N (404 for a round the event
+    does not have, or on an event not run in rounds)."""
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        sheet = on_paper(request, standings_sheet(self.event))
+        after = request.GET.get("after_round")
+        if after is not None and not (after.isdigit() and len(after) < 4
+                                      and self.event.event_rounds.filter(number=int(after)).exists()):
+            raise Http404("The event has no such round.")
+        sheet = on_paper(request, standings_sheet(self.event, after_round=int(after) if after else None))
         return pdf_response(standings_pdf(sheet), sheet.file_name)
+
+
+class RoundPaperMixin(ReadableMixin):
+    kwargs: dict[str, Any]
+
+    def round(self) -> Round:
+        return get_object_or_404(Round.objects.select_related("event"), pk=self.kwargs["round_pk"])
+
+
+class TableCardsPdfView(RoundPaperMixin, View):
+    def get(self, request: HttpRequest, round_pk: int) -> HttpResponse:
+        cards = on_paper(request, round_cards(self.round()))
+        return pdf_response(table_cards_pdf(cards), cards.file_name)
+
+
+class RoundSheetsPdfView(RoundPaperMixin, View):
+    def get(self, request: HttpRequest, round_pk: int) -> HttpResponse:
+        round_ = self.round()
+        sheets = [on_paper(request, s) for s in round_sheets(round_)]
+        paper = sheets[0].paper if sheets else round_.event.paper_size
+        pdf = round_sheets_pdf(sheets, paper=paper, event=round_.event.name, round_number=round_.number)
+        return pdf_response(pdf, f"{round_.event.slug}-round-{round_.number}-sheets.pdf")
+
+
+class MovementPdfView(ReadableMixin, View):
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        sheet = on_paper(request, movement(self.event))
+        return pdf_response(movement_pdf(sheet), sheet.file_name)
 
 
 class PlayerRecordPdfView(View):

@@ -107,6 +107,12 @@ def _signatures(sheet: RubberSheet) -> Table:
 
 
 def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
+    return build(rubber_sheet_story(sheet), paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
+                 label=f"{sheet.event} · {sheet.title}")
+
+
+def rubber_sheet_story(sheet: RubberSheet) -> list[Flowable]:
+    """The sheet's flowables, so that a round's sheets can be printed one after another in one file."""
     width = content_width(sheet.paper)
     story: list[Flowable] = [
         p(f"{sheet.event}: {sheet.title}", "title"),
@@ -148,5 +154,4 @@ def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
         story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
 
     story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 7 * mm), _signatures(sheet)]))
-    return build(story, paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
-                 label=f"{sheet.event} · {sheet.title}")
+    return story

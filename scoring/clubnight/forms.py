@@ -1,0 +1,50 @@
+"""Forms of a club night: a player arriving, and how the cards for a cut are got."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from scoring.models import Player
+from scoring.text import printable_text
+
+
+class ArrivalForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Arrived")
+
+    def __init__(self, *args: Any, absent: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = absent if absent is not None else Player.objects.filter(active=True)
+
+
+class CutForm(forms.Form):
+    """The cut: drawn by the site (replayable from its number) or the cards as cut at the table."""
+
+    how = forms.ChoiceField(choices=[("draw", "Draw the cards here"), ("entered", "Enter the cards as cut")],
+                            initial="draw", widget=forms.RadioSelect, label="The cards")
+    cards = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
+        label="Cards as cut, in order",
+        help_text="One cut a line: the player's name, a colon, the card, e.g. “Abigail Ames: JS”. Ranks 7 8 9 10 J "
+                  "Q K A, suits S H D C. Cut again after a tie or an exposed card: write the player again.")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        if cleaned.get("how") == "entered" and not (cleaned.get("cards") or "").strip():
+            self.add_error("cards", "Enter the cards as they were cut, or let the site draw them.")
+        return cleaned
+
+    def cuts(self) -> list[tuple[str, str]]:
+        """The entered cuts as (name, card) pairs; a line without a colon is refused at the field."""
+        out = []
+        for number, line in enumerate((self.cleaned_data.get("cards") or "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, colon, card = line.partition(":")
+            if not colon or not name.strip() or not card.strip():
+                raise forms.ValidationError(f"Line {number}: write the name, a colon, then the card.")
+            out.append((name.strip(), card.strip()))
+        return out

@@ -1,0 +1,117 @@
+"""What the paper of an event in rounds prints, read with a fixed number of queries per document:
+table cards and blank score sheets for a round, and the movement sheet for the whole event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.conf import settings
+
+from scoring.engine import Seat
+from scoring.engine.key import scoring_key
+from scoring.engine.rulebook import RULEBOOKS
+from scoring.engine.rulings import SEAT_WORDS
+from scoring.models import Event, Player, Round, RoundTable
+from scoring.printing.pdf.data import HandLine, RubberSheet, SeatLine
+from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, _date, rubber_sheet
+
+PLAYERS = ("north", "east", "south", "west")
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    seats: tuple[tuple[str, str], ...]
+    """(seat word, player) for North, East, South, West."""
+    first_dealer: str
+    """'East: Henry Hale'."""
+
+
+@dataclass(frozen=True)
+class RoundCards:
+    paper: str
+    event: str
+    round: int
+    cards: tuple[TableCard, ...]
+    sitting_out: tuple[str, ...]
+    file_name: str
+
+
+@dataclass(frozen=True)
+class Movement:
+    paper: str
+    event: str
+    rounds: int
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    """(player, cells a round: '3 N', 'out', or a dash for a round not yet paired), by name."""
+    file_name: str
+
+
+def _tables(round_: Round) -> list[RoundTable]:
+    return list(round_.tables.select_related(*PLAYERS, "rubber__event").order_by("number"))
+
+
+def round_cards(round_: Round) -> RoundCards:
+    event = round_.event
+    cards = []
+    for table in _tables(round_):
+        seats = {s: table.player_at(s) for s in Seat}
+        dealer = Seat(table.first_dealer)
+        cards.append(TableCard(table.number, tuple((SEAT_WORDS[s], seats[s].display_name) for s in Seat),
+                               f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}"))
+    out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
+    return RoundCards(event.paper_size, event.name, round_.number, tuple(cards), out,
+                      f"{event.slug}-round-{round_.number}-table-cards.pdf")
+
+
+def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberSheet:
+    """A blank score sheet for a table of a round not yet started: its seats, and dealers by rotation (law 28)."""
+    seats = {s: table.player_at(s) for s in Seat}
+    sides = {"NS": f"{seats[Seat.N].display_name} & {seats[Seat.S].display_name}",
+             "EW": f"{seats[Seat.E].display_name} & {seats[Seat.W].display_name}"}
+    dealer = Seat(table.first_dealer)
+    lines = []
+    for number in range(1, max(MIN_BLANK_ROWS, ROWS_ON_SHEET) + 1):
+        lines.append(HandLine(number=number, dealer=dealer.value))
+        dealer = dealer.left
+    return RubberSheet(
+        paper=event.paper_size, club=settings.CLUB_NAME, title=f"Round {round_.number}, table {table.number}",
+        event=event.name, table=str(table.number), played_on=_date(event.starts_on),
+        status="Blank sheet: the round has not started", seats=tuple(
+            SeatLine(SEAT_WORDS[s], seats[s].display_name, s.side.value) for s in Seat),
+        sides=tuple(sides.items()), substitutes=(), lines=tuple(lines), games=(), result="Not played yet.",
+        rubber_points=(0, 0), players=(), corrections=(), rulings=(), key=scoring_key(RULEBOOKS[event.rulebook]),
+        signatures=tuple(f"{SEAT_WORDS[s]} ({seats[s].display_name})" for s in Seat),
+        file_name=f"{event.slug}-round-{round_.number}-table-{table.number}.pdf")
+
+
+def round_sheets(round_: Round) -> list[RubberSheet]:
+    """Each table's score sheet: the rubber's own once the round has started, else a blank one."""
+    event = round_.event
+    sheets = []
+    for table in _tables(round_):
+        if table.rubber is None:
+            sheets.append(_planned_sheet(event, round_, table))
+        else:
+            sheets.append(replace(rubber_sheet(table.rubber), title=f"Round {round_.number}, table {table.number}"))
+    return sheets
+
+
+def movement(event: Event) -> Movement:
+    """Each entrant's table and seat, round by round (three queries whatever the size of the event)."""
+    rounds = list(event.event_rounds.order_by("number"))
+    where: dict[tuple[int, int], str] = {}
+    paired = set()
+    fields = ("round__number", "number", *(f"{p}_id" for p in PLAYERS))
+    for table in RoundTable.objects.filter(round__event=event).values(*fields):
+        paired.add(table["round__number"])
+        for seat, field in zip("NESW", PLAYERS, strict=True):
+            where[(table[f"{field}_id"], table["round__number"])] = f"{table['number']} {seat}"
+    for player_id, number in event.event_rounds.values_list("byes__player_id", "number"):
+        if player_id is not None:
+            where[(player_id, number)] = "out"
+    entrants: list[Player] = [e.player for e in event.entrants.select_related("player")]
+    rows = tuple((p.display_name, tuple(where.get((p.pk, r.number), "out" if r.number in paired else "\u2013")
+                                        for r in rounds))
+                 for p in sorted(entrants, key=lambda p: p.display_name.casefold()))
+    return Movement(event.paper_size, event.name, len(rounds), rows, f"{event.slug}-movement.pdf")
