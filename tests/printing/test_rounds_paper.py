@@ -30,7 +30,7 @@ def tournament(count: int, rounds: int, mode: str = Event.Mode.INDIVIDUALS, **ex
 
 
 def test_table_cards_name_each_seat_the_first_dealer_and_who_sits_out(client):
-    event, rounds, _ = tournament(13, 2)
+    _, rounds, _ = tournament(13, 2)
     first = rounds[0]
     text = "\n".join(pages(client.get(reverse("table_cards_pdf", args=[first.pk]))))
     for table in first.tables.select_related("north", "east", "south", "west"):
@@ -44,7 +44,7 @@ def test_table_cards_name_each_seat_the_first_dealer_and_who_sits_out(client):
 
 
 def test_the_rounds_score_sheets_have_the_players_filled_in_before_and_after_the_start(client):
-    event, rounds, _ = tournament(8, 2)
+    _, rounds, _ = tournament(8, 2)
     first = rounds[0]
     before = pages(client.get(reverse("round_sheets_pdf", args=[first.pk])))
     assert len(before) == 2  # a sheet a table, each on its page
