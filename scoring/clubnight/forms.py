@@ -24,7 +24,7 @@ class CutForm(forms.Form):
     """The cut: drawn by the site (replayable from its number) or the cards as cut at the table."""
 
     how = forms.ChoiceField(choices=[("draw", "Draw the cards here"), ("entered", "Enter the cards as cut")],
-                            initial="draw", widget=forms.RadioSelect, label="The cards")
+                            initial="draw", widget=forms.RadioSelect, label="The cards", required=False)
     cards = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
         label="Cards as cut, in order",
@@ -33,7 +33,8 @@ class CutForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
-        if cleaned.get("how") == "entered" and not (cleaned.get("cards") or "").strip():
+        cleaned["how"] = cleaned.get("how") or "draw"
+        if cleaned["how"] == "entered" and not (cleaned.get("cards") or "").strip():
             self.add_error("cards", "Enter the cards as they were cut, or let the site draw them.")
         return cleaned
 

@@ -1,3 +1,7 @@
 from django.urls import path
 
-urlpatterns: list = []
+from scoring.clubnight import views
+
+urlpatterns = [
+    path("events/<slug:slug>/club-night/", views.ClubNightView.as_view(), name="club_night"),
+]

@@ -1,0 +1,153 @@
+"""A club night run by the laws: presence in order of arrival, tables formed by cutting, the next rubber
+after cutting out, candidates declaring, a table breaking up; through the services and the page."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from scoring.clubnight.presence import player_arrives, player_leaves
+from scoring.clubnight.services import candidate_declares, next_rubber, table_break_up, tables_form, waiting
+from scoring.models import ClubTable, Cutting, Event, Rubber
+from tests.factories import EventFactory, PlayerFactory
+from tests.helpers import play_game
+
+pytestmark = pytest.mark.django_db
+
+
+def night(count: int):
+    event = EventFactory(mode=Event.Mode.CLUB_NIGHT)
+    players = PlayerFactory.create_batch(count)
+    for player in players:
+        player_arrives(event=event, player=player)
+    return event, players
+
+
+def finish(rubber: Rubber) -> None:
+    for maker in "NNE":
+        play_game(rubber, maker)
+
+
+def test_seven_present_make_one_table_with_two_candidates_and_one_waiting():
+    event, players = night(7)
+    cutting = tables_form(event=event, seed=11)
+    (table,) = ClubTable.objects.filter(event=event)
+    rubber = Rubber.objects.get(event=event)
+    assert rubber.table_label == "1" and rubber.first_dealer == "N"
+    assert len(table.candidates) == 2 and len(waiting(event)) == 1
+    assert len(cutting.log) >= 7 + 4 and cutting.seed == 11
+    seated = {rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id}
+    assert not seated & set(table.candidates)
+    # The same draw gives the same tables: replaying seed 11 on a fresh evening seats the same way.
+    again, players_again = EventFactory(mode=Event.Mode.CLUB_NIGHT), players
+    for player in players_again:
+        player_arrives(event=again, player=player)
+    assert tables_form(event=again, seed=11).outcome == cutting.outcome
+
+
+def test_the_cards_entered_as_cut_form_the_table_the_laws_say():
+    event, (a, b, c, d, e) = night(5)
+    entered = [(a.display_name, "JS"), (b.display_name, "AS"), (c.display_name, "KS"), (d.display_name, "QS"),
+               (e.display_name, "7S"), (a.display_name, "9H"), (b.display_name, "AH"), (c.display_name, "KH"),
+               (d.display_name, "7H")]
+    tables_form(event=event, entered=entered)
+    rubber = Rubber.objects.get(event=event)
+    assert (rubber.north_id, rubber.south_id, rubber.east_id, rubber.west_id) == (b.pk, c.pk, a.pk, d.pk)
+    assert ClubTable.objects.get(event=event).candidates == [e.pk]
+
+
+def test_a_missing_entered_cut_is_named_and_nothing_is_saved():
+    event, (a, b, c, d) = night(4)
+    with pytest.raises(ValidationError, match="must cut again, to settle a tie"):
+        tables_form(event=event, entered=[(a.display_name, "JS"), (b.display_name, "JH"), (c.display_name, "KS"),
+                                          (d.display_name, "QS")])
+    assert not Rubber.objects.filter(event=event).exists() and not ClubTable.objects.exists()
+
+
+def test_after_a_rubber_the_candidate_comes_in_and_the_next_rubber_starts_in_one_step():
+    event, players = night(5)
+    tables_form(event=event, seed=3)
+    table = ClubTable.objects.get(event=event)
+    first = Rubber.objects.get(event=event)
+    with pytest.raises(ValidationError, match="still in play"):
+        next_rubber(table=table, seed=1)
+    finish(first)
+    cutting = next_rubber(table=table, seed=1)
+    (candidate,) = [p for p in players if p.pk not in {first.north_id, first.east_id, first.south_id, first.west_id}]
+    assert cutting.outcome["in"] == [candidate.display_name]  # all had played one rubber: they cut, lowest out
+    second = Rubber.objects.filter(event=event).latest("pk")
+    assert second.is_open and candidate.pk in {second.north_id, second.east_id, second.south_id, second.west_id}
+    table.refresh_from_db()
+    (out,) = cutting.outcome["out"]
+    assert [p.display_name for p in players if p.pk in table.candidates] == [out]  # he waits for the next one
+
+
+def test_after_a_second_rubber_only_those_level_at_the_longest_run_cut_to_go_out():
+    event, players = night(5)
+    tables_form(event=event, seed=5)
+    table = ClubTable.objects.get(event=event)
+    finish(Rubber.objects.get(event=event))
+    first_out = next_rubber(table=table, seed=2).outcome["out"][0]
+    finish(Rubber.objects.filter(event=event).latest("pk"))
+    cutting = next_rubber(table=table, seed=2)
+    second = Rubber.objects.filter(event=event).order_by("pk")[1]
+    cut_out = [s["player"] for s in cutting.log if s["law"] == 15]
+    # The three who have played two rubbers running are level at the most: they cut, the lowest going out;
+    # the player who came in for the second rubber, one rubber into his run, does not cut (law 15).
+    four = {second.north.display_name, second.east.display_name, second.south.display_name, second.west.display_name}
+    assert len(cut_out) == 3 and set(cut_out) < four and first_out not in four
+    assert len(cutting.outcome["out"]) == 1 and cutting.outcome["out"][0] in cut_out
+
+
+def test_a_player_who_leaves_is_replaced_by_the_next_candidate_law_19():
+    event, players = night(6)
+    tables_form(event=event, seed=8)
+    table = ClubTable.objects.get(event=event)
+    rubber = Rubber.objects.get(event=event)
+    finish(rubber)
+    gone = rubber.north
+    player_leaves(event=event, player=gone)
+    cutting = next_rubber(table=table, seed=4)
+    assert gone.display_name in cutting.outcome["out"]
+    latest = Rubber.objects.filter(event=event).latest("pk")
+    assert gone.pk not in {latest.north_id, latest.east_id, latest.south_id, latest.west_id}
+
+
+def test_candidates_declare_and_a_broken_up_tables_players_have_prior_entry_law_21():
+    event, players = night(10)
+    tables_form(event=event, seed=9)  # two tables, two candidates at table 1
+    one, two = ClubTable.objects.filter(event=event).order_by("number")
+    assert len(one.candidates) == 2 and two.candidates == []
+    with pytest.raises(ValidationError, match="is playing at table"):
+        candidate_declares(table=two, player=Rubber.objects.get(event=event, table_label="1").north)
+    moving = one.candidates[0]
+    candidate_declares(table=two, player=players[[p.pk for p in players].index(moving)])
+    one.refresh_from_db()
+    two.refresh_from_db()
+    assert moving not in one.candidates and two.candidates == [moving]  # law 20: no re-entry at table 1
+    finish(Rubber.objects.get(event=event, table_label="2"))
+    order = table_break_up(table=two)
+    one.refresh_from_db()
+    assert len(order) == 5 and [p for p in one.candidates][:5] == [
+        next(p.pk for p in players if p.display_name == name) for name in order]
+    assert Cutting.objects.filter(event=event, outcome__broken_up=2).exists()
+
+
+def test_only_the_secretary_acts_on_the_page_and_bad_cuts_are_shown_where_typed(client, member, secretary):
+    event, (a, b, c, d) = night(4)
+    url = reverse("club_night", args=[event.slug])
+    assert client.get(url).status_code == 200
+    client.force_login(member)
+    assert client.post(url, {"action": "tables"}).status_code == 403
+    client.force_login(secretary)
+    page = client.post(url, {"action": "tables", "cut-how": "entered",
+                             "cut-cards": f"{a}: JS\n{b}: ZZ\n{c}: KS\n{d}: QS"})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Line 2" in text and "is not a card of the euchre pack" in text and "ZZ" in text
+    assert not Rubber.objects.filter(event=event).exists()
+    done = client.post(url, {"action": "tables", "cut-how": "draw"}, follow=True)
+    assert "1 table formed by cutting" in done.content.decode()
+    assert Rubber.objects.filter(event=event).count() == 1
+    assert "law 11" in client.get(url).content.decode()  # the cut, card by card, with its laws
