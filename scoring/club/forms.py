@@ -151,6 +151,10 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
+
+    def clean_mode(self) -> str:
+        return str(self.cleaned_data.get("mode") or Event.Mode.RUBBERS)
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or slugify(self.data.get("name") or "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -48,6 +49,8 @@ class ClubNightView(ReadableMixin, TemplateView):
         }
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         if not is_secretary(request.user):
             raise PermissionDenied
         event = self.event

@@ -3,6 +3,7 @@ table cards and blank score sheets for a round, and the movement sheet for the w
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from scoring.engine.key import scoring_key
 from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Player, Round, RoundTable
-from scoring.printing.pdf.data import HandLine, RubberSheet, SeatLine
+from scoring.printing.pdf.data import HandLine, PlayerPoints, RubberSheet, SeatLine
 from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, _date, rubber_sheet
 
 PLAYERS = ("north", "east", "south", "west")
@@ -25,6 +26,8 @@ class TableCard:
     """(seat word, player) for North, East, South, West."""
     first_dealer: str
     """'East: Henry Hale'."""
+    dealer_seat: str
+    """'East': the seat marked on the card as dealing first."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ def round_cards(round_: Round) -> RoundCards:
         seats = {s: table.player_at(s) for s in Seat}
         dealer = Seat(table.first_dealer)
         cards.append(TableCard(table.number, tuple((SEAT_WORDS[s], seats[s].display_name) for s in Seat),
-                               f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}"))
+                               f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}", SEAT_WORDS[dealer]))
     out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
     return RoundCards(event.paper_size, event.name, round_.number, tuple(cards), out,
                       f"{event.slug}-round-{round_.number}-table-cards.pdf")
@@ -77,10 +80,12 @@ def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberShee
     return RubberSheet(
         paper=event.paper_size, club=settings.CLUB_NAME, title=f"Round {round_.number}, table {table.number}",
         event=event.name, table=str(table.number), played_on=_date(event.starts_on),
-        status="Blank sheet: the round has not started", seats=tuple(
+        status=f"Blank sheet: the round has not started · first to deal: {SEAT_WORDS[Seat(table.first_dealer)]} "
+               f"({seats[Seat(table.first_dealer)].display_name})", seats=tuple(
             SeatLine(SEAT_WORDS[s], seats[s].display_name, s.side.value) for s in Seat),
         sides=tuple(sides.items()), substitutes=(), lines=tuple(lines), games=(), result="Not played yet.",
-        rubber_points=(0, 0), players=(), corrections=(), rulings=(), key=scoring_key(RULEBOOKS[event.rulebook]),
+        rubber_points=(0, 0), players=tuple(PlayerPoints(seats[s].display_name, s.side.value, 0) for s in Seat),
+        corrections=(), rulings=(), key=scoring_key(RULEBOOKS[event.rulebook]),
         signatures=tuple(f"{SEAT_WORDS[s]} ({seats[s].display_name})" for s in Seat),
         file_name=f"{event.slug}-round-{round_.number}-table-{table.number}.pdf")
 
@@ -95,6 +100,12 @@ def round_sheets(round_: Round) -> list[RubberSheet]:
         else:
             sheets.append(replace(rubber_sheet(table.rubber), title=f"Round {round_.number}, table {table.number}"))
     return sheets
+
+
+def _by_name(name: str) -> tuple[str, str]:
+    """Alphabetical as a reader looks a name up: Élodie among the Es, Åsa among the As."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
 
 
 def movement(event: Event) -> Movement:
@@ -113,5 +124,5 @@ def movement(event: Event) -> Movement:
     entrants: list[Player] = [e.player for e in event.entrants.select_related("player")]
     rows = tuple((p.display_name, tuple(where.get((p.pk, r.number), "out" if r.number in paired else "\u2013")
                                         for r in rounds))
-                 for p in sorted(entrants, key=lambda p: p.display_name.casefold()))
+                 for p in sorted(entrants, key=lambda p: _by_name(p.display_name)))
     return Movement(event.paper_size, event.name, len(rounds), rows, f"{event.slug}-movement.pdf")

@@ -46,12 +46,16 @@ class RubberSheetPdfView(ReadableMixin, View):
 
 
 class EventStandingsPdfView(ReadableMixin, View):
-    """The event's standings; `?after_round=N` counts only the rounds up to N (404 for a round the event
-    does not have, or on an event not run in rounds)."""
+    """The event's standings; `?after_round=N` counts only the rubbers of rounds 1 to N.
+
+    A value that is not a round of the event (not a whole number, 0, beyond its rounds, or any value on an
+    event not run in rounds) answers 404, never a 500.
+    """
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         after = request.GET.get("after_round")
-        if after is not None and not (after.isdigit() and len(after) < 4
+        # isascii: "²" and other non-ASCII digits pass isdigit() but int() refuses them.
+        if after is not None and not (after.isascii() and after.isdigit() and len(after) < 4
                                       and self.event.event_rounds.filter(number=int(after)).exists()):
             raise Http404("The event has no such round.")
         sheet = on_paper(request, standings_sheet(self.event, after_round=int(after) if after else None))
@@ -81,7 +85,11 @@ class RoundSheetsPdfView(RoundPaperMixin, View):
 
 
 class MovementPdfView(ReadableMixin, View):
+    """Every entrant's table and seat, round by round; 404 for an event not run in rounds."""
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        if not self.event.in_rounds:
+            raise Http404("The event is not run in rounds.")
         sheet = on_paper(request, movement(self.event))
         return pdf_response(movement_pdf(sheet), sheet.file_name)
 

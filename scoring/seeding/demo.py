@@ -102,7 +102,26 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     for i in range(rubbers):
         play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
     _tournament(players[:12], rng, user)
+    _club_night(players, rng, user)
     return SECRETARY
+
+
+def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:
+    """Tonight's club night: eleven present, two tables formed by cutting, table 1's first rubber over."""
+    from scoring.clubnight.presence import player_arrives
+    from scoring.clubnight.services import next_rubber, tables_form
+    from scoring.models import ClubTable
+
+    event = Event.objects.create(slug="tuesday-club-night", name="Tuesday club night", starts_on=dt.date.today(),
+                                 mode=Event.Mode.CLUB_NIGHT, is_public=True,
+                                 notes="Tables by cutting under laws 8-21; those first in the room cut first.")
+    for player in players[:11]:
+        player_arrives(event=event, player=player)
+    tables_form(event=event, seed=1888)
+    first = event.rubbers.get(table_label="1")
+    play_rubber(first, rng, by=user)
+    next_rubber(table=ClubTable.objects.get(event=event, number=1), seed=1889)
+    play_rubber(event.rubbers.filter(table_label="2").get(), rng, stop_at=5, by=user)
 
 
 def _tournament(players: list[Player], rng: random.Random, user: Any) -> None:

@@ -13,10 +13,11 @@ import pytest
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.models import Rubber
+from scoring.models import Event, Rubber
+from scoring.rounds.services import entrants_set, schedule_make
 from scoring.services.rubbers import rubber_start
 from scoring.services.rulings import ruling_make
-from tests.factories import EventFactory
+from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +39,8 @@ class Access:
 PUBLIC = Access("everyone", "nobody")
 SECRETARY_FORM = Access("secretary", "secretary")
 SECRETARY_ACTION = Access("nobody", "secretary")  # POST only
+SECRETARY_PAGE = Access("secretary", "nobody")  # a page that asks before a POST elsewhere
+CLUB_NIGHT = Access("everyone", "secretary")  # read by all, acted on by the secretary
 
 MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "home": (PUBLIC, lambda o: []),
@@ -46,6 +49,17 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "event": (PUBLIC, lambda o: [o["event"].slug]),
     "event_standings": (PUBLIC, lambda o: [o["event"].slug]),
     "event_standings_pdf": (PUBLIC, lambda o: [o["event"].slug]),
+    "room": (PUBLIC, lambda o: [o["tournament"].slug]),
+    "event_rounds": (PUBLIC, lambda o: [o["tournament"].slug]),
+    "movement_pdf": (PUBLIC, lambda o: [o["tournament"].slug]),
+    "table_cards_pdf": (PUBLIC, lambda o: [o["round"].pk]),
+    "round_sheets_pdf": (PUBLIC, lambda o: [o["round"].pk]),
+    "entrants": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "schedule_make": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "round_start": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
+    "round_close": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
+    "round_close_confirm": (SECRETARY_PAGE, lambda o: [o["round"].pk]),
+    "club_night": (CLUB_NIGHT, lambda o: [o["night"].slug]),
     "standings": (PUBLIC, lambda o: []),
     "rubber_new": (SECRETARY_FORM, lambda o: [o["event"].slug]),
     "rubber_import": (SECRETARY_FORM, lambda o: []),
@@ -108,8 +122,12 @@ def club(secretary, member, players, django_user_model):
     record(rubber, maker="E", tricks=3)
     ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
                          by=secretary)
-    return {"event": event, "rubber": rubber, "ruling": ruling, "players": players,
-            "users": {"player": member, "secretary": secretary, "admin": admin}}
+    tournament = EventFactory(is_public=True, mode=Event.Mode.INDIVIDUALS, rounds=2)
+    entrants_set(event=tournament, players=players[:4] + PlayerFactory.create_batch(4))
+    first = schedule_make(event=tournament)[0]
+    night = EventFactory(is_public=True, mode=Event.Mode.CLUB_NIGHT)
+    return {"event": event, "rubber": rubber, "ruling": ruling, "players": players, "tournament": tournament,
+            "round": first, "night": night, "users": {"player": member, "secretary": secretary, "admin": admin}}
 
 
 def counts() -> dict[str, int]:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import io
+from typing import Any
+from xml.sax.saxutils import escape
 
 from django.conf import settings
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
-    KeepTogether,
     PageBreak,
     Paragraph,
     SimpleDocTemplate,
@@ -29,45 +31,81 @@ from scoring.printing.rounds import Movement, RoundCards, TableCard
 
 RULE = colors.HexColor("#9aa9a0")
 SHADE = colors.HexColor("#e8efe9")
-TABLE_NUMBER = ParagraphStyle("table-number", parent=STYLES["title"], fontSize=30, leading=34, alignment=TA_CENTER)
+INK = colors.HexColor("#2f6b4f")
+# "Table" small and the number very large, in one paragraph so that it reads "Table 3" as text too.
+TABLE_NUMBER = ParagraphStyle("table-number", parent=STYLES["title"], fontSize=54, leading=58, alignment=TA_CENTER)
+SEAT_NAME = ParagraphStyle("seat-name", parent=STYLES["title"], alignment=TA_CENTER, spaceAfter=0)
+SEAT_WORD = ParagraphStyle("seat-word", parent=STYLES["small"], alignment=TA_CENTER,
+                           textColor=colors.HexColor("#555555"))
+DEALER_WORD = ParagraphStyle("dealer-word", parent=SEAT_WORD, fontName=BOLD, textColor=INK)
+ROUND_WORD = ParagraphStyle("round-word", parent=STYLES["heading"], alignment=TA_RIGHT, spaceBefore=0)
+CARD_HEIGHTS = (10 * mm, 24 * mm, 34 * mm, 24 * mm, 13 * mm)
+"""The card's rows: event and round, North, West-table-East, South, the partners and the first dealer."""
+
+
+def _card_heading(cards: RoundCards, width: float) -> Table:
+    """The event's name on the left of a card, the round on the right."""
+    heading = Table([[p(cards.event, "subtitle"), Paragraph(f"Round {cards.round}", ROUND_WORD)]],
+                    colWidths=[width - 30 * mm, 30 * mm])
+    heading.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return heading
+
+
+def _sitting_out(cards: RoundCards, width: float) -> Table:
+    """A small card for the players sitting the round out, cut apart like the others."""
+    table = Table([[_card_heading(cards, width)], [p("Sitting out this round", "heading")],
+                   [p(", ".join(cards.sitting_out), "title")]], colWidths=[width])
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, -1), (-1, -1), 5 * mm),
+                               ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE, None, (3, 3))]))
+    return table
 
 
 def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
-    """A table card: the table's number large in the middle, the four players round it as they sit."""
+    """A table card: the table's number very large in the middle, the four players round it as they sit,
+    the first dealer marked at his seat. Two go on a page, a dashed line below each to cut along."""
     seat = dict(card.seats)
 
     def name(word: str) -> list[Flowable]:
-        return [p(word, "small"), p(seat[word], "title")]
+        label = (Paragraph(escape(f"{word} \u00b7 deals first"), DEALER_WORD) if word == card.dealer_seat
+                 else Paragraph(escape(word), SEAT_WORD))
+        return [label, Paragraph(escape(seat[word]), SEAT_NAME)]
 
-    middle = [Paragraph(f"Table {card.table}", TABLE_NUMBER)]
-    grid = Table([["", name("North"), ""],
-                  [name("West"), middle, name("East")],
-                  ["", name("South"), ""]],
-                 colWidths=[width / 3] * 3, rowHeights=[24 * mm, 30 * mm, 24 * mm])
-    grid.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                              ("BOX", (1, 1), (1, 1), 1, RULE), ("BACKGROUND", (1, 1), (1, 1), SHADE)]))
-    outer = Table([[p(f"{cards.event} · round {cards.round}", "subtitle")], [grid],
-                   [p(f"North and South are partners against East and West. First to deal: {card.first_dealer}.",
-                      "body")]],
-                  colWidths=[width], rowHeights=[10 * mm, 84 * mm, 12 * mm])
-    outer.setStyle(TableStyle([("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE, None, (3, 3)),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    return outer
+    side = (width - 62 * mm) / 2
+    number = Paragraph(f'<font size="16">Table</font> {card.table}', TABLE_NUMBER)
+    rows = [[_card_heading(cards, width), "", ""],
+            ["", name("North"), ""],
+            [name("West"), number, name("East")],
+            ["", name("South"), ""],
+            [p(f"North and South are partners against East and West. First to deal: {card.first_dealer}.",
+               "body"), "", ""]]
+    table = Table(rows, colWidths=[side, 62 * mm, side], rowHeights=CARD_HEIGHTS)
+    table.setStyle(TableStyle([
+        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, -1), (-1, -1)),
+        ("ALIGN", (0, 1), (-1, 3), "CENTER"), ("VALIGN", (0, 1), (-1, 3), "MIDDLE"),
+        ("VALIGN", (0, -1), (-1, -1), "MIDDLE"),
+        ("BOX", (1, 2), (1, 2), 1, RULE), ("BACKGROUND", (1, 2), (1, 2), SHADE),
+        ("LEFTPADDING", (0, 0), (-1, 0), 0), ("LEFTPADDING", (0, -1), (-1, -1), 0),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE, None, (3, 3)),
+    ]))
+    return table
 
 
 def table_cards_pdf(cards: RoundCards) -> bytes:
+    """Two cards a page, each a table's (then a smaller one for who sits out), to be cut apart."""
     width = content_width(cards.paper)
-    story: list[Flowable] = []
-    for index, card in enumerate(cards.cards):
-        story.append(_card(card, cards, width))
-        story.append(PageBreak() if index % 2 else Spacer(1, 6 * mm))
+    blocks: list[Flowable] = [_card(card, cards, width) for card in cards.cards]
     if cards.sitting_out:
-        story.append(KeepTogether([p(f"{cards.event} · round {cards.round}", "subtitle"),
-                                   p("Sitting out this round", "heading"),
-                                   p(", ".join(cards.sitting_out), "title")]))
+        blocks.append(_sitting_out(cards, width))
+    story: list[Flowable] = []
     if not cards.cards:
         story.append(p("This round has no tables yet: a round of fixed pairs paired by standing gets its tables "
                        "when it starts.", "body"))
+    for index, block in enumerate(blocks):
+        if index:
+            story.append(Spacer(1, 6 * mm) if index % 2 else PageBreak())
+        story.append(block)
     return build(story, paper=cards.paper, title=f"{cards.event}: round {cards.round} table cards",
                  label=f"{cards.event} · round {cards.round} · table cards")
 
@@ -84,35 +122,61 @@ def round_sheets_pdf(sheets: list[RubberSheet], *, paper: str, event: str, round
                  label=f"{event} · round {round_number} · score sheets")
 
 
-def movement_pdf(movement: Movement) -> bytes:
-    """One row a player, one column a round; landscape once the rounds need the width."""
+MOVEMENT_COLUMN = (11 * mm, 18 * mm)
+"""The narrowest and widest a round's column may be ("16 W" needs about 8 mm at 8 points)."""
+MOVEMENT_NAMES = (30 * mm, 70 * mm)
+"""The names' column fits the longest name between these; a longer name wraps."""
+
+
+def _movement_page(movement: Movement, landscape_: bool) -> tuple[float, float]:
     size = PAGE_SIZES.get(movement.paper, PAGE_SIZES["letter"])
-    if movement.rounds > 8:
-        size = landscape(size)
+    return landscape(size) if landscape_ else size
+
+
+def movement_pdf(movement: Movement) -> bytes:
+    """One row a player, one column a round. Portrait while the rounds fit beside the names, else
+    landscape; 8 points from 13 rounds. A long table flows on with the header row, and the event's name
+    at the top of every later page."""
+    font = 9.0 if movement.rounds <= 12 else 8.0
+    widest = max((stringWidth(name, REGULAR, font) for name, _ in movement.rows), default=0) + 8
+    names = min(max(widest, MOVEMENT_NAMES[0]), MOVEMENT_NAMES[1])
+    size = _movement_page(movement, False)
+    if size[0] - 2 * MARGIN < names + movement.rounds * MOVEMENT_COLUMN[0]:
+        size = _movement_page(movement, True)
     width = size[0] - 2 * MARGIN
-    name_width = 48 * mm
-    column = min(18 * mm, (width - name_width) / max(movement.rounds, 1))
-    font = 9 if movement.rounds <= 12 else 8
-    rows = [["Player", *[f"R{n}" for n in range(1, movement.rounds + 1)]]]
-    rows += [[p(name, "cell"), *cells] for name, cells in movement.rows]
-    table = Table(rows, colWidths=[name_width, *[column] * movement.rounds], repeatRows=1)
-    style = [("FONT", (0, 0), (-1, -1), REGULAR, font), ("FONT", (0, 0), (-1, 0), BOLD, font),
-             ("BACKGROUND", (0, 0), (-1, 0), SHADE), ("GRID", (0, 0), (-1, -1), 0.4, RULE),
-             ("ALIGN", (1, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
-    style += [("BACKGROUND", (0, i), (-1, i), colors.HexColor("#f6f8f6")) for i in range(2, len(rows), 2)]
-    table.setStyle(TableStyle(style))
+    names = min(names, width - movement.rounds * MOVEMENT_COLUMN[0])
+    column = min(MOVEMENT_COLUMN[1], (width - names) / max(movement.rounds, 1))
+    name_style = ParagraphStyle("movement-name", parent=STYLES["cell"], fontSize=font, leading=font + 1.5)
+    rows: list[list[object]] = [["Player", *[f"R{n}" for n in range(1, movement.rounds + 1)]]]
+    rows += [[Paragraph(escape(name), name_style), *cells] for name, cells in movement.rows]
+    table = Table(rows, colWidths=[names, *[column] * movement.rounds], repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), REGULAR, font), ("FONT", (0, 0), (-1, 0), BOLD, font),
+        ("BACKGROUND", (0, 0), (-1, 0), SHADE), ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f3f6f4")]),
+    ]))
+    title = f"{movement.event}: movement"
     story: list[Flowable] = [
-        p(f"{movement.event}: movement", "title"),
+        p(title, "title"),
         p("Each player's table and seat, round by round: \u201c3 N\u201d is table 3, North (North and South are "
           "partners, as are East and West). \u201cout\u201d sits the round out; \u2013 is a round paired when "
           "it starts.", "subtitle"),
-        table,
+        table if movement.rounds else p("The schedule is not made yet.", "body"),
     ]
+    label = f"{movement.event} \u00b7 movement"
+    draw_footer = footer(label)
+
+    def later(canvas: Any, doc: Any) -> None:
+        draw_footer(canvas, doc)
+        canvas.saveState()
+        canvas.setFont(BOLD, 9)
+        canvas.drawString(MARGIN, size[1] - MARGIN + 3 * mm, f"{title} (continued)")
+        canvas.restoreState()
+
     out = io.BytesIO()
-    label = f"{movement.event} · movement"
     doc = SimpleDocTemplate(out, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                            bottomMargin=MARGIN + 4 * mm, title=f"{movement.event}: movement",
-                            author=settings.CLUB_NAME)
-    doc.build(story, onFirstPage=footer(label), onLaterPages=footer(label))
+                            bottomMargin=MARGIN + 4 * mm, title=title, author=settings.CLUB_NAME)
+    doc.build(story, onFirstPage=draw_footer, onLaterPages=later)
     return out.getvalue()

@@ -19,7 +19,7 @@ from scoring.printing.pdf.fonts import BOLD, REGULAR
 HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", "Score\nNS\u2013EW",
           "Penalties, rulings and their laws"]
 FIXED_WIDTHS = [7, 11, 33, 18, 10, 12, 8, 8, 14]  # mm; the last column takes what is left
-BLANK_ROW_HEIGHT = 6 * mm  # room to write a hand by pen
+BLANK_ROW_HEIGHT = 5.5 * mm  # room to write a hand by pen, and for names long enough to wrap on Letter
 GAME_ROW = colors.HexColor("#e8efe9")
 RULE = colors.HexColor("#9aa9a0")
 # Tighter rows than the other sheets' grids, so that a rubber of 20 hands and its signatures fit one page.
