@@ -138,7 +138,7 @@ def movement_pdf(movement: Movement) -> bytes:
     landscape; 8 points from 13 rounds. A long table flows on with the header row, and the event's name
     at the top of every later page."""
     font = 9.0 if movement.rounds <= 12 else 8.0
-    widest = max((stringWidth(name, REGULAR, font) for name, _ in movement.rows), default=0) + 8
+    widest = max((stringWidth(name, REGULAR, font) for name, _ in movement.rows), default=0) + 14  # padding
     names = min(max(widest, MOVEMENT_NAMES[0]), MOVEMENT_NAMES[1])
     size = _movement_page(movement, False)
     if size[0] - 2 * MARGIN < names + movement.rounds * MOVEMENT_COLUMN[0]:
