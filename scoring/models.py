@@ -536,6 +536,9 @@ class ClubTable(models.Model):
     candidates = models.JSONField(default=list, blank=True,
                                   help_text="Player ids of the table's candidates, first in line first (law 12).")
     broken_up = models.BooleanField(default=False)
+    runs = models.JSONField(default=dict, blank=True,
+                            help_text="Player id to his run of consecutive rubbers here before the rubber in play, "
+                                      "where law 19 gave a newcomer his predecessor's run.")
     formed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

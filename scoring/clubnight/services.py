@@ -101,12 +101,19 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
                                   outcome=outcome)
 
 
-def runs_at(rubbers: Sequence[Rubber]) -> dict[int, int]:
-    """How many consecutive rubbers, up to the last, each of the last rubber's four has played at the table."""
+def runs_at(rubbers: Sequence[Rubber], before: dict[str, int] | None = None) -> dict[int, int]:
+    """How many consecutive rubbers, up to the last, each of the last rubber's four has played at the table.
+
+    `before` is the table's stored runs before its last rubber: a newcomer who took a departed player's
+    place carries that player's run (law 19), which the rubbers alone do not show.
+    """
     last = rubbers[-1]
     four = (last.north_id, last.east_id, last.south_id, last.west_id)
     runs = {}
     for player in four:
+        if before and str(player) in before:
+            runs[player] = before[str(player)] + 1
+            continue
         count = 0
         for rubber in reversed(rubbers):
             if player not in (rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id):
@@ -129,7 +136,7 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
         raise ValidationError(f"Table {table.number}'s rubber is still in play.")
     here = {e.player_id for e in present(event)}
     elsewhere = {pk for pk, number in seated_now(event).items() if number != table.number}
-    runs = runs_at(rubbers)
+    runs = runs_at(rubbers, table.runs)
     players = Player.objects.in_bulk([*runs, *table.candidates])
     departed = [players[pk].display_name for pk in runs if pk not in here]
     candidates = [players[pk].display_name for pk in table.candidates if pk in here and pk not in elsewhere]
@@ -144,7 +151,8 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
     rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
                  first_dealer=change.first_dealer.value, table_label=str(table.number))
     table.candidates = [names[n].pk for n in change.candidates if names[n].pk in here]
-    table.save(update_fields=["candidates"])
+    table.runs = {str(names[name].pk): run for name, run in change.runs}
+    table.save(update_fields=["candidates", "runs"])
     entered_here = {names[n].pk for n in change.coming_in}
     for other in ClubTable.objects.select_for_update().filter(event=event).exclude(pk=table.pk):
         if entered_here & set(other.candidates):  # a player cutting in here is no longer waiting there (law 20)

@@ -91,7 +91,10 @@ class ClubNightView(ReadableMixin, TemplateView):
                                  len(number) < 4 else 0)
 
     def _cut(self, request: HttpRequest, event: Event, action: str) -> HttpResponse:
-        form = forms.CutForm(request.POST, prefix="cut")
+        data = request.POST.copy()
+        # Blank lines go, so that "line 3" in a message is the third line the secretary sees again.
+        data["cut-cards"] = "\n".join(line for line in data.get("cut-cards", "").splitlines() if line.strip())
+        form = forms.CutForm(data, prefix="cut")
         table = self._table(event) if action == "next" else None
         cut_table = table.number if table else None
         if not form.is_valid():

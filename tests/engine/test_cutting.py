@@ -1,7 +1,10 @@
-"""Cutting under laws 8-21, as a table of cases with the cards entered as cut at the table, and as
+"""Cutting under laws 8-21: the laws as tables of cases with the cards entered as cut at the table, and
 properties of the site's own draw."""
 
 from __future__ import annotations
+
+import re
+from collections import defaultdict
 
 import pytest
 from hypothesis import given, settings
@@ -9,162 +12,415 @@ from hypothesis import strategies as st
 
 from scoring.engine.cutting import (
     PACK,
+    BadCard,
     CardError,
     CutError,
+    CutKind,
+    Cutter,
     DrawnCuts,
+    DuplicateCard,
     EnteredCuts,
+    ExtraCut,
+    MissingCut,
+    Rank,
+    TableBreaksUp,
+    UnknownName,
     after_rubber,
     form_tables,
     parse_card,
-    partnership,
     ranked,
 )
-from scoring.engine.cutting.sources import Cutter
 from scoring.engine.seats import Seat
 
-A, B, C, D, E, F, G = "Ames", "Bell", "Cole", "Dunn", "Endicott", "Foster", "Gardner"
+A, B, C, D, E, F, G, H = "Ames", "Bell", "Cole", "Dunn", "Eaton", "Frye", "Gale", "Hale"
+EVERYONE = [A, B, C, D, E, F, G, H]
 
 
-def cuts(text: str) -> EnteredCuts:
-    """'Ames: JS, Bell: AH' as entered cuts, in that order."""
-    return EnteredCuts([tuple(part.strip() for part in item.split(":")) for item in text.split(",")])  # type: ignore[misc]
+def entered(text: str) -> EnteredCuts:
+    """'Ames JS, Bell AH' as cuts entered in that order; 'Ames JS+AH' for two cards exposed."""
+    return EnteredCuts([tuple(item.split(maxsplit=1)) for item in text.split(",")])  # type: ignore[misc]
 
 
-def test_law_8_ranks_the_knave_highest_then_ace_king_and_down_to_seven():
-    order = sorted({card.rank: card for card in PACK}.values(), key=lambda card: -card.value)
-    assert [card.rank for card in order] == ["J", "A", "K", "Q", "10", "9", "8", "7"]
+def seats(change_or_table) -> tuple[str, ...]:
+    return tuple(change_or_table.player(seat) for seat in (Seat.N, Seat.E, Seat.S, Seat.W))
+
+
+# Law 8: the rank of the cards in cutting.
+
+LAW_8 = [("JS", "AS"), ("AH", "KH"), ("KD", "QD"), ("QC", "10C"), ("10S", "9S"), ("9H", "8H"), ("8D", "7D")]
+
+
+@pytest.mark.parametrize(("higher", "lower"), LAW_8, ids=[f"{h} over {lo}" for h, lo in LAW_8])
+def test_law_8_the_knave_is_highest_then_ace_king_and_down_to_the_seven(higher, lower):
+    assert parse_card(higher).value > parse_card(lower).value
+
+
+def test_the_pack_is_the_euchre_pack_and_suits_do_not_rank():
     assert len(PACK) == 32 and len(set(PACK)) == 32
+    assert sorted({card.rank for card in PACK}, key=lambda r: -r.height) == [
+        Rank.KNAVE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN]
+    knaves = [card for card in PACK if card.rank is Rank.KNAVE]
+    assert len(knaves) == 4 and {k.value for k in knaves} == {7} and knaves[0].ties_with(knaves[3])
 
 
-@pytest.mark.parametrize(("text", "label"), [("JS", "J\u2660"), ("10d", "10\u2666"), ("a\u2665", "A\u2665"),
-                                              ("knave of clubs", "J\u2663"), ("Jack of spades", "J\u2660"),
-                                              (" 7 h ", "7\u2665")])
-def test_cards_are_read_as_a_secretary_types_them(text, label):
-    assert parse_card(text).label == label
+CARD_TEXT = {
+    "JS": ("J\u2660", "knave of spades"), "ah": ("A\u2665", "ace of hearts"), "10D": ("10\u2666", "ten of diamonds"),
+    "7c": ("7\u2663", "seven of clubs"), "Jack of spades": ("J\u2660", "knave of spades"),
+    "knave of Clubs": ("J\u2663", "knave of clubs"), "ten of diamonds": ("10\u2666", "ten of diamonds"),
+    "q\u2666": ("Q\u2666", "queen of diamonds"), " 9 h ": ("9\u2665", "nine of hearts"),
+    "K of hearts": ("K\u2665", "king of hearts"),
+}
 
 
-@pytest.mark.parametrize("text", ["", "1S", "JX", "6H", "joker", "ace of cups"])
-def test_a_card_not_in_the_euchre_pack_is_refused_with_the_way_to_write_one(text):
-    with pytest.raises(CardError, match="7 8 9 10 J Q K A"):
+@pytest.mark.parametrize("text", CARD_TEXT, ids=[repr(t) for t in CARD_TEXT])
+def test_cards_are_read_as_a_secretary_types_them(text):
+    card = parse_card(text)
+    assert (card.label, card.words) == CARD_TEXT[text]
+
+
+BAD_CARDS = {"": "No card was given", "1S": "not a card of the euchre pack", "6H": "no cards below the seven",
+             "JX": "no suit 'x'", "joker": "not a card", "ace of cups": "no suit 'cups'", "11D": "not a card",
+             "JSH": "not a card"}
+
+
+@pytest.mark.parametrize("text", BAD_CARDS, ids=[repr(t) for t in BAD_CARDS])
+def test_text_that_is_no_card_of_the_euchre_pack_is_refused_saying_how_to_write_one(text):
+    with pytest.raises(CardError, match=BAD_CARDS[text]) as raised:
         parse_card(text)
+    assert "7 8 9 10 J Q K A" in str(raised.value) and "S H D C" in str(raised.value)
 
+
+# Laws 9-14 and 17: forming a table. Each case: who is present in order of arrival, the cards as cut (the cut
+# for the table, ties cut again, then the table's cut for partners, in arrival order), and the outcome:
+# (North, East, South, West), the table's candidates, those waiting, and the laws of the log card by card.
+
+TABLE_CASES = {
+    "six: the four highest play, the fifth and sixth are the table's candidates (laws 11, 12)": (
+        [A, B, C, D, E, F], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, "
+                            "Ames JH, Bell AH, Cole KH, Dunn QH",
+        (A, C, B, D), (E, F), (), [11] * 6 + [11] * 4),
+    "seven: the seventh highest waits (law 12)": (
+        [G, A, B, C, D, E, F], "Gale 7S, Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, "
+                               "Ames JH, Bell AH, Cole KH, Dunn QH",
+        (A, C, B, D), (E, F), (G,), [11] * 7 + [11] * 4),
+    "two tie within the four: it changes nothing, so nobody cuts again (law 13)": (
+        [A, B, C, D, E], "Ames JS, Bell JH, Cole KS, Dunn QS, Eaton 9S, Ames JD, Bell AD, Cole KD, Dunn QD",
+        (A, C, B, D), (E,), (), [11] * 5 + [11] * 4),
+    "two tie across the fourth place: only they cut again (law 13)": (
+        [A, B, C, D, E, F], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton QH, Frye 7S, Dunn 8S, Eaton 9S, "
+                            "Ames JH, Bell AH, Cole KH, Eaton QD",
+        (A, C, B, E), (D, F), (), [11] * 6 + [13] * 2 + [11] * 4),
+    "three tie for the last two places: the two highest of their new cut play (law 14)": (
+        [A, B, C, D, E, F], "Ames JS, Bell AS, Cole KS, Dunn KH, Eaton KD, Frye 7S, Cole 9H, Dunn JH, Eaton 7H, "
+                            "Ames JC, Bell AC, Cole KC, Dunn QC",
+        (A, C, B, D), (E, F), (), [11] * 6 + [14] * 3 + [11] * 4),
+    "three tie for the last place: their new cut also orders the two candidates (law 14)": (
+        [A, B, C, D, E, F, G], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton QH, Frye QD, Gale 7S, "
+                               "Dunn 8H, Eaton AH, Frye 10H, Ames JC, Bell AC, Cole KC, Eaton QC",
+        (A, C, B, E), (F, D), (G,), [11] * 7 + [14] * 3 + [11] * 4),
+    "two tie again in the new cut: only those two cut a third time (laws 13, 14)": (
+        [A, B, C, D, E, F], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton QH, Frye QD, Dunn 9H, Eaton 9D, Frye 7C, "
+                            "Dunn 8S, Eaton KS, Ames JC, Bell AC, Cole KC, Eaton QC",
+        (A, C, B, E), (D, F), (), [11] * 6 + [14] * 3 + [13] * 2 + [11] * 4),
+    "a tie for the last candidate's place is cut again, a tie among those waiting is not": (
+        [A, B, C, D, E, F, G, H], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, Gale 9H, Hale 9D, "
+                                  "Frye 7C, Gale AC, Hale 7D, Ames JH, Bell AH, Cole KH, Dunn QH",
+        (A, C, B, D), (E, G), (F, H), [11] * 8 + [14] * 3 + [11] * 4),
+    "a player exposing two cards cuts again (law 10)": (
+        [A, B, C, D, E], "Ames JS+AH, Ames 8D, Bell KS, Cole QS, Dunn 10S, Eaton 9S, "
+                         "Bell JH, Cole AH, Dunn KH, Eaton QH",
+        (B, D, C, E), (A,), (), [10, 10] + [11] * 4 + [11] * 4),
+    "exactly four: no cut for the table, only for partners and the deal (law 11)": (
+        [A, B, C, D], "Ames 9S, Bell JS, Cole KS, Dunn AS",
+        (B, C, D, A), (), (), [11] * 4),
+    "fresh candidates come in before those who have played elsewhere (law 17)": (
+        [A, B, C, D, E], "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 7S, Ames JH, Cole AH, Dunn KH, Eaton QH",
+        (A, D, C, E), (B,), (), [11] * 5 + [11] * 4),
+}
+OPTIONS = {"fresh candidates come in before those who have played elsewhere (law 17)": {"fresh": {A, C, D, E}},
+           "a tie for the last candidate's place is cut again, a tie among those waiting is not": {"most_tables": 1}}
+
+
+@pytest.mark.parametrize("case", TABLE_CASES, ids=list(TABLE_CASES))
+def test_forming_a_table_by_cutting(case):
+    present, cards, table_seats, candidates, waiting, laws = TABLE_CASES[case]
+    formation = form_tables(present, entered(cards), **OPTIONS.get(case, {}))
+    (table,) = formation.tables
+    assert seats(table) == table_seats and table.first_dealer is Seat.N  # the dealer sits North
+    assert table.candidates == candidates and formation.waiting == waiting
+    assert [step.law for step in formation.log] == laws
+
+
+def test_the_log_says_who_cut_what_why_and_under_which_law_round_by_round():
+    formation = form_tables([A, B, C, D, E, F], entered("Ames JS, Bell AS, Cole KS, Dunn QS, Eaton QH, Frye 7S, "
+                                                        "Dunn 8S, Eaton 9S, Ames JH, Bell AH, Cole KH, Eaton QD"))
+    rows = [(s.round, s.player, s.card.label if s.card else "", s.kind, s.law) for s in formation.log]
+    assert rows[5:8] == [(1, F, "7\u2660", CutKind.TABLES, 11), (2, D, "8\u2660", CutKind.TIE, 13),
+                         (2, E, "9\u2660", CutKind.TIE, 13)]
+    assert {r[0] for r in rows[8:]} == {3} and {r[3] for r in rows[8:]} == {CutKind.PARTNERS}
+    assert formation.log[6].reason == "again, to settle a tie with queens for the tables"
+    assert formation.log[8].reason == "for partners and the deal"
+    assert formation.order == (A, B, C, E, D, F)
+
+
+def test_a_card_exposed_is_logged_with_both_cards_and_law_10():
+    formation = form_tables([A, B, C, D, E], entered(
+        "Ames JS+AH, Ames 8D, Bell KS, Cole QS, Dunn 10S, Eaton 9S, Bell JH, Cole AH, Dunn KH, Eaton QH"))
+    shown, again = formation.log[:2]
+    assert shown.card is None and [c.label for c in shown.exposed] == ["J\u2660", "A\u2665"]
+    assert (shown.kind, shown.law, again.card, again.law) == (CutKind.EXPOSED, 10, parse_card("8D"), 10)
+    assert again.reason == "for the tables (cut again: more than one card exposed)"
+
+
+# Law 11 with laws 13 and 14: partners and the deal, four present (so they cut only for partners).
+# (cards as cut, then North (the dealer), East, South (his partner), West.)
 
 PARTNER_CASES = {
-    # id: (cards as cut, dealer, partner, opponents)
-    "four different cards: two highest against two lowest, highest deals (law 11)":
-        ("Ames: JS, Bell: 9H, Cole: AD, Dunn: 7C", A, C, (B, D)),
-    "the two highest tie: partners without cutting again, the first to cut deals (law 13)":
-        ("Ames: 9S, Bell: KH, Cole: KD, Dunn: 7C", B, C, (A, D)),
+    "four different cards: two highest against two lowest, the highest deals (law 11)":
+        ("Ames JS, Bell 9H, Cole AD, Dunn 7C", (A, B, C, D)),
+    "the two highest tie: partners without cutting again; the first of them to cut deals (law 13)":
+        ("Ames 9S, Bell KH, Cole KD, Dunn 7C", (B, A, C, D)),
     "the two lowest tie: partners without cutting again (law 13)":
-        ("Ames: 9S, Bell: JH, Cole: 9D, Dunn: AC", B, D, (A, C)),
-    "second and third tie: they cut again (law 13)":
-        ("Ames: JS, Bell: QH, Cole: QD, Dunn: 7C, Bell: 8S, Cole: AS", A, C, (B, D)),
-    "three tie and the fourth card is highest: the two lowest of the new cut are partners, the fourth deals (law 14)":
-        ("Ames: JS, Bell: 9H, Cole: 9D, Dunn: 9C, Bell: KS, Cole: 8S, Dunn: 7S", A, B, (C, D)),
-    "three tie and the fourth card is lowest: the two highest of the new cut deal (law 14)":
-        ("Ames: 7S, Bell: AH, Cole: AD, Dunn: AC, Bell: 8S, Cole: KS, Dunn: QS", C, D, (B, A)),
+        ("Ames 9S, Bell JH, Cole 9D, Dunn AC", (B, A, D, C)),
+    "both pairs tie: nobody cuts again (law 13)":
+        ("Ames KS, Bell 9H, Cole KD, Dunn 9C", (A, B, C, D)),
+    "second and third tie: they cut again, the higher partners the highest (law 13)":
+        ("Ames JS, Bell QH, Cole QD, Dunn 7C, Bell 8S, Cole AS", (A, B, C, D)),
+    "three tie, the fourth card highest: it deals; the two lowest of the new cut are partners (law 14)":
+        ("Ames JS, Bell 9H, Cole 9D, Dunn 9C, Bell KS, Cole 8S, Dunn 7S", (A, C, B, D)),
+    "three tie, the fourth highest, and the two lowest tie again: no third cut (laws 13, 14)":
+        ("Ames JS, Bell 9H, Cole 9D, Dunn 9C, Bell KS, Cole 8S, Dunn 8H", (A, C, B, D)),
+    "three tie, the fourth card lowest: the two highest of the new cut are partners and deal (law 14)":
+        ("Ames 7S, Bell AH, Cole AD, Dunn AC, Bell 8S, Cole KS, Dunn QS", (C, B, D, A)),
     "all four tie: they all cut again":
-        ("Ames: 9S, Bell: 9H, Cole: 9D, Dunn: 9C, Ames: 7S, Bell: JS, Cole: 8H, Dunn: AH", B, D, (C, A)),
-    "a player exposing two cards cuts again (law 10)":
-        ("Ames: JS AH, Bell: 9H, Cole: KD, Dunn: 7C, Ames: 8D", C, B, (A, D)),
+        ("Ames 9S, Bell 9H, Cole 9D, Dunn 9C, Ames 7S, Bell JS, Cole 8H, Dunn AH", (B, C, D, A)),
+    "a player exposing two cards cuts again, from the same pack (law 10)":
+        ("Ames JS+AH, Ames 8D, Bell 9H, Cole KD, Dunn 7C", (C, A, B, D)),
 }
 
 
 @pytest.mark.parametrize("case", PARTNER_CASES, ids=list(PARTNER_CASES))
 def test_partners_and_the_deal(case):
-    text, dealer, partner, opponents = PARTNER_CASES[case]
-    four = partnership(Cutter(cuts(text)), [A, B, C, D])
-    assert (four.dealer, four.partner, four.opponents) == (dealer, partner, opponents)
+    cards, expected = PARTNER_CASES[case]
+    (table,) = form_tables([A, B, C, D], entered(cards)).tables
+    assert seats(table) == expected
 
 
-RANK_CASES = {
-    "no ties": ("Ames: 7S, Bell: JH, Cole: 10D", [B, C, A]),
-    "a tie of two cuts again between them only (law 13)": ("Ames: KS, Bell: KH, Cole: JD, Bell: 7C, Ames: 8C",
-                                                            [C, A, B]),
-    "a tie of three cuts again, and a tie in that cut again": (
-        "Ames: QS, Bell: QH, Cole: QD, Ames: 9S, Bell: 9H, Cole: JS, Ames: 8S, Bell: AS", [C, B, A]),
+# Laws 11 and 12 with many present: every four make a table, the next two belong to each table in turn.
+# (present, most tables the room has) -> (tables, candidates at each table, waiting)
+
+COUNTS = {
+    (4, None): (1, [0], 0), (5, None): (1, [1], 0), (6, None): (1, [2], 0), (7, None): (1, [2], 1),
+    (8, None): (2, [0, 0], 0), (9, None): (2, [1, 0], 0), (10, None): (2, [2, 0], 0), (11, None): (2, [2, 1], 0),
+    (12, None): (3, [0, 0, 0], 0), (13, None): (3, [1, 0, 0], 0),
+    (9, 1): (1, [2], 3), (9, 2): (2, [1, 0], 0), (12, 2): (2, [2, 2], 0), (13, 2): (2, [2, 2], 1),
+    (14, 2): (2, [2, 2], 2),
 }
 
 
-@pytest.mark.parametrize("case", RANK_CASES, ids=list(RANK_CASES))
-def test_ranking_by_cut_settles_every_tie_by_cutting_again(case):
-    text, order = RANK_CASES[case]
-    assert ranked(Cutter(cuts(text)), [A, B, C], "for the tables", 9) == order
+@pytest.mark.parametrize("present_tables", COUNTS, ids=[f"{n} present, {t or 'any'} tables" for n, t in COUNTS])
+def test_how_many_tables_candidates_and_waiting(present_tables):
+    present, most = present_tables
+    names = [f"Player {n}" for n in range(present)]
+    formation = form_tables(names, DrawnCuts(seed=present), most_tables=most)
+    tables, candidates, waiting = COUNTS[present_tables]
+    assert len(formation.tables) == tables and [t.number for t in formation.tables] == list(range(1, tables + 1))
+    assert [len(t.candidates) for t in formation.tables] == candidates and len(formation.waiting) == waiting
+    assert list(formation.waiting) == [n for n in names if n in formation.waiting]  # in order of arrival
 
 
-def test_seven_candidates_make_one_table_with_the_fifth_and_sixth_as_its_candidates_law_12():
-    entered = cuts("Ames: JS, Bell: AS, Cole: KS, Dunn: QS, Endicott: 10S, Foster: 9S, Gardner: 7S, "
-                   "Ames: JH, Bell: AH, Cole: KH, Dunn: QH")
-    formation = form_tables([G, F, E, D, C, B, A], entered)
-    (table,) = formation.tables
-    assert {p for _, p in table.seats} == {A, B, C, D}
-    assert table.player(Seat.N) == A and table.player(Seat.S) == B and table.first_dealer is Seat.N
-    assert table.candidates == (E, F) and formation.waiting == (G,)
-    assert [step.law for step in formation.log][:7] == [9] * 7 and formation.log[-1].law == 11
+# Laws 15-21: cutting out when a rubber ends. The four are Ames, Bell, Cole, Dunn, seated N, E, S, W.
+# (runs, candidates, options, cards as cut) -> (out, in, candidates after, runs of the next four)
+
+ROTATION_CASES = {
+    "one has played more rubbers than the others: he goes out without a cut (law 15)": (
+        (2, 1, 1, 1), [E], {}, "Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (A,), {E: 0, B: 1})),
+    "two level at the most and one claim: those two cut, the lowest goes out (law 15)": (
+        (2, 2, 1, 1), [E], {}, "Ames 9S, Bell KS, Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (A,), {B: 2})),
+    "all level and one claim: all four cut, the lowest goes out (law 15)": (
+        (1, 1, 1, 1), [E], {}, "Ames 9S, Bell KS, Cole AS, Dunn JS, Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (A,), {E: 0})),
+    "all level and two claim: all four cut, the two lowest go out (law 15)": (
+        (1, 1, 1, 1), [E, F], {}, "Ames 9S, Bell KS, Cole AS, Dunn JS, Eaton JS, Frye AS, Cole KS, Dunn QS",
+        ((B, A), (E, F), (B, A), {E: 0, F: 0, C: 1})),
+    "two played most and two claim: both go out, nobody cuts to go out": (
+        (2, 2, 1, 1), [E, F], {}, "Eaton JS, Frye AS, Cole KS, Dunn QS",
+        ((A, B), (E, F), (A, B), {C: 1})),
+    "the longest goes out, then those level next cut for the second place": (
+        (3, 2, 2, 1), [E, F], {}, "Bell 7S, Cole 8S, Eaton JS, Frye AS, Cole KS, Dunn QS",
+        ((A, B), (E, F), (A, B), {C: 2, D: 1})),
+    "a tie in the cut to go out that decides it is cut again, between those two only (law 13)": (
+        (1, 1, 1, 1), [E], {}, "Ames 9S, Bell 9H, Cole AS, Dunn JS, Ames 8D, Bell 7D, "
+                               "Ames JS, Eaton AS, Cole KS, Dunn QS",
+        ((B,), (E,), (B,), {A: 1})),
+    "a tie in the cut to go out that decides nothing is not cut again": (
+        (1, 1, 1, 1), [E], {}, "Ames 9S, Bell KS, Cole JS, Dunn JH, Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (A,), {E: 0})),
+    "three candidates: only two claim; the third keeps his place in line (law 15)": (
+        (2, 2, 1, 1), [E, F, G], {}, "Eaton JS, Frye AS, Cole KS, Dunn QS",
+        ((A, B), (E, F), (G, A, B), {E: 0})),
+    "no candidates: the same four play on, and cut again for partners (laws 11, 16)": (
+        (3, 3, 3, 3), [], {}, "Ames JS, Bell AS, Cole KS, Dunn QS",
+        ((), (), (), {A: 3, B: 3})),
+    "a player leaves: the next in line takes his place and his run, and does not cut to go out (law 19)": (
+        (1, 1, 1, 1), [E, F], {"departed": {A}}, "Bell 9S, Cole KS, Dunn JS, Eaton JH, Frye AS, Cole KH, Dunn QS",
+        ((A, B), (E, F), (B,), {E: 1, F: 0})),
+    "a player leaves after two rubbers: his successor goes out after one (law 19)": (
+        (2, 1, 1, 1), [E], {"departed": {A}}, "Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (), {E: 2})),
+    "players of a broken-up table come in before the table's own candidates (law 21)": (
+        (2, 2, 1, 1), [E, F], {"broken_up": [G]}, "Gale JS, Eaton AS, Cole KS, Dunn QS",
+        ((A, B), (G, E), (F, A, B), {G: 0, E: 0})),
+    "more players of a broken-up table than places: they cut for precedence (law 21)": (
+        (2, 2, 1, 1), [E], {"broken_up": [F, G, H]}, "Frye 9S, Gale AS, Hale KS, Gale JS, Hale AH, Cole KD, Dunn QS",
+        ((A, B), (G, H), (F, E, A, B), {G: 0, H: 0})),
+    "fresh candidates come before those who have played elsewhere (law 17)": (
+        (2, 2, 1, 1), [E, F, G], {"fresh": {G}}, "Gale JS, Eaton AS, Cole KS, Dunn QS",
+        ((A, B), (G, E), (F, A, B), {G: 0})),
+    "one who cut into another table loses his place in line here (law 20)": (
+        (2, 2, 1, 1), [E, F, G], {"lost_entry": {E}}, "Frye JS, Gale AS, Cole KS, Dunn QS",
+        ((A, B), (F, G), (E, A, B), {F: 0})),
+}
 
 
-def test_eleven_candidates_make_two_tables_with_candidates_and_nobody_waits():
-    names = [f"P{n:02}" for n in range(11)]
-    formation = form_tables(names, DrawnCuts(seed=4))
-    assert len(formation.tables) == 2
-    assert [len(t.candidates) for t in formation.tables] == [2, 1] and formation.waiting == ()
+@pytest.mark.parametrize("case", ROTATION_CASES, ids=list(ROTATION_CASES))
+def test_cutting_out_when_a_rubber_ends(case):
+    runs, candidates, options, cards, (out, in_, after, next_runs) = ROTATION_CASES[case]
+    change = after_rubber(list(zip([A, B, C, D], runs, strict=True)), candidates, entered(cards), **options)
+    assert (change.out, change.in_, change.candidates) == (out, in_, after)
+    assert change.coming_in == change.in_ and change.same_four == (not out)
+    assert set(change.players) == ({A, B, C, D} - set(out)) | set(in_) and change.first_dealer is Seat.N
+    assert dict(change.runs).items() >= next_runs.items()
+    laws = [step.law for step in change.log]
+    assert laws[-4:] == [11] * 4  # every rubber begins with a cut for partners and the deal (law 11)
 
 
-def test_fresh_candidates_have_prior_entry_at_a_new_table_law_17():
-    entered = cuts("Ames: JS, Bell: AS, Cole: KS, Dunn: QS, Endicott: 7S, Ames: JH, Bell: AH, Cole: KH, Endicott: 7H")
-    formation = form_tables([A, B, C, D, E], entered, fresh={E, A, B, C})
-    assert {p for _, p in formation.tables[0].seats} == {A, B, C, E} and formation.tables[0].candidates == (D,)
+def test_newcomers_take_the_chairs_of_those_they_replace_before_the_cut_for_partners():
+    change = after_rubber({A: 2, B: 1, C: 1, D: 1}, [E], entered("Eaton JS, Bell AS, Cole KS, Dunn QS"))
+    assert [s.player for s in change.log] == [E, B, C, D]  # Eaton cuts in Ames's place
+    assert seats(change) == (E, C, B, D)
 
 
-@pytest.mark.parametrize(("runs", "candidates", "entered", "out"), [
-    ({A: 2, B: 1, C: 1, D: 1}, [E], "", [A]),
-    ({A: 2, B: 2, C: 1, D: 1}, [E, F], "", [A, B]),
-    ({A: 2, B: 2, C: 1, D: 1}, [E], "Ames: 9S, Bell: KS", [A]),  # two level at the most: they cut, lowest out
-    ({A: 1, B: 1, C: 1, D: 1}, [E], "Ames: 9S, Bell: KS, Cole: AS, Dunn: JS", [A]),  # all level: all four cut
-    ({A: 3, B: 2, C: 2, D: 1}, [E, F], "Bell: 7S, Cole: 8S", [A, B]),
-    ({A: 1, B: 1, C: 1, D: 1}, [], "", []),  # nobody claims: the same four play on
-], ids=["one ran longest", "two ran longest, two claim", "a tie at the most cuts", "all level cut",
-        "longest out, then a cut", "no candidates"])
-def test_cutting_out_after_different_runs_of_rubbers_law_15(runs, candidates, entered, out):
-    partner_cut = ", ".join(f"{p}: {card}" for p, card in zip(
-        [*(p for p in runs if p not in out), *candidates[:len(out)]], ["JD", "AD", "KD", "QD"], strict=False))
-    source = cuts(", ".join(part for part in (entered, partner_cut) if part))
-    change = after_rubber(list(runs.items()), candidates, source)
-    assert list(change.out) == out
-    assert list(change.coming_in) == candidates[:len(out)]
-    assert {p for _, p in change.seats} == (set(runs) - set(out)) | set(candidates[:len(out)])
-    assert change.candidates[-len(out):] == tuple(out) if out else change.candidates == tuple(candidates)
-    assert dict(change.runs).get(candidates[0] if candidates else A) == (0 if candidates else 1)
+def test_a_player_leaving_with_nobody_to_take_his_place_breaks_the_table_up():
+    with pytest.raises(TableBreaksUp, match=r"Ames left and nobody in line can take the place.*law 21"):
+        after_rubber({A: 1, B: 1, C: 1, D: 1}, [], DrawnCuts(1), departed={A})
 
 
-def test_a_departed_players_place_goes_to_the_next_candidate_who_inherits_his_run_law_19():
-    change = after_rubber([(A, 1), (B, 2), (C, 2), (D, 1)], [E, F], DrawnCuts(seed=1), departed=[A])
-    assert change.coming_in[0] == E and dict(change.runs)[E] == 1
-    assert A in change.out and F in change.coming_in  # F claims, and one of the longest runs goes out
+def test_ranking_everyone_settles_every_tie_for_a_broken_up_tables_precedence():
+    cutter = Cutter(entered("Ames KS, Bell KH, Cole JD, Bell 7C, Ames 8C"))
+    assert ranked(cutter, [A, B, C], "for precedence", 21) == [C, A, B]
+    assert [s.law for s in cutter.log] == [21, 21, 21, 13, 13]
 
 
-def test_missing_duplicate_and_unknown_entered_cuts_are_named():
-    with pytest.raises(CutError, match="Bell and Cole must cut again, to settle a tie"):
-        ranked(Cutter(cuts("Ames: JS, Bell: KS, Cole: KH")), [A, B, C], "for the tables", 9)
-    with pytest.raises(CutError, match="the knave of spades was cut by Ames already"):
-        ranked(Cutter(cuts("Ames: JS, Bell: JS, Cole: KH")), [A, B, C], "for the tables", 9)
-    with pytest.raises(CutError, match="Line 2 \\(Bell\\)"):
-        ranked(Cutter(cuts("Ames: JS, Bell: ZZ, Cole: KH")), [A, B, C], "for the tables", 9)
-    with pytest.raises(CutError, match="Zed: not among those waiting"):
-        form_tables([A, B, C, D], cuts("Zed: JS"))
+# Entered cuts that cannot settle the cutting: the error says which cut, which line, which law.
+
+ERROR_CASES = {
+    "a first cut missing": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames JS, Bell AS, Cole KS, Dunn QS")),
+        MissingCut, "Eaton must cut for the tables (law 11): enter the card."),
+    "a tie's cut again missing": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames QS, Bell QH, Cole JS, Dunn AS, Eaton KS")),
+        MissingCut, "Ames and Bell tie with queens for the tables; they must cut again, to settle a tie (law 13): "
+                    "enter their cards."),
+    "half a tie's cut again": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames QS, Bell QH, Cole JS, Dunn AS, Eaton KS, Ames 9D")),
+        MissingCut, "enter the card of Bell."),
+    "a three-way tie's cut again missing": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames KS, Bell KH, Cole KD, Dunn AS, Eaton JS")),
+        MissingCut, "Ames, Bell and Cole tie with kings for the tables; they must cut again, to settle a tie "
+                    "(law 14)"),
+    "the cut again after exposing two cards missing": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames JS AH, Bell AS, Cole KS, Dunn QS, Eaton 9S")),
+        MissingCut, "Ames exposed more than one card (line 1) and must cut again for the tables (law 10)"),
+    "the cut for partners missing": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 9S")),
+        MissingCut, "Ames, Bell, Cole and Dunn must cut for partners and the deal (law 11): enter their cards."),
+    "the cut to go out missing": (
+        lambda: after_rubber({A: 1, B: 1, C: 1, D: 1}, [E], entered("Eaton JS")),
+        MissingCut, "Ames, Bell, Cole and Dunn must cut to go out (law 15)"),
+    "the same card twice in one cut": (
+        lambda: form_tables([A, B, C, D, E], entered("Ames JS, Bell JS, Cole KS, Dunn QS, Eaton 9S")),
+        DuplicateCard, "Line 2 (Bell: JS): the knave of spades was cut by Ames on line 1 in the same cut; "
+                       "one pack holds each card once (law 9)."),
+    "a card that is not in the pack": (
+        lambda: form_tables([A, B, C, D], entered("Ames JS, Bell ZZ, Cole KS, Dunn QS")),
+        BadCard, "Line 2 (Bell): 'ZZ' is not a card of the euchre pack"),
+    "a name not among those cutting": (
+        lambda: form_tables([A, B, C, D], entered("Ames JS, Zed AS, Cole KS, Dunn QS")),
+        UnknownName, "Line 2: 'Zed' is not among those cutting (Ames, Bell, Cole and Dunn)"),
+    "a cut the laws did not call for": (
+        lambda: form_tables([A, B, C, D], entered("Ames JS, Bell JH, Cole KS, Dunn QS, Ames 9H")),
+        ExtraCut, "Line 5 (Ames: 9H) was not needed"),
+}
+
+
+@pytest.mark.parametrize("case", ERROR_CASES, ids=list(ERROR_CASES))
+def test_entered_cuts_that_do_not_settle_the_cutting_say_what_is_wrong(case):
+    make, error, message = ERROR_CASES[case]
+    with pytest.raises(error, match=re.escape(message)) as raised:
+        make()
+    assert isinstance(raised.value, CutError) and isinstance(raised.value, ValueError)
+
+
+def test_the_same_card_may_come_up_again_in_a_new_round_from_a_fresh_pack():
+    formation = form_tables([A, B, C, D, E], entered(
+        "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 9S, Ames JS, Bell AS, Cole KS, Dunn QS"))
+    assert seats(formation.tables[0]) == (A, C, B, D)
+
+
+def test_names_are_matched_without_regard_to_case_or_spaces_and_cuts_read_from_text():
+    cuts = EnteredCuts.from_text("ames:  js\n\nBELL: Ace of Hearts\n cole : 10d\nDunn:7c\n")
+    (table,) = form_tables([A, B, C, D], cuts).tables
+    assert seats(table) == (A, C, B, D)
+    with pytest.raises(CutError, match="Line 1: write the name, a colon, then the card"):
+        EnteredCuts.from_text("Ames JS")
+
+
+@pytest.mark.parametrize(("present", "message"), [([A, B, C], "a table needs four players; 3 are here"),
+                                                  ([A, B, C, D, "ames"], "ames is named twice")],
+                         ids=["three present", "a name twice"])
+def test_too_few_or_a_name_twice_is_refused(present, message):
+    with pytest.raises(ValueError, match=message):
+        form_tables(present, DrawnCuts(1))
+
+
+# Properties of the site's own draw.
+
+names_and_seeds = {"count": st.integers(4, 40), "seed": st.integers(0, 2**32)}
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(count=st.integers(4, 40), seed=st.integers(0, 10_000))
-def test_the_draw_places_everyone_once_and_replays_from_its_seed(count, seed):
+@given(**names_and_seeds, most=st.none() | st.integers(1, 10))
+def test_the_draw_places_everyone_exactly_once_and_replays_from_its_seed(count, seed, most):
     names = [f"Player {n}" for n in range(count)]
-    formation = form_tables(names, DrawnCuts(seed))
-    placed = [p for t in formation.tables for _, p in t.seats] + [p for t in formation.tables for p in t.candidates]
-    placed += list(formation.waiting)
+    formation = form_tables(names, DrawnCuts(seed), most_tables=most)
+    placed = [p for t in formation.tables for p in (*t.players, *t.candidates)] + list(formation.waiting)
     assert sorted(placed) == sorted(names)
-    assert all(len({p for _, p in t.seats}) == 4 for t in formation.tables)
-    assert len(formation.tables) == count // 4
-    assert form_tables(names, DrawnCuts(seed)) == formation
-    for number in {step.round for step in formation.log}:
-        cards = [step.card for step in formation.log if step.round == number]
-        assert len(cards) == len(set(cards))  # one pack a round of cutting (law 9)
+    assert all(len(set(t.players)) == 4 and len(t.candidates) <= 2 for t in formation.tables)
+    assert len(formation.tables) == min(count // 4, most or count)
+    assert form_tables(names, DrawnCuts(seed), most_tables=most) == formation
+    by_round = defaultdict(list)
+    for step in formation.log:
+        by_round[step.round].append(step.card)
+    assert all(len(cards) == len(set(cards)) <= 32 for cards in by_round.values())  # one pack a round (law 9)
+    # The draw entered back as cut at the table gives the same tables: the two sources agree.
+    again = form_tables(names, EnteredCuts([(s.player, s.card) for s in formation.log if s.card]), most_tables=most)
+    assert again == formation
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(runs=st.lists(st.integers(1, 4), min_size=4, max_size=4), waiting=st.integers(0, 4),
+       seed=st.integers(0, 2**32))
+def test_cutting_out_puts_out_the_longest_runs_and_keeps_four_at_the_table(runs, waiting, seed):
+    four = dict(zip([A, B, C, D], runs, strict=True))
+    candidates = [E, F, G, H][:waiting]
+    change = after_rubber(four, candidates, DrawnCuts(seed))
+    assert len(change.out) == len(change.in_) == min(2, waiting)
+    assert change.in_ == tuple(candidates[:len(change.in_)])
+    stayers = [p for p in four if p not in change.out]
+    assert all(four[goer] >= four[stayer] for goer in change.out for stayer in stayers)  # law 15
+    assert len(set(change.players)) == 4 and set(change.players) == set(stayers) | set(change.in_)
+    assert change.candidates == tuple(candidates[len(change.in_):]) + change.out
+    assert after_rubber(four, candidates, DrawnCuts(seed)) == change

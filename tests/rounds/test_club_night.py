@@ -60,8 +60,8 @@ def test_the_cards_entered_as_cut_form_the_table_the_laws_say():
 def test_a_missing_entered_cut_is_named_and_nothing_is_saved():
     event, (a, b, c, d) = night(4)
     with pytest.raises(ValidationError, match="must cut again, to settle a tie"):
-        tables_form(event=event, entered=[(a.display_name, "JS"), (b.display_name, "JH"), (c.display_name, "KS"),
-                                          (d.display_name, "QS")])
+        tables_form(event=event, entered=[(a.display_name, "JS"), (b.display_name, "KS"), (c.display_name, "KH"),
+                                          (d.display_name, "9S")])
     assert not Rubber.objects.filter(event=event).exists() and not ClubTable.objects.exists()
 
 
@@ -112,6 +112,10 @@ def test_a_player_who_leaves_is_replaced_by_the_next_candidate_law_19():
     assert gone.display_name in cutting.outcome["out"]
     latest = Rubber.objects.filter(event=event).latest("pk")
     assert gone.pk not in {latest.north_id, latest.east_id, latest.south_id, latest.west_id}
+    # The first candidate took his chair and his run of one rubber: the table keeps it for the next cut.
+    table.refresh_from_db()
+    newcomer = next(p for p in players if p.display_name == cutting.outcome["in"][0])
+    assert table.runs[str(newcomer.pk)] == 1
 
 
 def test_candidates_declare_and_a_broken_up_tables_players_have_prior_entry_law_21():

@@ -1,15 +1,37 @@
 """Cutting under the laws of 1888 (laws 8-21): forming tables, partners and the deal, cutting out.
 
-Pure Python like the rest of the engine. A cut's cards come from a `CutSource`: the site's own draw
-(`DrawnCuts`, replayable from its seed) or the cards as cut at the table (`EnteredCuts`).
+Pure Python like the rest of the engine. The cards of every cut come from a `CutSource`: the site's
+own draw (`DrawnCuts`, replayable from its seed) or the cards as cut at the table (`EnteredCuts`).
+Every card is logged (`CutStep`) with who cut it, why, and the law.
+
+- `cards`: the pack and the rank of its cards in cutting (law 8); reading a card as typed.
+- `calls`: what a cut is for, one card cut, the log.
+- `sources`: the drawn and the entered cards, and what is wrong with entered ones.
+- `cutter`: asks a source for each cut and keeps the log.
+- `order`: order by the cards, ties cut again where they matter, partners and the deal (laws 11, 13, 14).
+- `tables`: forming tables (laws 9-14, 17).
+- `rotation`: cutting out and entry when a rubber ends (laws 15-21).
 """
 
-from scoring.engine.cutting.cards import PACK, Card, CardError, parse_card
-from scoring.engine.cutting.order import Partnership, partnership, ranked
-from scoring.engine.cutting.rotation import Change, after_rubber
-from scoring.engine.cutting.sources import CutError, CutSource, CutStep, Cutter, DrawnCuts, EnteredCuts
+from scoring.engine.cutting.calls import Call, Cut, CutKind, CutStep
+from scoring.engine.cutting.cards import PACK, Card, CardError, Rank, Suit, parse_card
+from scoring.engine.cutting.cutter import Cutter
+from scoring.engine.cutting.order import FIRST_DEALER, Partnership, partnership, ranked, settle
+from scoring.engine.cutting.rotation import Change, TableBreaksUp, after_rubber
+from scoring.engine.cutting.sources import (
+    BadCard,
+    CutError,
+    CutSource,
+    DrawnCuts,
+    DuplicateCard,
+    EnteredCuts,
+    ExtraCut,
+    MissingCut,
+    UnknownName,
+)
 from scoring.engine.cutting.tables import Formation, TableFormed, form_tables
 
-__all__ = ["PACK", "Card", "CardError", "Change", "CutError", "CutSource", "CutStep", "Cutter", "DrawnCuts",
-           "EnteredCuts", "Formation", "Partnership", "TableFormed", "after_rubber", "form_tables",
-           "parse_card", "partnership", "ranked"]
+__all__ = ["FIRST_DEALER", "PACK", "BadCard", "Call", "Card", "CardError", "Change", "Cut", "CutError", "CutKind",
+           "CutSource", "CutStep", "Cutter", "DrawnCuts", "DuplicateCard", "EnteredCuts", "ExtraCut", "Formation",
+           "MissingCut", "Partnership", "Rank", "Suit", "TableBreaksUp", "TableFormed", "UnknownName", "after_rubber",
+           "form_tables", "parse_card", "partnership", "ranked", "settle"]
