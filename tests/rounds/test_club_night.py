@@ -101,7 +101,7 @@ def test_after_a_second_rubber_only_those_level_at_the_longest_run_cut_to_go_out
 
 
 def test_a_player_who_leaves_is_replaced_by_the_next_candidate_law_19():
-    event, _ = night(6)
+    event, players = night(6)
     tables_form(event=event, seed=8)
     table = ClubTable.objects.get(event=event)
     rubber = Rubber.objects.get(event=event)
