@@ -104,23 +104,10 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     this evening (law 17). `lost_entry`: candidates who cut into another table and lost their place
     here (law 20). `broken_up`: players of a table that broke up, with prior entry here (law 21).
     """
-    runs = dict(players)
+    runs = _checked_runs(players, departed)
     four = list(runs)
-    if len(four) != 4 or len(players) != 4:
-        raise ValueError(f"a table has four different players, not {four}")
-    for player, run in runs.items():
-        if run < 1:
-            raise ValueError(f"{player} has just played a rubber here: his run is at least 1, not {run}")
-    for player in departed:
-        if player not in runs:
-            raise ValueError(f"{player} is not at this table, so cannot leave it")
-    at_table = set(four)
-    broken = _unique(p for p in broken_up if p not in at_table)
-    own = [c for c in _unique(candidates) if c not in at_table and c not in broken]
-    keeping = [c for c in own if c not in lost_entry]
-    if fresh is not None:  # law 17: those who have not played come first
-        keeping = [c for c in keeping if c in fresh] + [c for c in keeping if c not in fresh]
-    own = keeping + [c for c in own if c in lost_entry]  # law 20: as if they declared now
+    broken = _unique(p for p in broken_up if p not in runs)
+    own = _own_line(candidates, set(four) | set(broken), fresh, lost_entry)
     stayers = [p for p in four if p not in departed]
     vacancies = len(four) - len(stayers)
     waiting = len(broken) + len(own)
@@ -158,6 +145,30 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     return Change(out=tuple([p for p in four if p in departed] + goers), in_=tuple(fillers + claimants),
                   seats=partners.seats, first_dealer=FIRST_DEALER, candidates=tuple(rest + goers),
                   runs=tuple((p, next_runs[p]) for p in next_four), log=tuple(cutter.log))
+
+
+def _checked_runs(players: Mapping[str, int] | Sequence[tuple[str, int]],
+                  departed: Collection[str]) -> dict[str, int]:
+    runs = dict(players)
+    if len(runs) != 4 or len(players) != 4:
+        raise ValueError(f"a table has four different players, not {list(runs)}")
+    for player, run in runs.items():
+        if run < 1:
+            raise ValueError(f"{player} has just played a rubber here: his run is at least 1, not {run}")
+    for player in departed:
+        if player not in runs:
+            raise ValueError(f"{player} is not at this table, so cannot leave it")
+    return runs
+
+
+def _own_line(candidates: Sequence[str], elsewhere: set[str], fresh: Collection[str] | None,
+              lost_entry: Collection[str]) -> list[str]:
+    """The table's own candidates in the order they enter."""
+    own = [c for c in _unique(candidates) if c not in elsewhere]
+    keeping = [c for c in own if c not in lost_entry]
+    if fresh is not None:  # law 17: those who have not played come first
+        keeping = [c for c in keeping if c in fresh] + [c for c in keeping if c not in fresh]
+    return keeping + [c for c in own if c in lost_entry]  # law 20: as if they declared now
 
 
 def _going_out(cutter: Cutter, runs: dict[str, int], claims: int) -> list[str]:
