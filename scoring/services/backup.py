@@ -212,6 +212,11 @@ def club_import(folder: Path) -> dict[str, int]:
 def _full_save(obj: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
     if obj.pk is not None and (type(obj.pk) is not int or obj.pk < 1):  # ids are counted from 1
         raise BackupError(f"{where}: id {obj.pk!r} is not a whole number from 1 up.")
+    for field in obj._meta.concrete_fields:  # full_clean passes an empty value that the column refuses
+        if not field.null and not field.primary_key and getattr(obj, field.attname) is None \
+                and field.attname not in exclude and not field.has_default() \
+                and not getattr(field, "auto_now_add", False):
+            raise BackupError(f"{where}: {field.name} is missing (null).")
     try:
         # Unique checks too: a backup edited by hand may repeat an id, a slug or a name.
         obj.full_clean(exclude=exclude, validate_unique=True, validate_constraints=True)
@@ -223,7 +228,8 @@ def _full_save(obj: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
         with transaction.atomic():
             obj.save(force_insert=True)
     except IntegrityError as exc:
-        raise BackupError(f"{where}: {exc}".rstrip(".") + ".") from None
+        first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BackupError(f"{where}: {first_line}".rstrip(".") + ".") from None
 
 
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
