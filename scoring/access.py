@@ -23,7 +23,7 @@ from scoring.models import Event
 
 SECRETARY_GROUP = "Secretary"
 WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection", "ruling", "seatchange",
-                "entrant", "round", "roundtable", "roundbye")
+                "entrant", "round", "roundtable", "roundbye", "handreport", "tablecode")
 SECRETARY_PERMISSION = "scoring.add_hand"
 
 # How a URL names the event its page belongs to: by the event's slug, a rubber's id, a ruling's id or a round's id.

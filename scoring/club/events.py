@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpResponse
 from django.views.generic import CreateView, DetailView, ListView, TemplateView
 
@@ -23,7 +23,17 @@ class HomeView(TemplateView):
         context["events"] = Event.objects.visible_to(self.request.user)[:10]
         context["recent"] = (Rubber.objects.visible_to(self.request.user)
                              .select_related("event", "north", "east", "south", "west")[:10])
+        context["my_tables"] = _tables_of(self.request.user)
         return context
+
+
+def _tables_of(user: Any) -> list[Rubber]:
+    """The rubbers in play where the member logged in is seated, to report their hands from his phone."""
+    if not user.is_authenticated:
+        return []
+    seated = (Q(north__user=user) | Q(east__user=user) | Q(south__user=user) | Q(west__user=user)
+              | Q(seat_changes__player__user=user))
+    return list(Rubber.objects.filter(seated, status=Rubber.Status.IN_PROGRESS).select_related("event").distinct())
 
 
 class EventListView(ListView):

@@ -61,6 +61,8 @@ class RubberDetailView(ReadableMixin, View):
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,
             "next_dealer": f"{SEAT_WORDS[Seat(dealer)]} ({seated[dealer]})" if dealer else "",
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
+            "seated_here": any(name == getattr(getattr(request.user, "player", None), "display_name", None)
+                               for name in seated.values()),
         }, status=status)
 
 

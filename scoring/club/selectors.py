@@ -11,9 +11,10 @@ from django.http import Http404
 from scoring.engine import RubberError, RubberResult, Side
 from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand, game_line
 from scoring.engine.interchange import parse_hand
-from scoring.models import Hand, HandCorrection, HandTakenBack, Rubber, Ruling
+from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
 from scoring.services.reports import rulebook_of
 from scoring.services.scoring import rubber_result
+from scoring.tables.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
 
 
 def rubber_for_page(pk: int) -> Rubber:
@@ -53,6 +54,8 @@ class HandRow:
     corrections: list[HandCorrection]
     rulings: list[Ruling]
     announced_mismatch: bool
+    record: str = ""
+    """Who reported and confirmed the hand at the table, or who entered it, and when."""
 
 
 @dataclass
@@ -63,6 +66,8 @@ class RubberPage:
     error: str = ""
     taken_back: list[tuple[HandTakenBack, str]] = field(default_factory=list)
     """Hands taken back, each with what it was entered as."""
+    open_reports: list[tuple[HandReport, str]] = field(default_factory=list)
+    """Hands reported at the table and not yet recorded (waiting or disputed), each in words."""
 
     @property
     def game_number(self) -> int:
@@ -93,7 +98,7 @@ class RubberPage:
 def rubber_page(rubber: Rubber) -> RubberPage:
     """Everything the rubber page shows: the hands with their points and laws, games, flags."""
     hands = list(
-        rubber.hands.order_by("number").prefetch_related(
+        rubber.hands.order_by("number").select_related(*HAND_RECORD).prefetch_related(
             "penalties",
             Prefetch("corrections", queryset=HandCorrection.objects.select_related("made_by")),
             Prefetch("rulings", queryset=Ruling.objects.select_related("made_by", "withdrawn_by")),
@@ -125,9 +130,13 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             corrections=list(hand.corrections.all()),
             rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,
+            record=hand_record_words(hand),
         ))
     rulebook = rulebook_of(rubber)
     taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook)))
                   for t in rubber.hands_taken_back.select_related("made_by")]
-    return RubberPage(rubber, result, rows, taken_back=taken_back)
+    reports = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE)
+    open_reports = [(r, f"{play_words(r.play, rubber.players_at_hand(r.number))}; {record_words(r)}")
+                    for r in reports]
+    return RubberPage(rubber, result, rows, taken_back=taken_back, open_reports=open_reports)
 

@@ -40,6 +40,16 @@ class Declaration(StrEnum):
     """A suit was named after the turned card was turned down (law 77)."""
 
 
+def turned_card_declaration(maker: Seat, dealer: Seat) -> Declaration:
+    """How a maker who took the turned card made it, from where he sits: the dealer adopts it (law 76),
+    his partner assists (law 75), an adversary orders it up (law 74)."""
+    if maker is dealer:
+        return Declaration.ADOPTED
+    if maker is dealer.partner:
+        return Declaration.ASSISTED
+    return Declaration.ORDERED_UP
+
+
 Count = Annotated[int, msgspec.Meta(ge=0)]
 
 

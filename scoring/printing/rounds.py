@@ -4,6 +4,7 @@ table cards and blank score sheets for a round, and the movement sheet for the w
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.conf import settings
@@ -12,7 +13,7 @@ from scoring.engine import Seat
 from scoring.engine.key import scoring_key
 from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.rulings import SEAT_WORDS
-from scoring.models import Event, Player, Round, RoundTable
+from scoring.models import Event, Player, Round, RoundTable, Rubber
 from scoring.printing.pdf.data import HandLine, PlayerPoints, RubberSheet, SeatLine
 from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, _date, rubber_sheet
 
@@ -28,6 +29,10 @@ class TableCard:
     """'East: Henry Hale'."""
     dealer_seat: str
     """'East': the seat marked on the card as dealing first."""
+    code: str = ""
+    """The table's code for reporting hands from phones ('W6Y 7ND'), printed for the secretary only."""
+    code_url: str = ""
+    """The table page the card's QR code opens."""
 
 
 @dataclass(frozen=True)
@@ -54,14 +59,17 @@ def _tables(round_: Round) -> list[RoundTable]:
     return list(round_.tables.select_related(*PLAYERS, "rubber__event").order_by("number"))
 
 
-def round_cards(round_: Round) -> RoundCards:
+def round_cards(round_: Round, codes: Callable[[Rubber], tuple[str, str] | None] | None = None) -> RoundCards:
+    """The round's table cards; `codes` gives a table's code and its page's address, for the secretary's copy."""
     event = round_.event
     cards = []
     for table in _tables(round_):
         seats = {s: table.player_at(s) for s in Seat}
         dealer = Seat(table.first_dealer)
+        code = codes(table.rubber) if codes is not None and table.rubber is not None else None
         cards.append(TableCard(table.number, tuple((SEAT_WORDS[s], seats[s].display_name) for s in Seat),
-                               f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}", SEAT_WORDS[dealer]))
+                               f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}", SEAT_WORDS[dealer],
+                               *(code or ("", ""))))
     out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
     return RoundCards(event.paper_size, event.name, round_.number, tuple(cards), out,
                       f"{event.slug}-round-{round_.number}-table-cards.pdf")

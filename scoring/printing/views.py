@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views import View
 
-from scoring.access import ReadableMixin
+from scoring.access import ReadableMixin, is_secretary
 from scoring.club.selectors import rubber_for_page, rubber_or_404
 from scoring.models import Player, Round, Rubber
 from scoring.printing.pdf.common import PAGE_SIZES
@@ -26,6 +26,9 @@ from scoring.printing.rounds import movement, round_cards, round_sheets
 from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
 from scoring.rulings.display import ruling_view
 from scoring.rulings.views import ruling_for_page
+from scoring.tables.codes import spaced
+from scoring.tables.secretary import code_url
+from scoring.tables.services import working_code
 
 
 def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
@@ -71,7 +74,12 @@ class RoundPaperMixin(ReadableMixin):
 
 class TableCardsPdfView(RoundPaperMixin, View):
     def get(self, request: HttpRequest, round_pk: int) -> HttpResponse:
-        cards = on_paper(request, round_cards(self.round()))
+        codes = None
+        if is_secretary(request.user):  # a code lets a phone report; only the secretary's copy carries them
+            def codes(rubber: Rubber) -> tuple[str, str] | None:
+                code = working_code(rubber)
+                return (spaced(code.code), code_url(request, code.code)) if code is not None else None
+        cards = on_paper(request, round_cards(self.round(), codes))
         return pdf_response(table_cards_pdf(cards), cards.file_name)
 
 

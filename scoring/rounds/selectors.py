@@ -2,19 +2,21 @@
 
 The room is polled every few seconds by every screen in the room, so it costs the same few
 queries however many tables or hands there are: one for the rubbers with their players, one for
-games won, one for hands waiting on a law 6 announcement, one for rulings.
+games won, one for hands waiting on a law 6 announcement, one for rulings, one for hands reported at
+the tables and not yet recorded, one for the time of each table's last hand.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from scoring.engine import Seat
-from scoring.models import Event, GameRecord, Hand, Player, Round, RoundTable, Rubber, Ruling
+from scoring.models import Event, GameRecord, Hand, HandReport, Player, Round, RoundTable, Rubber, Ruling
 
 
 @dataclass
@@ -26,6 +28,19 @@ class TableNow:
     games: tuple[int, int] = (0, 0)
     mismatches: list[int] = field(default_factory=list)
     rulings: int = 0
+    waiting: list[int] = field(default_factory=list)
+    """Hands reported at the table and waiting for the other side."""
+    disputed: list[tuple[int, int]] = field(default_factory=list)
+    """Hands disputed at the table, each as (hand, report id), waiting for the secretary."""
+    last_hand_at: datetime | None = None
+
+    @property
+    def minutes_since_hand(self) -> int | None:
+        """Minutes since the table's last hand was recorded (since its rubber began, before the first)."""
+        if self.rubber is None or not self.rubber.is_open:
+            return None
+        since = self.last_hand_at or self.rubber.created_at
+        return max(0, int((timezone.now() - since).total_seconds() // 60))
 
     @property
     def next_dealer(self) -> Player | None:
@@ -112,3 +127,12 @@ def _add_figures(tables: list[TableNow]) -> None:
     for row in (Ruling.objects.filter(rubber__in=by_rubber, withdrawn_at__isnull=True).values("rubber_id")
                 .annotate(n=Count("id"))):
         by_rubber[row["rubber_id"]].rulings = row["n"]
+    for report in HandReport.objects.filter(rubber__in=by_rubber, status__in=HandReport.OPEN).only(
+            "rubber_id", "number", "status"):
+        table = by_rubber[report.rubber_id]
+        if report.status == HandReport.Status.DISPUTED:
+            table.disputed.append((report.number, report.pk))
+        else:
+            table.waiting.append(report.number)
+    for row in Hand.objects.filter(rubber__in=by_rubber).values("rubber_id").annotate(last=Max("entered_at")):
+        by_rubber[row["rubber_id"]].last_hand_at = row["last"]

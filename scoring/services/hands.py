@@ -8,11 +8,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
-from scoring.models import Hand, HandCorrection, HandTakenBack, Penalty, Player, Round
+from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round
 from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported, rulebook_of
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
@@ -42,6 +43,9 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     hand.full_clean(exclude=["rubber", "entered_by"])
     hand.save()
     _penalties_save(hand, play, by)
+    # A report of this deal still open at the table is answered by this entry.
+    HandReport.objects.filter(rubber=rubber, number=number, status__in=HandReport.OPEN).update(
+        status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
     rubber_rescore(rubber)
     return hand
 

@@ -26,6 +26,7 @@ from reportlab.platypus import (
 from scoring.printing.pdf.common import MARGIN, PAGE_SIZES, STYLES, build, content_width, footer, p
 from scoring.printing.pdf.data import RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
+from scoring.printing.pdf.qr import QrCode
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_story
 from scoring.printing.rounds import Movement, RoundCards, TableCard
 
@@ -74,16 +75,22 @@ def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
 
     side = (width - 62 * mm) / 2
     number = Paragraph(f'<font size="16">Table</font> {card.table}', TABLE_NUMBER)
+    report: list[Any] = ["", ""]
+    if card.code:  # the secretary's copy: phones at this table report its hands by this code
+        report = [Paragraph(f"Report hands from a phone: scan the code, or type <b>{escape(card.code)}</b> at "
+                            f"{escape(card.code_url.rsplit('/', 2)[0])}/", STYLES["small"]),
+                  QrCode(card.code_url, CARD_HEIGHTS[3] - 2 * mm)]
     rows = [[_card_heading(cards, width), "", ""],
             ["", name("North"), ""],
             [name("West"), number, name("East")],
-            ["", name("South"), ""],
+            [report[0], name("South"), report[1]],
             [p(f"North and South are partners against East and West. First to deal: {card.first_dealer}.",
                "body"), "", ""]]
     table = Table(rows, colWidths=[side, 62 * mm, side], rowHeights=CARD_HEIGHTS)
     table.setStyle(TableStyle([
         ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, -1), (-1, -1)),
         ("ALIGN", (0, 1), (-1, 3), "CENTER"), ("VALIGN", (0, 1), (-1, 3), "MIDDLE"),
+        ("ALIGN", (0, 3), (0, 3), "LEFT"), ("LEFTPADDING", (0, 3), (0, 3), 0), ("ALIGN", (2, 3), (2, 3), "RIGHT"),
         ("VALIGN", (0, -1), (-1, -1), "MIDDLE"),
         ("BOX", (1, 2), (1, 2), 1, RULE), ("BACKGROUND", (1, 2), (1, 2), SHADE),
         ("LEFTPADDING", (0, 0), (-1, 0), 0), ("LEFTPADDING", (0, -1), (-1, -1), 0),

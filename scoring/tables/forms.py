@@ -1,0 +1,123 @@
+"""The forms a phone at the table fills: a hand by tapping names and numbers, and the other side's answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring.engine import HandResult, Rulebook, Seat
+from scoring.engine.hands import turned_card_declaration
+from scoring.engine.interchange import hand_document
+from scoring.models import Player
+from scoring.services.reports import check_hand
+from scoring.text import LineField
+
+TURNED, NAMED = "turned", "named"
+UNPLAYED = ((HandResult.PASSED.value, "All passed (law 77)"), (HandResult.MISDEAL.value, "Misdeal (law 41)"))
+
+
+def _errors_onto(form: forms.Form, exc: ValidationError) -> None:
+    """An error from the engine on its field where the form has one, else on the whole form."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
+
+
+class PhoneHandForm(forms.Form):
+    """One hand as the table reports it: who reports, who made trump (or how the deal ended), how, alone,
+    and the tricks the makers took. The dealer is the rubber's, shown, never typed."""
+
+    reporter = forms.TypedChoiceField(label="Who is reporting", coerce=int, widget=forms.RadioSelect)
+    maker = forms.ChoiceField(label="Who made trump", widget=forms.RadioSelect)
+    declaration = forms.ChoiceField(label="How", required=False, widget=forms.RadioSelect)
+    alone = forms.BooleanField(label="Alone", required=False)
+    tricks = forms.TypedChoiceField(label="Tricks the makers took", coerce=int, required=False, empty_value=None,
+                                    widget=forms.RadioSelect, choices=[(n, str(n)) for n in range(6)])
+
+    def __init__(self, *args: Any, seated: dict[Seat, Player], reporters: Sequence[Player], dealer: Seat,
+                 number: int, rulebook: Rulebook, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seated, self.dealer, self.number, self.rulebook = seated, dealer, number, rulebook
+        reporter = self.fields["reporter"]
+        assert isinstance(reporter, forms.ChoiceField)
+        reporter.choices = [(p.pk, p.display_name) for p in reporters]
+        if len(reporters) == 1:
+            self.initial.setdefault("reporter", reporters[0].pk)
+        maker = self.fields["maker"]
+        assert isinstance(maker, forms.ChoiceField)
+        maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + list(UNPLAYED)
+        how = self.fields["declaration"]
+        assert isinstance(how, forms.ChoiceField)
+        how.choices = [(TURNED, "Took the turned card"), (NAMED, "Named a suit")]
+        for field in self.fields.values():  # tapped, not typed: each choice a large button
+            field.widget.attrs["class"] = "btn-check"
+
+    def order(self) -> list[Seat]:
+        """The seats in the order they speak: eldest hand first, the dealer last (law 28)."""
+        seats, seat = [], self.dealer.left
+        for _ in range(4):
+            seats.append(seat)
+            seat = seat.left
+        return seats
+
+    def play(self) -> dict[str, Any]:
+        """The hand in the interchange format (valid after is_valid())."""
+        data = self.cleaned_data
+        choice = data.get("maker") or ""
+        if choice in dict(UNPLAYED):
+            return hand_document(dealer=self.dealer.value, result=choice)
+        maker = Seat(choice)
+        how = data.get("declaration")
+        declaration = (turned_card_declaration(maker, self.dealer).value if how == TURNED
+                       else "made" if how == NAMED else None)
+        return hand_document(dealer=self.dealer.value, maker=maker.value, declaration=declaration,
+                             alone=bool(data.get("alone")), tricks=data.get("tricks"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        played = data.get("maker") not in dict(UNPLAYED)
+        if played and data.get("tricks") is None:
+            self.add_error("tricks", "Tap the number of tricks the makers took.")
+            return data
+        if not played and (data.get("alone") or data.get("tricks") is not None or data.get("declaration")):
+            self.add_error("maker", "A deal that was not played has no maker, tricks or lone hand; "
+                                    "tap the player who made trump, or leave those out.")
+            return data
+        try:
+            check_hand(self.play(), self.number, self.rulebook)
+        except ValidationError as exc:
+            _errors_onto(self, exc)
+        return data
+
+    @property
+    def reporter_player(self) -> Player:
+        pk = self.cleaned_data["reporter"]
+        return next(p for p in self.seated.values() if p.pk == pk)
+
+
+class AnswerForm(forms.Form):
+    """A player of the other side confirms the hand, or disputes it and says why."""
+
+    player = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who answers")
+    dispute = LineField(label="What is wrong (if disputing)", max_length=300, required=False)
+
+    def __init__(self, *args: Any, answerers: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.answerers = list(answerers)
+        player = self.fields["player"]
+        assert isinstance(player, forms.ChoiceField)
+        player.choices = [(p.pk, p.display_name) for p in self.answerers]
+        player.widget.attrs["class"] = "btn-check"
+        self.fields["dispute"].widget.attrs["class"] = "form-control"
+
+    @property
+    def answerer(self) -> Player:
+        pk = self.cleaned_data["player"]
+        return next(p for p in self.answerers if p.pk == pk)

@@ -1,0 +1,231 @@
+"""Hands reported at the table: a side reports, the other side confirms or disputes (law 6), the secretary settles.
+
+Every write locks the rubber's row first (`rubber_lock`), so two phones at one table queue rather
+than race: the second report of a deal finds the first waiting, and a second confirmation finds the
+hand already recorded. A confirmed or accepted report is recorded by `hand_record`, exactly as the
+secretary's own entry would be.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring.engine import Seat, Side, score_rubber
+from scoring.engine.errors import RubberError
+from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCode
+from scoring.services import hands as hand_services
+from scoring.services.reports import as_validation_error, check_hand, reported, rulebook_of
+from scoring.services.scoring import rubber_hands, rubber_lock
+from scoring.tables.codes import looks_like_code, new_code
+
+GUESSES_ALLOWED = 20
+"""Wrong codes one address may try in `GUESS_WINDOW`: a room of phones behind one router mistypes a few,
+a guesser needs millions."""
+GUESS_WINDOW = timedelta(minutes=10)
+ENDED = "The rubber at this table has ended, so its code no longer works."
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """Who is reporting or answering: the player he says he is, from which phone, and the member logged in."""
+
+    player: Player
+    phone: str = ""
+    member: User | None = None
+
+
+# Codes --------------------------------------------------------------------------------------------------------
+
+def working_code(rubber: Rubber) -> TableCode | None:
+    """The rubber's working code, issued now if it has none; None once the rubber has ended."""
+    if rubber.status != Rubber.Status.IN_PROGRESS:
+        return None
+    code = rubber.table_codes.filter(withdrawn_at__isnull=True).first()
+    while code is None:
+        try:
+            with transaction.atomic():
+                code = TableCode.objects.create(rubber=rubber, code=new_code())
+        except IntegrityError:  # the same code drawn twice, or another request issued one first
+            code = rubber.table_codes.filter(withdrawn_at__isnull=True).first()
+    return code
+
+
+@transaction.atomic
+def code_withdraw(*, rubber_id: int, by: User | None) -> int:
+    """Stop the rubber's code working (a phone lost, a code overheard); a new one is issued when next asked for."""
+    rubber_lock(rubber_id)
+    return TableCode.objects.filter(rubber_id=rubber_id, withdrawn_at__isnull=True).update(
+        withdrawn_at=timezone.now(), withdrawn_by=by)
+
+
+class TooManyGuesses(Exception):
+    """This address has tried too many codes that match no table; it waits before trying again."""
+
+
+def code_find(typed: str, address: str | None) -> TableCode | None:
+    """The table code typed, or None when there is none. A code matching nothing counts against the
+    address; past the limit every code is refused for a while, a right one too."""
+    since = timezone.now() - GUESS_WINDOW
+    key = address or "unknown"
+    if CodeGuess.objects.filter(address=key, tried_at__gte=since).count() >= GUESSES_ALLOWED:
+        raise TooManyGuesses
+    code = None
+    if looks_like_code(typed):
+        code = TableCode.objects.select_related("rubber__event").filter(code=typed).first()
+    if code is None:
+        CodeGuess.objects.create(address=key)
+        CodeGuess.objects.filter(tried_at__lt=since).delete()
+    return code
+
+
+# Reports ------------------------------------------------------------------------------------------------------
+
+def seat_of(rubber: Rubber, player: Player, number: int) -> Seat | None:
+    """Where `player` sits for hand `number` (substitutes included), or None if he is not at the table."""
+    return next((seat for seat, p in rubber.players_at_hand(number).items() if p.pk == player.pk), None)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a reported hand would score: its points, and the game's score after it (None if the rubber ends)."""
+
+    points: tuple[int, int]
+    score: tuple[int, int] | None
+    games_closed: tuple[int, ...]
+    complete: bool
+
+
+def preview(rubber: Rubber, play: dict[str, Any], number: int) -> Preview:
+    """Score the rubber with the reported hand as hand `number`, saving nothing (an illegal hand is refused)."""
+    rulebook = rulebook_of(rubber)
+    hands = [reported(h, rulebook) for h in rubber_hands(rubber)][:number - 1]
+    new = check_hand(play, number, rulebook)
+    try:
+        result = score_rubber([*hands, new], rulebook, first_dealer=Seat(rubber.first_dealer))
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
+    scored = result.hands[-1]
+    return Preview((scored.points(Side.NS), scored.points(Side.EW)),
+                   None if result.complete else (scored.score_after[0], scored.score_after[1]),
+                   scored.games_closed, result.complete)
+
+
+def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
+    seat = seat_of(rubber, who.player, number)
+    if seat is None:
+        raise ValidationError(f"{who.player} is not at this table.")
+    if who.member is not None and getattr(who.member, "player", None) != who.player:
+        raise ValidationError("A member reports in his own name.")
+    return seat
+
+
+@transaction.atomic
+def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable) -> HandReport:
+    """A side reports the next hand; it waits for the other side. A deal already reported is refused,
+    naming who reported it, so two phones reporting at once make one report."""
+    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.", complete=ENDED)
+    number = rubber.hand_count + 1
+    waiting = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related("reported_by").first()
+    if waiting is not None:
+        raise ValidationError(f"Hand {waiting.number} was already reported by {waiting.reported_by}; "
+                              "confirm or dispute that report.")
+    _check_seated(rubber, by, number)
+    preview(rubber, play, number)
+    report = HandReport(rubber=rubber, number=number, play=play, reported_by=by.player, reported_phone=by.phone,
+                        reported_member=by.member)
+    report.full_clean(exclude=["rubber", "reported_by", "reported_member"])
+    try:
+        with transaction.atomic():
+            report.save()
+    except IntegrityError:  # a report of the same deal saved between our look and our save
+        raise ValidationError(f"Hand {number} has just been reported from another phone.") from None
+    return report
+
+
+def _open_report(rubber: Rubber, report_id: int) -> HandReport:
+    report = HandReport.objects.select_for_update().filter(pk=report_id, rubber=rubber).first()
+    if report is None:
+        raise ValidationError("There is no such report at this table.")
+    if not report.is_open:
+        raise ValidationError(f"Hand {report.number} is already settled: {report.get_status_display().lower()}.")
+    return report
+
+
+@transaction.atomic
+def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, dispute: str = "") -> HandReport:
+    """A player of the other side confirms the reported hand (it is recorded at once) or disputes it
+    (it waits, flagged in the room, for the secretary)."""
+    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.", complete=ENDED)
+    report = _open_report(rubber, report_id)
+    if report.status == HandReport.Status.DISPUTED:
+        raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.")
+    seat = _check_seated(rubber, by, report.number)
+    reporter_seat = seat_of(rubber, report.reported_by, report.number)
+    if reporter_seat is not None and seat.side is reporter_seat.side:
+        raise ValidationError(f"{by.player} is on the side that reported hand {report.number}; "
+                              "a player of the other side confirms it.")
+    report.answered_by, report.answered_phone, report.answered_member = by.player, by.phone, by.member
+    report.answered_at = timezone.now()
+    if not agree:
+        report.dispute = dispute.strip()
+        report.status = HandReport.Status.DISPUTED
+        report.full_clean(exclude=["rubber", "reported_by", "answered_by", "reported_member", "answered_member"])
+        report.save()
+        return report
+    report.status = HandReport.Status.CONFIRMED
+    report.save()
+    report.hand = _record(rubber, report, report.play, by.member)
+    report.save(update_fields=["hand"])
+    return report
+
+
+def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User | None,
+            extras: hand_services.HandExtras | None = None) -> Hand:
+    if report.number != rubber.hand_count + 1:
+        raise ValidationError(f"Hand {report.number} has been entered already.")
+    extras = extras or hand_services.HandExtras()
+    return hand_services.hand_record(
+        rubber_id=rubber.pk, play=play, by=by,
+        extras=hand_services.HandExtras(announced_ns=extras.announced_ns, announced_ew=extras.announced_ew,
+                                        notes=extras.notes, reported_by=report.reported_by))
+
+
+@transaction.atomic
+def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandReport:
+    """The reporting side takes back a report nobody has answered yet, to report the hand again."""
+    rubber = rubber_lock(rubber_id)
+    report = _open_report(rubber, report_id)
+    if report.status != HandReport.Status.WAITING:
+        raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.")
+    seat = _check_seated(rubber, by, report.number)
+    reporter_seat = seat_of(rubber, report.reported_by, report.number)
+    if reporter_seat is None or seat.side is not reporter_seat.side:
+        raise ValidationError("Only the side that reported a hand can withdraw the report; the other side "
+                              "disputes it.")
+    report.status = HandReport.Status.WITHDRAWN
+    report.settled_at = timezone.now()
+    report.save(update_fields=["status", "settled_at"])
+    return report
+
+
+@transaction.atomic
+def report_settle(*, rubber_id: int, report_id: int, by: User, play: dict[str, Any] | None = None,
+                  extras: hand_services.HandExtras | None = None) -> Hand:
+    """The secretary settles a waiting or disputed report: accepts it as reported, or records the hand
+    as he finds it (`play`). Either way the hand is recorded and the report says who settled it."""
+    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.", complete=ENDED)
+    report = _open_report(rubber, report_id)
+    corrected = play is not None and play != report.play
+    report.status = HandReport.Status.CORRECTED if corrected else HandReport.Status.ACCEPTED
+    report.settled_by, report.settled_at = by, timezone.now()
+    report.save()
+    report.hand = _record(rubber, report, play if play is not None else report.play, by, extras)
+    report.save(update_fields=["hand"])
+    return report.hand

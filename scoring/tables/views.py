@@ -1,0 +1,192 @@
+"""The table page on a phone: the score, the dealer, a hand to report, a report to confirm or dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.views import View
+
+from scoring.accounts.client import client_address
+from scoring.engine import Seat
+from scoring.models import HandReport, Player
+from scoring.services.reports import rulebook_of
+from scoring.tables import services
+from scoring.tables.codes import normalised
+from scoring.tables.forms import AnswerForm, PhoneHandForm
+from scoring.tables.table import Table, TableClosed, by_code, by_member
+from scoring.tables.words import report_lines, table_sides
+
+
+def _closed(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "tables/closed.html", {"message": message}, status=410)
+
+
+class CodeEntryView(View):
+    """`/t/`: type the code on the table card (the QR code on the card opens the table directly)."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        typed = request.GET.get("code", "")
+        if typed:
+            return redirect("code_table", code=normalised(typed) or "-")
+        return render(request, "tables/code_entry.html", {})
+
+
+class TableMixin(View):
+    """Finds the table from the URL (by code, or by rubber for a member) before any handler runs."""
+
+    table: Table
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            if "code" in kwargs:
+                found = services.code_find(normalised(kwargs["code"]), client_address(request))
+                if found is None:
+                    return render(request, "tables/code_entry.html",
+                                  {"wrong": kwargs["code"][:12]}, status=404)
+                self.table = by_code(request, found)
+            else:
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                self.table = by_member(request, kwargs["pk"])
+        except services.TooManyGuesses:
+            return render(request, "tables/code_entry.html", {"throttled": True}, status=429)
+        except TableClosed as exc:
+            return _closed(request, str(exc))
+        return super().dispatch(request, *args, **kwargs)
+
+    def speaker(self, pk: Any) -> Player | None:
+        return next((p for p in self.table.speakers if str(p.pk) == str(pk)), None)
+
+    def at_table(self, player: Player) -> services.AtTable:
+        member = self.request.user if self.request.user.is_authenticated else None
+        return services.AtTable(player=player, phone=self.table.phone, member=member)
+
+    def page(self, *, form: PhoneHandForm | None = None, answer: AnswerForm | None = None,
+             status: int = 200) -> HttpResponse:
+        table = self.table
+        report = (table.rubber.hand_reports.filter(status__in=HandReport.OPEN)
+                  .select_related("reported_by", "answered_by").first())
+        state = f"{table.rubber.hand_count}-{report.pk if report else 0}-{report.status if report else ''}"
+        if self.request.headers.get("HX-Request") and self.request.method == "GET":
+            # Polled every few seconds: nothing changed, nothing sent; else the phone loads the page afresh.
+            response = HttpResponse(status=204)
+            if self.request.GET.get("state") != state:
+                response["HX-Refresh"] = "true"
+        else:
+            context: dict[str, Any] = {"table": table, "rubber": table.rubber, "report": report, "state": state,
+                                       "sides": table_sides(table.rubber, table.number),
+                                       "dealer_name": table.seated[table.dealer]}
+            if report is not None:
+                context |= self.report_context(report, answer)
+            elif form is None:
+                form = self.hand_form()
+            context["form"] = form
+            context["recent"] = report_lines(table.rubber, limit=4)
+            response = render(self.request, "tables/table.html", context, status=status)
+        patch_vary_headers(response, ["HX-Request"])
+        response["Cache-Control"] = "no-store"
+        return response
+
+    def report_context(self, report: HandReport, answer: AnswerForm | None) -> dict[str, Any]:
+        table = self.table
+        seated = table.rubber.players_at_hand(report.number)
+        reporter_seat = next((s for s, p in seated.items() if p.pk == report.reported_by_id), Seat.N)
+        others = [seated[s] for s in reporter_seat.side.other.seats]
+        answerers = [p for p in table.speakers if p in others]
+        reporters = [p for p in table.speakers if p not in others]
+        try:
+            preview = services.preview(table.rubber, report.play, report.number)
+        except ValidationError:
+            preview = None
+        return {"preview": preview, "others": others, "answerers": answerers, "can_withdraw": bool(reporters),
+                "withdrawers": reporters, "answer": answer or AnswerForm(answerers=answerers),
+                "report_words": report_lines(table.rubber, reports=[report])[0]}
+
+    def hand_form(self, data: Any = None) -> PhoneHandForm:
+        table = self.table
+        remembered = self.request.session.get(f"table_reporter_{table.rubber.pk}")
+        initial = {"reporter": remembered} if self.speaker(remembered) else {}
+        return PhoneHandForm(data, seated=table.seated, reporters=table.speakers, dealer=table.dealer,
+                             number=table.number, rulebook=rulebook_of(table.rubber), initial=initial)
+
+    def back(self) -> HttpResponseRedirect:
+        return redirect(self.table.url())
+
+
+class TablePageView(TableMixin):
+    def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        return self.page()
+
+
+class ReportView(TableMixin):
+    def post(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        form = self.hand_form(request.POST)
+        if form.is_valid():
+            try:
+                report = services.hand_report(rubber_id=self.table.rubber.pk, play=form.play(),
+                                              by=self.at_table(form.reporter_player))
+            except ValidationError as exc:
+                if not hasattr(exc, "error_dict"):  # reported from another phone meanwhile: show that one
+                    messages.warning(request, " ".join(exc.messages))
+                    return self.back()
+                form.add_error(None, exc)
+            else:
+                request.session[f"table_reporter_{self.table.rubber.pk}"] = report.reported_by_id
+                messages.success(request, f"Hand {report.number} reported. A player of the other side "
+                                          "confirms it, on this phone or another.")
+                return self.back()
+        return self.page(form=form, status=400)
+
+
+class AnswerView(TableMixin):
+    """The other side confirms (`answer=confirm`) or disputes (`answer=dispute`) the waiting report."""
+
+    def post(self, request: HttpRequest, report_id: int, **kwargs: Any) -> HttpResponse:
+        report = self.table.rubber.hand_reports.filter(pk=report_id).first()
+        if report is None:
+            raise Http404("There is no such report at this table.")
+        agree = request.POST.get("answer") != "dispute"
+        answerers = self.report_context(report, None)["answerers"] if report.is_open else []
+        form = AnswerForm(request.POST, answerers=answerers)
+        if not report.is_open:
+            messages.info(request, f"Hand {report.number} is already {report.get_status_display().lower()}.")
+            return self.back()
+        if form.is_valid():
+            try:
+                services.report_answer(rubber_id=self.table.rubber.pk, report_id=report.pk,
+                                       by=self.at_table(form.answerer), agree=agree,
+                                       dispute=form.cleaned_data.get("dispute") or "")
+            except ValidationError as exc:
+                messages.warning(request, " ".join(exc.messages))
+                return self.back()
+            if agree:
+                messages.success(request, f"Hand {report.number} confirmed and scored.")
+            else:
+                messages.warning(request, f"Hand {report.number} disputed: the secretary has been told "
+                                          "and settles it.")
+            return self.back()
+        return self.page(answer=form, status=400)
+
+
+class WithdrawView(TableMixin):
+    """The reporting side takes its report back before the other side answers."""
+
+    def post(self, request: HttpRequest, report_id: int, **kwargs: Any) -> HttpResponse:
+        player = self.speaker(request.POST.get("player"))
+        if player is None:
+            messages.warning(request, "Say which player of the reporting side takes the report back.")
+            return self.back()
+        try:
+            report = services.report_withdraw(rubber_id=self.table.rubber.pk, report_id=report_id,
+                                              by=self.at_table(player))
+        except ValidationError as exc:
+            messages.warning(request, " ".join(exc.messages))
+        else:
+            messages.info(request, f"The report of hand {report.number} is withdrawn; report the hand again.")
+        return self.back()

@@ -1,0 +1,106 @@
+"""A table's hands in words for the phone: players by name, not by seat letter."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from scoring.engine import HandResult, Seat, Side
+from scoring.models import Hand, HandReport, Player, Rubber
+
+REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by")
+HAND_RECORD = ("entered_by", *(f"report__{who}" for who in REPORT_PEOPLE))
+"""What a hand's record names: select these with the hand, and `hand_record_words` costs no query."""
+
+HOW = {"ordered_up": "ordered it up", "assisted": "assisted", "adopted": "took it up", "made": "named trump"}
+UNPLAYED = {HandResult.PASSED.value: "All passed", HandResult.MISDEAL.value: "Misdeal",
+            HandResult.NEW_DEAL.value: "Dealt again"}
+
+
+def play_words(play: dict[str, Any], seated: dict[Seat, Player]) -> str:
+    """"Ann Avery ordered it up alone, 5 tricks", or how the deal ended unplayed."""
+    result = play.get("result", HandResult.PLAYED.value)
+    if result != HandResult.PLAYED.value:
+        return UNPLAYED.get(result, result.replace("_", " ").capitalize())
+    maker = seated[Seat(play["maker"])]
+    how = HOW.get(play.get("declaration") or "", "made trump")
+    tricks = play.get("tricks")
+    return f"{maker} {how}{' alone' if play.get('alone') else ''}, {tricks} trick{'' if tricks == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class SideNow:
+    side: str
+    names: str
+    score: int | None
+    games: int
+
+
+def table_sides(rubber: Rubber, number: int) -> list[SideNow]:
+    """Each side with its players for the next hand, its score in the game in play and its games won."""
+    seated = rubber.players_at_hand(number)
+    won = [g.winner for g in rubber.games.all()]
+    scores = {Side.NS: rubber.current_ns, Side.EW: rubber.current_ew}
+    return [SideNow(side.value, " & ".join(str(seated[s]) for s in side.seats), scores[side] or 0,
+                    won.count(side.value)) for side in (Side.NS, Side.EW)]
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    number: int
+    words: str
+    points: tuple[int, int] | None
+    record: str
+    """Who reported and who answered, and when."""
+
+
+def record_words(report: HandReport) -> str:
+    """"reported by Henry Hale (phone K3F7) 20:14 · confirmed by Ann Avery (phone Q9XR) 20:15"."""
+    parts = [f"reported by {report.reported_by}{_how(report.reported_phone, report.reported_member)} "
+             f"{_at(report.reported_at)}"]
+    if report.answered_by_id is not None and report.answered_at is not None:
+        verb = "disputed" if report.dispute or report.status == HandReport.Status.DISPUTED else "confirmed"
+        parts.append(f"{verb} by {report.answered_by}{_how(report.answered_phone, report.answered_member)} "
+                     f"{_at(report.answered_at)}" + (f": “{report.dispute}”" if report.dispute else ""))
+    if report.settled_at is not None and report.status not in (HandReport.Status.CONFIRMED,):
+        who = f" by {report.settled_by}" if report.settled_by_id else ""
+        parts.append(f"{report.get_status_display().lower()}{who} {_at(report.settled_at)}")
+    return " · ".join(parts)
+
+
+def _at(moment: datetime) -> str:
+    return f"{timezone.localtime(moment):%H:%M}"
+
+
+def _how(phone: str, member: Any) -> str:
+    bits = [f"logged in as {member}"] if member is not None else []
+    if phone:
+        bits.append(f"phone {phone}")
+    return f" ({', '.join(bits)})" if bits else ""
+
+
+def report_lines(rubber: Rubber, *, reports: Sequence[HandReport] | None = None, limit: int = 4) -> list[ReportLine]:
+    """The reports given, else the rubber's last `limit` hands, in words with their record."""
+    if reports is not None:
+        return [ReportLine(r.number, play_words(r.play, rubber.players_at_hand(r.number)), None, record_words(r))
+                for r in reports]
+    hands = Hand.objects.filter(rubber=rubber).order_by("-number").select_related(*HAND_RECORD)[:limit]
+    lines = []
+    for hand in hands:
+        play = {"result": hand.result, "maker": hand.maker, "declaration": hand.declaration, "alone": hand.alone,
+                "tricks": hand.tricks}
+        lines.append(ReportLine(hand.number, play_words(play, rubber.players_at_hand(hand.number)),
+                                (hand.ns_points, hand.ew_points), hand_record_words(hand)))
+    return lines
+
+
+def hand_record_words(hand: Hand) -> str:
+    """How a recorded hand came: reported and confirmed at the table, or entered by the secretary."""
+    report = getattr(hand, "report", None)
+    if report is not None:
+        return record_words(report)
+    return f"entered by {hand.entered_by} {_at(hand.entered_at)}" if hand.entered_by_id else ""
