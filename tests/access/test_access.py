@@ -17,6 +17,7 @@ from scoring.models import Event, Rubber
 from scoring.rounds.services import entrants_set, schedule_make
 from scoring.services.rubbers import rubber_start
 from scoring.services.rulings import ruling_make
+from scoring.tables.services import AtTable, hand_report, working_code
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -83,6 +84,18 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "player": (PUBLIC, lambda o: [o["players"][0].pk]),
     "player_record_pdf": (PUBLIC, lambda o: [o["players"][0].pk]),
     "lockouts": (Access("secretary", "nobody"), lambda o: []),
+    # The table's own phones: the code is their key, whoever holds it; a member reaches only his own table.
+    "code_entry": (PUBLIC, lambda o: []),
+    "code_table": (PUBLIC, lambda o: [o["code"].code]),
+    "code_table_report": (Access("nobody", "anyone"), lambda o: [o["code"].code]),
+    "code_table_answer": (Access("nobody", "anyone"), lambda o: [o["code"].code, o["report"].pk]),
+    "code_table_withdraw": (Access("nobody", "anyone"), lambda o: [o["code"].code, o["report"].pk]),
+    "member_table": (Access("secretary", "nobody"), lambda o: [o["rubber"].pk]),
+    "member_table_report": (SECRETARY_ACTION, lambda o: [o["rubber"].pk]),
+    "member_table_answer": (SECRETARY_ACTION, lambda o: [o["rubber"].pk, o["report"].pk]),
+    "member_table_withdraw": (SECRETARY_ACTION, lambda o: [o["rubber"].pk, o["report"].pk]),
+    "table_code": (SECRETARY_FORM, lambda o: [o["rubber"].pk]),
+    "report_settle": (SECRETARY_FORM, lambda o: [o["rubber"].pk, o["report"].pk]),
     "how_scoring_works": (PUBLIC, lambda o: []),
     "hand_delete": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 2]),
     "lockout_lift": (SECRETARY_ACTION, lambda o: [1]),
@@ -126,8 +139,12 @@ def club(secretary, member, players, django_user_model):
     entrants_set(event=tournament, players=players[:4] + PlayerFactory.create_batch(4))
     first = schedule_make(event=tournament)[0]
     night = EventFactory(is_public=True, mode=Event.Mode.CLUB_NIGHT)
+    code = working_code(rubber)
+    report = hand_report(rubber_id=rubber.pk, play={"dealer": "S", "maker": "S", "tricks": 3},
+                         by=AtTable(players[0]))
     return {"event": event, "rubber": rubber, "ruling": ruling, "players": players, "tournament": tournament,
-            "round": first, "night": night, "users": {"player": member, "secretary": secretary, "admin": admin}}
+            "round": first, "night": night, "code": code, "report": report,
+            "users": {"player": member, "secretary": secretary, "admin": admin}}
 
 
 def counts() -> dict[str, int]:
