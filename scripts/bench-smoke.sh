@@ -11,5 +11,6 @@ env -u DATABASE_URL $PY bench/schedules.py --low 8 --high 10 --runs 1
 env -u DATABASE_URL $PY bench/standings.py --rubbers 40 --runs 1 --db "$tmp/standings.sqlite3"
 env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db "$tmp/sheets.sqlite3"
 env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
+env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"
 env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3"
 echo "bench smoke: every benchmark script ran"

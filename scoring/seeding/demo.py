@@ -142,6 +142,26 @@ def _tournament(players: list[Player], rng: random.Random, user: Any) -> None:
     for number, table in enumerate(second.tables.select_related("rubber")):
         assert table.rubber is not None
         play_rubber(table.rubber, rng, stop_at=3 + 4 * number, by=user)
+    _reported_at_the_tables(list(second.tables.select_related("rubber", "north", "east", "south", "west")))
+
+
+def _reported_at_the_tables(tables: list[Any]) -> None:
+    """Hands reported from the tables' phones: one confirmed and one waiting at the first table, one disputed
+    at the second, so that the room and the rubber pages show each."""
+    from scoring.tables.services import AtTable, hand_report, report_answer
+
+    def next_hand(table: Any) -> Any:
+        table.rubber.refresh_from_db()
+        dealer = table.rubber.next_dealer or table.rubber.first_dealer
+        return hand_report(rubber_id=table.rubber.pk, by=AtTable(table.north, phone="K3F7"),
+                           play={"dealer": dealer, "maker": dealer, "declaration": "adopted", "tricks": 3})
+
+    first, second = (t for t in tables[:2] if t.rubber.is_open)
+    report_answer(rubber_id=first.rubber.pk, report_id=next_hand(first).pk, by=AtTable(first.east, phone="Q9XR"),
+                  agree=True)
+    next_hand(first)
+    report_answer(rubber_id=second.rubber.pk, report_id=next_hand(second).pk,
+                  by=AtTable(second.west, phone="7MDA"), agree=False, dispute="The makers took two tricks, not three")
 
 
 def _accounts() -> Any:

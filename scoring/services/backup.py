@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
+from django.db.models import Model, Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -34,6 +34,7 @@ from scoring.models import (
     Event,
     Hand,
     HandCorrection,
+    HandReport,
     HandTakenBack,
     Penalty,
     Player,
@@ -109,7 +110,40 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
         } for h in hands],
         "taken_back": [{"number": t.number, "hand": t.hand, "reason": t.reason, "made_by": _username(t.made_by),
                         "made_at": _when(t.made_at)} for t in rubber.hands_taken_back.all()],
+        "table_reports": [{
+            "number": r.number, "play": r.play, "status": r.status, "dispute": r.dispute,
+            "hand": r.hand.number if r.hand is not None else None,
+            "reported_by": r.reported_by_id, "reported_phone": r.reported_phone,
+            "reported_member": _username(r.reported_member), "reported_at": _when(r.reported_at),
+            "answered_by": r.answered_by_id, "answered_phone": r.answered_phone,
+            "answered_member": _username(r.answered_member), "answered_at": _when(r.answered_at),
+            "settled_by": _username(r.settled_by), "settled_at": _when(r.settled_at),
+        } for r in rubber.hand_reports.all()],
     }
+
+
+REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by", "hand")
+
+
+def _restore_reports(rubber: Rubber, rows: list[dict[str, Any]], players: dict[int, Player],
+                     users: dict[str, Any], where: str) -> None:
+    """The hands the table reported, with who reported, answered and settled them (backups written
+    before tables reported their hands have none)."""
+    hands = {h.number: h for h in rubber.hands.all()}
+    for row in rows:
+        if row["reported_by"] not in players or (row["answered_by"] and row["answered_by"] not in players):
+            raise BackupError(f"{where}: a player who reported or answered a hand is not in club.json.")
+        report = HandReport(
+            rubber=rubber, number=row["number"], play=row["play"], status=row["status"], dispute=row["dispute"],
+            hand=hands.get(row["hand"]) if row["hand"] else None, reported_by=players[row["reported_by"]],
+            reported_phone=row["reported_phone"], reported_member=users.get(row.get("reported_member") or ""),
+            answered_by=players.get(row["answered_by"]) if row["answered_by"] else None,
+            answered_phone=row["answered_phone"], answered_member=users.get(row.get("answered_member") or ""),
+            answered_at=_moment(row["answered_at"], where), settled_by=users.get(row.get("settled_by") or ""),
+            settled_at=_moment(row["settled_at"], where))
+        _full_save(report, where, exclude=REPORT_PEOPLE)
+        HandReport.objects.filter(pk=report.pk).update(
+            reported_at=_moment(row["reported_at"], where) or report.reported_at)
 
 
 def _event_rounds(event: Event) -> dict[str, Any]:
@@ -139,7 +173,9 @@ def club_export(folder: Path) -> dict[str, int]:
     rubbers = (Rubber.objects.select_related("event").order_by("pk")
                .prefetch_related("seat_changes", "hands_taken_back__made_by", "hands__penalties__entered_by",
                                  "hands__corrections__made_by", "hands__rulings__made_by",
-                                 "hands__rulings__withdrawn_by", "hands__entered_by"))
+                                 "hands__rulings__withdrawn_by", "hands__entered_by",
+                                 Prefetch("hand_reports", queryset=HandReport.objects.select_related(
+                                     "hand", "reported_member", "answered_member", "settled_by"))))
     count = 0
     for rubber in rubbers.iterator(chunk_size=200):
         path = folder / "rubbers" / f"{rubber.pk}.json"
@@ -315,6 +351,7 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
                               made_by=users.get(row.get("made_by") or ""))
         _full_save(taken, where, exclude=WHO)
         HandTakenBack.objects.filter(pk=taken.pk).update(made_at=_moment(row["made_at"], where) or taken.made_at)
+    _restore_reports(rubber, doc.get("table_reports", []), players, users, where)
     try:
         rubber_rescore(rubber)
     except ValidationError as exc:
@@ -363,7 +400,8 @@ def _reported_document(reported_hand: ReportedHand) -> dict[str, Any]:
 
 def _reset_sequences() -> None:
     """Rows were written with their old ids; move each id sequence past them (PostgreSQL)."""
-    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling, HandTakenBack, Entrant, Round,
+    models = [Event, Player, Rubber, SeatChange, Hand, Penalty, HandCorrection, Ruling, HandTakenBack, HandReport,
+              Entrant, Round,
               RoundTable, RoundBye]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     with connection.cursor() as cursor:

@@ -16,8 +16,9 @@ REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_memb
 HAND_RECORD = ("entered_by", *(f"report__{who}" for who in REPORT_PEOPLE))
 """What a hand's record names: select these with the hand, and `hand_record_words` costs no query."""
 
-SETTLED = {HandReport.Status.ACCEPTED: "accepted", HandReport.Status.CORRECTED: "corrected",
-           HandReport.Status.SUPERSEDED: "entered instead", HandReport.Status.WITHDRAWN: "withdrawn"}
+SETTLED: dict[str, str] = {
+    HandReport.Status.ACCEPTED: "accepted", HandReport.Status.CORRECTED: "corrected",
+    HandReport.Status.SUPERSEDED: "entered instead", HandReport.Status.WITHDRAWN: "withdrawn"}
 HOW = {"ordered_up": "ordered it up", "assisted": "assisted", "adopted": "took it up", "made": "named trump"}
 UNPLAYED = {HandResult.PASSED.value: "All passed", HandResult.MISDEAL.value: "Misdeal",
             HandResult.NEW_DEAL.value: "Dealt again"}
@@ -68,10 +69,10 @@ def record_words(report: HandReport) -> str:
         verb = "disputed" if report.dispute or report.status == HandReport.Status.DISPUTED else "confirmed"
         parts.append(f"{verb} by {report.answered_by}{_how(report.answered_phone, report.answered_member)} "
                      f"{_at(report.answered_at)}" + (f": “{report.dispute}”" if report.dispute else ""))
-    verb = SETTLED.get(report.status)
-    if report.settled_at is not None and verb:
+    settled = SETTLED.get(report.status)
+    if report.settled_at is not None and settled:
         who = f" by {report.settled_by}" if report.settled_by_id else ""
-        parts.append(f"{verb}{who} {_at(report.settled_at)}")
+        parts.append(f"{settled}{who} {_at(report.settled_at)}")
     return " · ".join(parts)
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring.models import Event, Round, RoundBye, RoundTable, Rubber
 from scoring.rounds.selectors import room
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.tables.services import AtTable, hand_report, report_answer
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game, record
 
@@ -149,16 +150,23 @@ def test_the_room_costs_the_same_queries_for_4_tables_as_for_12(django_assert_ma
         event = tournament(count, rounds=1)
         r = schedule_make(event=event)[0]
         round_start(round_id=r.pk)
-        for t in r.tables.all():
+        for n, t in enumerate(r.tables.all()):
             record(t.rubber, maker="N", tricks=5)
+            t.rubber.refresh_from_db()
+            reported = hand_report(rubber_id=t.rubber.pk, by=AtTable(t.north),
+                                   play={"dealer": t.rubber.next_dealer, "maker": "N", "tricks": 3})
+            if n % 2:
+                report_answer(rubber_id=t.rubber.pk, report_id=reported.pk, by=AtTable(t.east), agree=False)
         return event
 
     small, large = started(16), started(48)
     for event in (small, large):
-        with django_assert_max_num_queries(8):
+        with django_assert_max_num_queries(10):
             the_room = room(event)
-            assert all(t.rubber.hand_count == 1 for t in the_room.tables)
+            assert all(t.rubber.hand_count == 1 and len(t.waiting + t.disputed) == 1 for t in the_room.tables)
+            assert all(t.minutes_since_hand == 0 for t in the_room.tables)
     assert len(room(large).tables) == 12 and room(large).tables[0].games == (0, 0)
+    assert sum(len(t.disputed) for t in room(large).tables) == 6
 
 
 @pytest.mark.django_db

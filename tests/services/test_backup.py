@@ -20,6 +20,7 @@ from scoring.models import (
     GameRecord,
     Hand,
     HandCorrection,
+    HandReport,
     Penalty,
     Player,
     Round,
@@ -60,6 +61,9 @@ def snapshot() -> dict[str, object]:
             "hand__rubber_id", "hand__number", "kind", "side", "count", "note")),
         "corrections": list(HandCorrection.objects.order_by("pk").values(
             "hand__rubber_id", "hand__number", "reason", "before", "after", "made_at")),
+        "table_reports": list(HandReport.objects.order_by("pk").values(
+            "rubber_id", "number", "play", "status", "dispute", "hand__number", "reported_by_id", "reported_phone",
+            "reported_at", "answered_by_id", "answered_phone", "answered_at", "settled_at")),
         "rulings": list(Ruling.objects.order_by("pk").values(
             "pk", "rubber_id", "hand__number", "irregularity", "facts", "election", "summary", "laws", "effect",
             "too_late", "score_before", "score_after", "made_at", "withdrawn_at", "withdrawn_reason",
@@ -84,6 +88,7 @@ def wipe() -> None:
 def test_the_demo_club_round_trips(tmp_path):
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
+    assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
     assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11
     before = snapshot()
     call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
