@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_document, whist_schedule
-from scoring.engine.schedules.cyclic import expand, misses, moore, search
+from scoring.engine.schedules.cyclic import expand, group_for, misses, moore, search
+from scoring.engine.schedules.group import Group
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
 from scoring.engine.schedules.whist import perfect_initial_round
@@ -153,3 +154,27 @@ def test_the_document_has_the_agreed_shape():
     table = document["rounds"][0]["tables"][0]
     assert list(table) == ["N", "E", "S", "W"] and all(isinstance(v, int) for v in table.values())
     assert document["rounds"][0]["sitting_out"] == [1] or len(document["rounds"][0]["sitting_out"]) == 1
+
+
+def test_nine_players_turn_round_z3_x_z3_since_the_integers_mod_9_have_no_whist_schedule():
+    schedule = whist_schedule(9, seed=3)
+    assert schedule.is_whist() and set(schedule.byes().values()) == {1}
+    found = search(9, seed=0, tries=100_000, dims=(3, 3))
+    assert found is not None and misses([p for quad in found for p in quad], 9, (3, 3)) == 0
+    assert expand(found, 9, (3, 3)).is_whist()
+    with pytest.raises(ValueError, match="order 9"):
+        group_for(9, (5,))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(dims=st.sampled_from([(3,), (7,), (3, 3), (3, 5), (5, 3, 3)]), data=st.data())
+def test_a_groups_codes_add_and_negate_as_its_coordinates_do(dims, data):
+    group = Group(dims)
+    x, y, z = (data.draw(st.integers(0, group.order - 1)) for _ in range(3))
+    assert group.code(group.digits(x)) == x
+    assert group.add(x, y) == group.add(y, x)
+    assert group.add(group.add(x, y), z) == group.add(x, group.add(y, z))
+    assert group.add(x, group.neg(x)) == 0
+    assert group.difference_class(x, y) == group.difference_class(y, x)
+    assert (group.difference_class(x, y) == 0) == (x == y)
+    assert len(group.classes()) == (group.order - 1) // 2

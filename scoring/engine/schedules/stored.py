@@ -1,15 +1,20 @@
 """Initial rounds of cyclic whist schedules, found by `cyclic.search` (run `python -m
-scoring.engine.schedules.find V` to find one again) and re-checked by the tests in full.
+scoring.engine.schedules.find V [SEEDS] [DIMS]` to find one again) and re-checked by the tests in full.
 
 Players are counted from 0 as in `cyclic`; each table is (North, East, South, West).
 """
 
 from __future__ import annotations
 
-from scoring.engine.schedules.cyclic import Quad
+from scoring.engine.schedules.group import Quad
+
+GROUPS: dict[int, tuple[int, ...]] = {9: (3, 3)}
+"""The kept schedules that turn round a product of cyclic groups (no cyclic one exists for 9 players);
+their players are coded as in `group.Group` (for Z3 x Z3, (a, b) is 3a + b)."""
 
 INITIAL_ROUNDS: dict[int, tuple[Quad, ...]] = {
     8: ((4, 3, 2, 6), (0, 7, 1, 5)),
+    9: ((8, 6, 4, 3), (1, 5, 2, 7)),
     12: ((6, 11, 1, 5), (2, 0, 3, 9), (7, 8, 10, 4)),
     13: ((2, 11, 9, 10), (3, 8, 5, 12), (6, 7, 1, 4)),
     16: ((3, 4, 0, 15), (8, 14, 2, 7), (11, 13, 1, 9), (10, 6, 12, 5)),

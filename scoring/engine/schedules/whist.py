@@ -14,7 +14,7 @@ import random
 from scoring.engine.schedules.cyclic import Quad, expand, is_prime, moore
 from scoring.engine.schedules.factored import factored_schedule
 from scoring.engine.schedules.shape import Round, Schedule, Table
-from scoring.engine.schedules.stored import INITIAL_ROUNDS
+from scoring.engine.schedules.stored import GROUPS, INITIAL_ROUNDS
 
 MOST_PLAYERS = 64
 
@@ -47,7 +47,7 @@ def whist_schedule(players: int, rounds: int | None = None, seed: int = 0) -> Sc
         raise ValueError(f"{players} players have at most {most} rounds before partners repeat, not {rounds}")
     initial = perfect_initial_round(players)
     if initial is not None:
-        whole = expand(initial, players)
+        whole = expand(initial, players, GROUPS.get(players))
         return _renumbered(Schedule(players, whole.rounds[:rounds]), seed)
     return factored_schedule(players, rounds, seed)
 
