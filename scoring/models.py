@@ -188,6 +188,16 @@ class Rubber(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.IN_PROGRESS
 
+    @property
+    def stopped_words(self) -> str:
+        """Why a stopped rubber stopped: at the round's limit of deals, or when the round was closed."""
+        if self.status != self.Status.STOPPED:
+            return ""
+        limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
+        if limit is not None and self.hand_count >= limit:
+            return f"Stopped after {self.hand_count} deals, the round's limit"
+        return f"Stopped when the round closed, after {self.hand_count} deal{'' if self.hand_count == 1 else 's'}"
+
 
 class SeatChange(models.Model):
     """A substitute (law 18): from a given hand on, another player sits in a seat."""

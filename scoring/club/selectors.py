@@ -130,7 +130,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             corrections=list(hand.corrections.all()),
             rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,
-            record=hand_record_words(hand),
+            record=hand_record_words(hand, rubber),
         ))
     rulebook = rulebook_of(rubber)
     taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook)))

@@ -117,6 +117,9 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
                 f"Rubber points: NS {ns}, EW {ew} (law 7).")
     games = len(result.games)
     current = _pair(result.current_score) if result.current_score else f"0{DASH}0"
+    if rubber.status == Rubber.Status.STOPPED:
+        return (f"{rubber.stopped_words}: game {games + 1} stood NS{DASH}EW {current} and does not count, nor "
+                f"does the rubber's bonus. Rubber points for the games finished: NS {ns}, EW {ew}.")
     words = f"In progress: game {games + 1}, NS{DASH}EW {current}"
     if result.next_dealer:
         words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
@@ -289,7 +292,7 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
             side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
             points_for=r.points_for, points_against=r.points_against,
             result="abandoned" if status == "abandoned" else verdict if status == "complete"
-            else f"{verdict}, in progress"))
+            else "stopped" if status == "stopped" else f"{verdict}, in progress"))
     paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
     return RecordSheet(
         paper=paper,

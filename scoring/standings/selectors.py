@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
-from scoring.models import Hand, Penalty, Player, Rubber, RubberPlayerResult, Ruling
+from scoring.models import Entrant, Event, Hand, Penalty, Player, Rubber, RubberPlayerResult, Ruling
 
 TIE_BREAKERS = "net rubber points, then rubbers won, then double games won, then games won, then name"
 ORDER = ("-net", "-wins", "-doubles", "-games")
@@ -240,3 +240,12 @@ def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
     return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1])
 
+
+def not_counted_entrants(event: Event) -> list[Player]:
+    """The entrants of an event in rounds with no rubber counted yet (one who sat out the first round):
+    the standings rank only players with a result, so these are named beside them (one query)."""
+    if not event.in_rounds:
+        return []
+    counted = complete_results(RubberPlayerResult.objects.filter(rubber__event=event)).values("player_id")
+    return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=counted)
+                               .select_related("player").order_by("player__display_name"))]

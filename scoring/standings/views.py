@@ -19,6 +19,7 @@ from scoring.standings.selectors import (
     TIE_BREAKERS,
     abandoned_rubbers,
     net_chart,
+    not_counted_entrants,
     partnerships,
     play_stats,
     player_record,
@@ -72,6 +73,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "pairs": self.partnership_table(self.results(), f"event {self.event.pk}"),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
+            "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED).count(),
+            "not_counted": not_counted_entrants(self.event),
         }
         return context
 

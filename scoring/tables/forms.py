@@ -32,8 +32,15 @@ class PhoneHandForm(forms.Form):
     """One hand as the table reports it: who reports, who made trump (or how the deal ended), how, alone,
     and the tricks the makers took. The dealer is the rubber's, shown, never typed."""
 
-    reporter = forms.TypedChoiceField(label="Who is reporting", coerce=int, widget=forms.RadioSelect)
-    maker = forms.ChoiceField(label="Who made trump", widget=forms.RadioSelect)
+    reporter = forms.TypedChoiceField(label="Who is reporting", coerce=int, widget=forms.RadioSelect, error_messages={
+        "required": "Tap your name: who is reporting.",
+        "invalid_choice": "That player is not at this table for this hand."})
+    maker = forms.ChoiceField(label="Who made trump", widget=forms.RadioSelect, error_messages={
+        "required": "Tap who made trump, or All passed, or Misdeal.",
+        "invalid_choice": "That player is not at this table for this hand."})
+    shown = forms.IntegerField(required=False, widget=forms.HiddenInput,
+                                help_text="The hand the phone showed, so that a page left open cannot report "
+                                          "a later deal.")
     declaration = forms.ChoiceField(label="How", required=False, widget=forms.RadioSelect)
     alone = forms.BooleanField(label="Alone", required=False)
     tricks = forms.TypedChoiceField(label="Tricks the makers took", coerce=int, required=False, empty_value=None,
@@ -86,15 +93,20 @@ class PhoneHandForm(forms.Form):
         if played and data.get("tricks") is None:
             self.add_error("tricks", "Tap the number of tricks the makers took.")
             return data
-        if not played and (data.get("alone") or data.get("tricks") is not None or data.get("declaration")):
-            self.add_error("maker", "A deal that was not played has no maker, tricks or lone hand; "
-                                    "tap the player who made trump, or leave those out.")
-            return data
+        if not played:
+            # All passed or a misdeal is tapped last and says it all: taps made before it (a radio button
+            # cannot be untapped on a phone) are dropped, and the other side sees what is reported.
+            data.update(declaration="", alone=False, tricks=None)
         try:
             check_hand(self.play(), self.number, self.rulebook)
         except ValidationError as exc:
             _errors_onto(self, exc)
         return data
+
+    @property
+    def number_shown(self) -> int | None:
+        shown = self.cleaned_data.get("shown")
+        return shown if isinstance(shown, int) else None
 
     @property
     def reporter_player(self) -> Player:
@@ -105,17 +117,25 @@ class PhoneHandForm(forms.Form):
 class AnswerForm(forms.Form):
     """A player of the other side confirms the hand, or disputes it and says why."""
 
-    player = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who answers")
-    dispute = LineField(label="What is wrong (if disputing)", max_length=300, required=False)
+    player = forms.TypedChoiceField(coerce=int, widget=forms.RadioSelect, label="Who answers", error_messages={
+        "required": "Tap your name: who answers for the other side.",
+        "invalid_choice": "Only a player of the other side answers the report."})
+    dispute = LineField(label="What is wrong", max_length=300, required=False)
 
-    def __init__(self, *args: Any, answerers: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, answerers: Sequence[Player], disputing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.answerers = list(answerers)
+        self.answerers, self.disputing = list(answerers), disputing
         player = self.fields["player"]
         assert isinstance(player, forms.ChoiceField)
         player.choices = [(p.pk, p.display_name) for p in self.answerers]
         player.widget.attrs["class"] = "btn-check"
-        self.fields["dispute"].widget.attrs["class"] = "form-control"
+        self.fields["dispute"].widget.attrs["class"] = "form-control form-control-lg"
+
+    def clean_dispute(self) -> str:
+        reason = (self.cleaned_data.get("dispute") or "").strip()
+        if self.disputing and not reason:
+            raise ValidationError("Say what is wrong with the report, for the secretary who settles it.")
+        return reason
 
     @property
     def answerer(self) -> Player:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 import segno
@@ -29,6 +30,16 @@ def code_url(request: HttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("code_table", kwargs={"code": code}))
 
 
+def is_loopback(request: HttpRequest) -> bool:
+    """Whether the secretary reached the site by a name only this computer answers to (the printed address
+    and QR code would then lead a phone nowhere)."""
+    host = request.get_host().rsplit(":", 1)[0].strip("[]")
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def qr_svg(url: str) -> SafeString:
     """The QR code drawn by segno as inline SVG (no script, nothing fetched)."""
     svg = segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", omitsize=True)
@@ -45,7 +56,8 @@ class TableCodeView(SecretaryRequiredMixin, View):
         context: dict[str, Any] = {"rubber": rubber, "code": code}
         if code is not None:
             url = code_url(request, code.code)
-            context |= {"spaced": spaced(code.code), "url": url, "qr": qr_svg(url)}
+            context |= {"spaced": spaced(code.code), "url": url, "qr": qr_svg(url), "loopback": is_loopback(request),
+                        "entry_url": request.build_absolute_uri(reverse("code_entry"))}
         return render(request, "tables/table_code.html", context)
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -90,7 +102,8 @@ class ReportSettleView(SecretaryRequiredMixin, View):
             form_error = ""
         return render(request, "tables/settle.html", {
             "rubber": rubber, "report": report, "form": form, "preview": preview, "preview_error": form_error,
-            "words": play_words(report.play, seated), "record": record_words(report)}, status=status)
+            "words": play_words(report.play, seated), "record": record_words(report, play_words(report.play, seated))},
+                      status=status)
 
     def get(self, request: HttpRequest, pk: int, report_id: int) -> HttpResponse:
         rubber, report = self.report(pk, report_id)

@@ -8,6 +8,7 @@ secretary's own entry would be.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -69,12 +70,15 @@ class TooManyGuesses(Exception):
     """This address has tried too many codes that match no table; it waits before trying again."""
 
 
-def code_find(typed: str, address: str | None) -> TableCode | None:
+def code_find(typed: str, address: str | None, known: Collection[str] = ()) -> TableCode | None:
     """The table code typed, or None when there is none. A code matching nothing counts against the
-    address; past the limit every code is refused for a while, a right one too."""
+    address; past the limit every code is refused for a while, a right one too, except the codes
+    `known` to this phone (it opened its table with them before): phones already at their tables
+    share the club's address with whoever mistyped, and must not be shut out by him."""
     since = timezone.now() - GUESS_WINDOW
     key = address or "unknown"
-    if CodeGuess.objects.filter(address=key, tried_at__gte=since).count() >= GUESSES_ALLOWED:
+    if (typed not in known
+            and CodeGuess.objects.filter(address=key, tried_at__gte=since).count() >= GUESSES_ALLOWED):
         raise TooManyGuesses
     code = None
     if looks_like_code(typed):
@@ -127,10 +131,15 @@ def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
 
 
 @transaction.atomic
-def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable) -> HandReport:
+def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: int | None = None) -> HandReport:
     """A side reports the next hand; it waits for the other side. A deal already reported is refused,
-    naming who reported it, so two phones reporting at once make one report."""
+    naming who reported it, so two phones reporting at once make one report. `number` is the hand the
+    phone showed: if another hand was recorded meanwhile, the report is refused rather than filed as
+    the next deal."""
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.", complete=ENDED)
+    if number is not None and number != rubber.hand_count + 1:
+        raise ValidationError(f"Hand {number} has been recorded since this page showed it; this is hand "
+                              f"{rubber.hand_count + 1}.")
     number = rubber.hand_count + 1
     waiting = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related("reported_by").first()
     if waiting is not None:
@@ -174,6 +183,8 @@ def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, d
     report.answered_by, report.answered_phone, report.answered_member = by.player, by.phone, by.member
     report.answered_at = timezone.now()
     if not agree:
+        if not dispute.strip():
+            raise ValidationError("Say what is wrong with the report, for the secretary who settles it.")
         report.dispute = dispute.strip()
         report.status = HandReport.Status.DISPUTED
         report.full_clean(exclude=["rubber", "reported_by", "answered_by", "reported_member", "answered_member"])

@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from scoring.access import is_secretary
-from scoring.club.selectors import rubber_for_page
+from scoring.club.selectors import rubber_for_page, rubber_or_404
 from scoring.engine import Seat
 from scoring.models import Player, Rubber, TableCode
 from scoring.tables.codes import ALPHABET
@@ -26,7 +26,12 @@ PHONE_KEY = "table_phone"
 
 
 class TableClosed(Exception):
-    """The table's code or rubber no longer opens it; the message says why."""
+    """The table's code or rubber no longer opens it; the message says why, and `rubber` is the rubber
+    that ended there (None when the code was withdrawn), so the page can show how it ended."""
+
+    def __init__(self, message: str, rubber: Rubber | None = None) -> None:
+        super().__init__(message)
+        self.rubber = rubber
 
 
 @dataclass
@@ -73,7 +78,7 @@ def by_code(request: HttpRequest, code: TableCode) -> Table:
         raise TableClosed("The secretary has withdrawn this table's code; ask him for the new one.")
     rubber = rubber_for_page(code.rubber_id)
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed("The rubber at this table has ended, so its code no longer works.")
+        raise TableClosed("The rubber at this table has ended, so its code no longer works.", rubber)
     table = Table(rubber, code, None, [], phone_of(request))
     table.speakers = list(table.seated.values())
     return table
@@ -81,9 +86,9 @@ def by_code(request: HttpRequest, code: TableCode) -> Table:
 
 def by_member(request: HttpRequest, pk: int) -> Table:
     """The table of rubber `pk` for the member logged in: seated there, or the secretary."""
-    rubber = rubber_for_page(pk)
+    rubber = rubber_or_404(pk)
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed("This rubber has ended; its hands are on the rubber's page.")
+        raise TableClosed("This rubber has ended; its hands are on the rubber's page.", rubber)
     table = Table(rubber, None, request.user, [], phone_of(request))
     own = getattr(request.user, "player", None)
     seated = list(table.seated.values())

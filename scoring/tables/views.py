@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -22,9 +22,21 @@ from scoring.tables.forms import AnswerForm, PhoneHandForm
 from scoring.tables.table import Table, TableClosed, by_code, by_member
 from scoring.tables.words import report_lines, table_sides
 
+KNOWN_CODES = "table_codes"
+"""The codes this phone has opened a table with, kept in its session: a phone already at its table is
+not shut out when other phones on the same address have mistyped codes (only unknown codes are guesses)."""
 
-def _closed(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "tables/closed.html", {"message": message}, status=410)
+
+def _closed(request: HttpRequest, closed: TableClosed) -> HttpResponse:
+    if request.headers.get("HX-Request"):
+        # A phone polling a table that has just closed: reload, so that it shows why, not a stale hand.
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    context: dict[str, Any] = {"message": str(closed)}
+    if closed.rubber is not None:
+        context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1)}
+    return render(request, "tables/closed.html", context, status=410)
 
 
 class CodeEntryView(View):
@@ -45,19 +57,25 @@ class TableMixin(View):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         try:
             if "code" in kwargs:
-                found = services.code_find(normalised(kwargs["code"]), client_address(request))
+                typed = normalised(kwargs["code"])
+                known = request.session.get(KNOWN_CODES, [])
+                found = services.code_find(typed, client_address(request), known=known)
                 if found is None:
                     return render(request, "tables/code_entry.html",
                                   {"wrong": kwargs["code"][:12]}, status=404)
+                if found.code not in known:
+                    request.session[KNOWN_CODES] = [*known, found.code][-8:]
                 self.table = by_code(request, found)
             else:
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())
                 self.table = by_member(request, kwargs["pk"])
+        except PermissionDenied as exc:  # a member not seated at this rubber: say so, not the secretary's 403
+            return render(request, "tables/not_seated.html", {"message": str(exc)}, status=403)
         except services.TooManyGuesses:
             return render(request, "tables/code_entry.html", {"throttled": True}, status=429)
         except TableClosed as exc:
-            return _closed(request, str(exc))
+            return _closed(request, exc)
         return super().dispatch(request, *args, **kwargs)
 
     def speaker(self, pk: Any) -> Player | None:
@@ -104,7 +122,9 @@ class TableMixin(View):
             preview = services.preview(table.rubber, report.play, report.number)
         except ValidationError:
             preview = None
-        return {"preview": preview, "others": others, "answerers": answerers, "can_withdraw": bool(reporters),
+        dealer = report.play.get("dealer")
+        return {"preview": preview, "others": others, "report_dealer": seated[Seat(dealer)] if dealer else "",
+                "answerers": answerers, "can_withdraw": bool(reporters),
                 "withdrawers": reporters, "answer": answer or AnswerForm(answerers=answerers),
                 "report_words": report_lines(table.rubber, reports=[report])[0]}
 
@@ -126,11 +146,18 @@ class TablePageView(TableMixin):
 
 class ReportView(TableMixin):
     def post(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        shown = request.POST.get("shown", "")
+        if shown.isdigit() and int(shown) != self.table.number:
+            # The page was left open while the hand it showed was recorded: its taps belong to that deal.
+            messages.warning(request, f"This page showed hand {shown}, which has been recorded since. This is "
+                                      f"hand {self.table.number}, dealt by {self.table.seated[self.table.dealer]}: "
+                                      "report it if it is the one you meant.")
+            return self.back()
         form = self.hand_form(request.POST)
         if form.is_valid():
             try:
                 report = services.hand_report(rubber_id=self.table.rubber.pk, play=form.play(),
-                                              by=self.at_table(form.reporter_player))
+                                              by=self.at_table(form.reporter_player), number=form.number_shown)
             except ValidationError as exc:
                 if not hasattr(exc, "error_dict"):  # reported from another phone meanwhile: show that one
                     messages.warning(request, " ".join(exc.messages))
@@ -153,7 +180,7 @@ class AnswerView(TableMixin):
             raise Http404("There is no such report at this table.")
         agree = request.POST.get("answer") != "dispute"
         answerers = self.report_context(report, None)["answerers"] if report.is_open else []
-        form = AnswerForm(request.POST, answerers=answerers)
+        form = AnswerForm(request.POST, answerers=answerers, disputing=not agree)
         if not report.is_open:
             messages.info(request, f"Hand {report.number} is already {report.get_status_display().lower()}.")
             return self.back()

@@ -61,12 +61,22 @@ class ReportLine:
     """Who reported and who answered, and when."""
 
 
-def record_words(report: HandReport) -> str:
-    """"reported by Henry Hale (phone K3F7) 20:14 · confirmed by Ann Avery (phone Q9XR) 20:15"."""
-    parts = [f"reported by {report.reported_by}{_how(report.reported_phone, report.reported_member)} "
+RECORDED_OTHERWISE = (HandReport.Status.CORRECTED, HandReport.Status.SUPERSEDED)
+"""Reports whose hand was recorded otherwise than reported: their record says what the table reported."""
+
+
+def record_words(report: HandReport, as_reported: str = "") -> str:
+    """"reported by Henry Hale (phone K3F7) 20:14 · confirmed by Ann Avery (phone Q9XR) 20:15".
+
+    `as_reported` (the report in words) is named when the hand was recorded otherwise: "reported as
+    “All passed” by ...", so the record keeps what the table said as well as what was recorded.
+    """
+    what = f"as “{as_reported}” " if as_reported and report.status in RECORDED_OTHERWISE else ""
+    parts = [f"reported {what}by {report.reported_by}{_how(report.reported_phone, report.reported_member)} "
              f"{_at(report.reported_at)}"]
     if report.answered_by_id is not None and report.answered_at is not None:
         verb = "disputed" if report.dispute or report.status == HandReport.Status.DISPUTED else "confirmed"
+        # A dispute always says why (the form and the service require it), so a reason marks one.
         parts.append(f"{verb} by {report.answered_by}{_how(report.answered_phone, report.answered_member)} "
                      f"{_at(report.answered_at)}" + (f": “{report.dispute}”" if report.dispute else ""))
     settled = SETTLED.get(report.status)
@@ -98,13 +108,16 @@ def report_lines(rubber: Rubber, *, reports: Sequence[HandReport] | None = None,
         play = {"result": hand.result, "maker": hand.maker, "declaration": hand.declaration, "alone": hand.alone,
                 "tricks": hand.tricks}
         lines.append(ReportLine(hand.number, play_words(play, rubber.players_at_hand(hand.number)),
-                                (hand.ns_points, hand.ew_points), hand_record_words(hand)))
+                                (hand.ns_points, hand.ew_points), hand_record_words(hand, rubber)))
     return lines
 
 
-def hand_record_words(hand: Hand) -> str:
-    """How a recorded hand came: reported and confirmed at the table, or entered by the secretary."""
+def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
+    """How a recorded hand came: reported and confirmed at the table, or entered by the secretary.
+    Given its rubber, a hand recorded otherwise than reported also says what the table reported."""
     report = getattr(hand, "report", None)
     if report is not None:
-        return record_words(report)
+        as_reported = (play_words(report.play, rubber.players_at_hand(report.number))
+                       if rubber is not None and report.status in RECORDED_OTHERWISE else "")
+        return record_words(report, as_reported)
     return f"entered by {hand.entered_by} {_at(hand.entered_at)}" if hand.entered_by_id else ""

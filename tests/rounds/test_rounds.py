@@ -156,7 +156,8 @@ def test_the_room_costs_the_same_queries_for_4_tables_as_for_12(django_assert_ma
             reported = hand_report(rubber_id=t.rubber.pk, by=AtTable(t.north),
                                    play={"dealer": t.rubber.next_dealer, "maker": "N", "tricks": 3})
             if n % 2:
-                report_answer(rubber_id=t.rubber.pk, report_id=reported.pk, by=AtTable(t.east), agree=False)
+                report_answer(rubber_id=t.rubber.pk, report_id=reported.pk, by=AtTable(t.east), agree=False,
+                              dispute="Three tricks, not four")
         return event
 
     small, large = started(16), started(48)

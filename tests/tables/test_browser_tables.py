@@ -81,7 +81,7 @@ def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser
     expect(ns_phone.get_by_test_id("waiting-report")).to_be_visible(timeout=15_000)
     ns_phone.get_by_test_id("dispute").locator("summary").click()
     ns_phone.get_by_test_id("dispute").locator("label", has_text=north).click()
-    ns_phone.get_by_label("What is wrong (if disputing)").fill("West took four, not five")
+    ns_phone.get_by_label("What is wrong").fill("West took four, not five")
     with ns_phone.expect_navigation():
         ns_phone.get_by_test_id("dispute-submit").click()
     expect(ns_phone.get_by_test_id("disputed")).to_be_visible()

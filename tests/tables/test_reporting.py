@@ -92,7 +92,7 @@ def test_the_reporting_side_cannot_confirm_its_own_report(client, rubber, code, 
     response = client.post(table_url(code, f"reports/{waiting.pk}/answer/"),
                            {"answer": "confirm", "player": players[2].pk})  # South, North's partner
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Only a player of the other side answers the report." in response.content.decode()
     with pytest.raises(Exception, match="on the side that reported"):
         services.report_answer(rubber_id=rubber.pk, report_id=waiting.pk, by=services.AtTable(players[2]),
                                agree=True)
@@ -110,10 +110,9 @@ def test_a_second_report_of_the_same_deal_is_refused_naming_the_first(client, ru
 
 @pytest.mark.parametrize(("fields", "where", "message"), [
     ({"maker": "N"}, "tricks", "Tap the number of tricks"),
-    ({"maker": "Q", "tricks": 3}, "maker", "Select a valid choice"),
+    ({"maker": "Q", "tricks": 3}, "maker", "That player is not at this table for this hand."),
     ({"maker": "N", "tricks": 9}, "tricks", "Select a valid choice"),
-    ({"maker": "passed", "tricks": 2}, "maker", "has no maker, tricks or lone hand"),
-    ({"tricks": 3}, "maker", "This field is required"),
+    ({"tricks": 3}, "maker", "Tap who made trump, or All passed, or Misdeal."),
 ])
 def test_a_bad_report_is_refused_at_its_field_and_nothing_is_saved(client, rubber, code, players, fields, where,
                                                                    message):
@@ -122,6 +121,13 @@ def test_a_bad_report_is_refused_at_its_field_and_nothing_is_saved(client, rubbe
     page = response.content.decode()
     assert f'data-testid="error-{where}"' in page and message in page
     assert not HandReport.objects.exists()
+
+
+def test_all_passed_tapped_after_tricks_reports_the_deal_passed_and_drops_the_earlier_taps(client, rubber, code,
+                                                                                          players):
+    response = report(client, code, players[0], maker="passed", tricks=2, alone="on", declaration="turned")
+    assert response.status_code == 302
+    assert open_report(rubber).play == {"dealer": "N", "result": "passed"}
 
 
 def test_an_unplayed_deal_is_reported_too(client, rubber, code, players):
@@ -154,7 +160,8 @@ def test_a_dispute_flags_the_table_in_the_room_and_the_secretary_settles_it(clie
     assert waiting.status == HandReport.Status.CORRECTED and waiting.settled_by == secretary
     assert (waiting.hand.tricks, waiting.hand.ns_points) == (3, 1)
     rubber_page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
-    assert f"reported by {players[0].display_name}" in rubber_page
+    # The record keeps what the table reported beside what was recorded.
+    assert f"reported as “{players[0].display_name} made trump, 4 tricks” by {players[0].display_name}" in rubber_page
     assert f"disputed by {players[3].display_name}" in rubber_page and "corrected by sec" in rubber_page
 
 

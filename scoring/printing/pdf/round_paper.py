@@ -39,6 +39,8 @@ SEAT_NAME = ParagraphStyle("seat-name", parent=STYLES["title"], alignment=TA_CEN
 SEAT_WORD = ParagraphStyle("seat-word", parent=STYLES["small"], alignment=TA_CENTER,
                            textColor=colors.HexColor("#555555"))
 DEALER_WORD = ParagraphStyle("dealer-word", parent=SEAT_WORD, fontName=BOLD, textColor=INK)
+# The code is read across the table and typed letter by letter: large, bold, spaced as on the screen.
+TABLE_CODE = ParagraphStyle("table-code", parent=STYLES["title"], fontName=BOLD, fontSize=17, leading=21)
 ROUND_WORD = ParagraphStyle("round-word", parent=STYLES["heading"], alignment=TA_RIGHT, spaceBefore=0)
 CARD_HEIGHTS = (10 * mm, 24 * mm, 34 * mm, 24 * mm, 13 * mm)
 """The card's rows: event and round, North, West-table-East, South, the partners and the first dealer."""
@@ -77,8 +79,9 @@ def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
     number = Paragraph(f'<font size="16">Table</font> {card.table}', TABLE_NUMBER)
     report: list[Any] = ["", ""]
     if card.code:  # the secretary's copy: phones at this table report its hands by this code
-        report = [Paragraph(f"Report hands from a phone: scan the code, or type <b>{escape(card.code)}</b> at "
-                            f"{escape(card.code_url.rsplit('/', 2)[0])}/", STYLES["small"]),
+        report = [[Paragraph("Report hands from a phone: scan the code, or type", STYLES["small"]),
+                   Paragraph(escape(card.code), TABLE_CODE),
+                   Paragraph(f"at {escape(card.code_url.rsplit('/', 2)[0])}/", STYLES["small"])],
                   QrCode(card.code_url, CARD_HEIGHTS[3] - 2 * mm)]
     rows = [[_card_heading(cards, width), "", ""],
             ["", name("North"), ""],

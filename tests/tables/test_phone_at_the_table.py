@@ -1,0 +1,114 @@
+"""A phone left at the table: a page left open while another phone reports, a poll that finds the table
+closed, a dispute without a reason, a phone already at its table when the address is throttled, a member
+at the wrong table, and what the secretary's pages say of all this."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from scoring.models import CodeGuess, HandReport, Rubber, TableCode
+from scoring.tables import services
+from scoring.tables.services import AtTable
+from tests.helpers import play_game
+from tests.tables.test_reporting import open_report, report, table_url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def code(rubber) -> TableCode:
+    found = services.working_code(rubber)
+    assert found is not None
+    return found
+
+
+def test_a_page_left_open_on_a_recorded_hand_does_not_report_the_next_deal(client, rubber, code, players):
+    report(client, code, players[0], maker="N", tricks=3, shown=1)
+    client.post(table_url(code, f"reports/{open_report(rubber).pk}/answer/"),
+                {"answer": "confirm", "player": players[1].pk})
+    # A third phone still shows hand 1 and reports it now: its taps are for that deal, not for hand 2.
+    response = report(client, code, players[2], maker="E", tricks=4, shown=1)
+    assert response.status_code == 302 and not HandReport.objects.filter(status__in=HandReport.OPEN).exists()
+    page = client.get(table_url(code)).content.decode()
+    assert "This page showed hand 1, which has been recorded since. This is hand 2, dealt by" in page
+    assert 'name="shown" value="2"' in page
+    with pytest.raises(ValidationError, match="Hand 1 has been recorded since"):
+        services.hand_report(rubber_id=rubber.pk, play={"dealer": "E", "maker": "S", "tricks": 3},
+                             by=AtTable(players[0]), number=1)
+
+
+def test_after_a_refused_report_the_page_still_polls_the_table_page(client, rubber, code, players):
+    response = report(client, code, players[0], maker="N", shown=1)  # no tricks
+    assert response.status_code == 400
+    assert f'hx-get="{table_url(code)}?state=' in response.content.decode()
+
+
+def test_a_phone_polling_a_table_that_has_closed_reloads_and_sees_how_the_rubber_ended(client, rubber, code):
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 204 and polled["HX-Refresh"] == "true"
+    page = client.get(table_url(code))
+    body = page.content.decode()
+    assert page.status_code == 410 and 'data-testid="final"' in body and "won the rubber" in body
+
+
+def test_a_withdrawn_code_tells_a_polling_phone_to_reload_too(client, rubber, code, secretary):
+    services.code_withdraw(rubber_id=rubber.pk, by=secretary)
+    polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
+    assert polled.status_code == 204 and polled["HX-Refresh"] == "true"
+    assert "withdrawn" in client.get(table_url(code)).content.decode()
+
+
+def test_a_dispute_must_say_what_is_wrong(client, rubber, code, players):
+    report(client, code, players[0], maker="N", tricks=3, shown=1)
+    waiting = open_report(rubber)
+    response = client.post(table_url(code, f"reports/{waiting.pk}/answer/"),
+                           {"answer": "dispute", "player": players[1].pk, "dispute": "   "})
+    assert response.status_code == 400 and "Say what is wrong with the report" in response.content.decode()
+    waiting.refresh_from_db()
+    assert waiting.status == HandReport.Status.WAITING and waiting.answered_by is None
+    with pytest.raises(ValidationError, match="Say what is wrong"):
+        services.report_answer(rubber_id=rubber.pk, report_id=waiting.pk, by=AtTable(players[1]), agree=False)
+
+
+def test_a_phone_already_at_its_table_carries_on_when_its_address_is_throttled(client, code, settings):
+    assert client.get(table_url(code)).status_code == 200  # this phone opened its table earlier
+    for n in range(services.GUESSES_ALLOWED):
+        client.get(f"/t/QQQQQ{'ACDEFGHJKMNPQRTUVWXY'[n]}/")
+    assert CodeGuess.objects.count() == services.GUESSES_ALLOWED
+    assert client.get(table_url(code)).status_code == 200
+    stranger = client.__class__()  # another phone behind the same router, trying the right code now
+    assert stranger.get(table_url(code)).status_code == 429
+
+
+def test_a_member_at_the_wrong_table_is_told_so_and_a_missing_rubber_is_not_found(client, rubber, member):
+    client.force_login(member)
+    response = client.get(reverse("member_table", args=[rubber.pk]))
+    assert response.status_code == 403 and "You are not seated at this table." in response.content.decode()
+    assert client.get(reverse("member_table", args=[rubber.pk + 999])).status_code == 404
+
+
+def test_the_code_page_warns_when_the_secretary_reached_the_site_as_this_computer(client, rubber, secretary):
+    client.force_login(secretary)
+    url = reverse("table_code", args=[rubber.pk])
+    assert 'data-testid="loopback"' in client.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
+    page = client.get(url, HTTP_HOST="localhost").content.decode()
+    assert 'data-testid="loopback"' in page and "http://localhost/t/" in page
+    assert 'data-testid="loopback"' not in client.get(url).content.decode()  # testserver: a real name
+
+
+def test_the_room_leads_the_secretary_to_a_waiting_report(client, rubber, code, players, secretary):
+    report(client, code, players[0], maker="N", tricks=3, shown=1)
+    waiting = open_report(rubber)
+    client.force_login(secretary)
+    room = client.get(reverse("room", args=[rubber.event.slug])).content.decode()
+    assert reverse("report_settle", args=[rubber.pk, waiting.pk]) in room and "confirm or settle" in room
+
+
+def test_a_stopped_or_abandoned_rubber_shows_no_winner_on_the_closed_page(client, rubber, code, secretary):
+    Rubber.objects.filter(pk=rubber.pk).update(status=Rubber.Status.ABANDONED, abandon_reason="Fire alarm")
+    body = client.get(table_url(code)).content.decode()
+    assert 'data-testid="final"' in body and "won the rubber" not in body
