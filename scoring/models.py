@@ -193,10 +193,11 @@ class Rubber(models.Model):
         """Why a stopped rubber stopped: at the round's limit of deals, or when the round was closed."""
         if self.status != self.Status.STOPPED:
             return ""
+        deals = f"{self.hand_count} deal{'' if self.hand_count == 1 else 's'}"
         limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
         if limit is not None and self.hand_count >= limit:
-            return f"Stopped after {self.hand_count} deals, the round's limit"
-        return f"Stopped when the round closed, after {self.hand_count} deal{'' if self.hand_count == 1 else 's'}"
+            return f"Stopped after {deals}, the round's limit"
+        return f"Stopped when the round closed, after {deals}"
 
 
 class SeatChange(models.Model):

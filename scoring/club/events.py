@@ -1,4 +1,4 @@
-"""The home page and the events: list, page, new."""
+"""The home page and the events: list, page, new, edit."""
 
 from __future__ import annotations
 
@@ -6,9 +6,12 @@ import datetime as dt
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.http import HttpResponse
-from django.views.generic import CreateView, DetailView, ListView, TemplateView
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from django.views.generic import CreateView, DetailView, ListView, TemplateView, UpdateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
@@ -58,12 +61,53 @@ class EventDetailView(ReadableMixin, DetailView):
 class EventCreateView(SecretaryRequiredMixin, CreateView):
     template_name = "form_page.html"
     form_class = forms.EventForm
-    extra_context = {"title": "New event"}
+    extra_context = {"title": "New event", "wide": True}
 
     def get_initial(self) -> dict[str, Any]:
         return {"starts_on": dt.date.today()}
 
     def form_valid(self, form: forms.EventForm) -> HttpResponse:
         response = super().form_valid(form)
-        messages.success(self.request, f"Event “{form.instance.name}” created. Start its first rubber here.")
+        messages.success(self.request, created_message(form.instance))
+        return response
+
+
+def created_message(event: Event) -> str:
+    """What to do first in a new event: start a rubber, enter the players, or mark who is present."""
+    if event.in_rounds:
+        return format_html("Event “{}” created. Next, <a href=\"{}\">enter its players</a>; then make the "
+                           "schedule.", event.name, reverse("entrants", args=[event.slug]))
+    if event.mode == Event.Mode.CLUB_NIGHT:
+        return format_html("Event “{}” created. As the players arrive, <a href=\"{}\">mark who is present</a> "
+                           "on the club night page.", event.name, reverse("club_night", args=[event.slug]))
+    return f"Event “{event.name}” created. Start its first rubber here."
+
+
+class EventEditView(SecretaryRequiredMixin, UpdateView):
+    """The event's name, dates, access, paper and running; its web address stays, so links keep working."""
+
+    template_name = "form_page.html"
+    form_class = forms.EventEditForm
+    model = Event
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        # The checks on its schedule and rubbers are read under the lock that making the schedule takes.
+        with transaction.atomic():
+            Event.objects.select_for_update().filter(slug=kwargs["slug"]).first()
+            return super().post(request, *args, **kwargs)
+
+    def get_object(self, queryset: QuerySet[Event] | None = None) -> Event:
+        event: Event = super().get_object(queryset)
+        self.stored_name = event.name  # the form changes the instance's own name as it validates
+        return event
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        url = self.object.get_absolute_url()
+        return super().get_context_data(
+            title=f"Edit event · {self.stored_name}", wide=True, cancel_url=url,
+            lead=f"The web address stays {url}, so links to the event keep working.", **kwargs)
+
+    def form_valid(self, form: forms.EventEditForm) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, "Event saved.")
         return response

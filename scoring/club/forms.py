@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
+from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
@@ -138,32 +141,78 @@ class RubberStartForm(forms.Form):
         return data
 
 
+# The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
+EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode",), ("rounds", "deal_limit", "round_minutes"),
+              ("rulebook", "paper_size", "is_public"), ("notes",))
+EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
+
+
+def _html_limits(field: forms.Field, model_field: Any) -> None:
+    """The browser's min and max are the model's validators', so it never offers a value the server refuses."""
+    for validator in model_field.validators:
+        if isinstance(validator, MinValueValidator):
+            field.widget.attrs["min"] = validator.limit_value
+        elif isinstance(validator, MaxValueValidator):
+            field.widget.attrs["max"] = validator.limit_value
+
+
+def _event_layout(names: Iterable[str]) -> FormHelper:
+    present = set(names)
+    helper = FormHelper()
+    helper.form_tag = False  # form_page.html owns the form
+    helper.disable_csrf = True
+    rows = [[name for name in row if name in present] for row in (EVENT_ROWS if "slug" in present else EDIT_ROWS)]
+    helper.layout = Layout(*(Row(*(Column(name, css_class="col-md") for name in row)) for row in rows if row))
+    return helper
+
+
 class EventForm(forms.ModelForm):
+    """A new event. The web address is made from the name when left empty; an event in rounds says how many."""
+
     class Meta:
         model = Event
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "mode", "rounds",
                   "deal_limit", "round_minutes", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
-                   "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 3})}
+                   "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
-        help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name."}
+        help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name.",
+                      "rounds": "For a tournament in rounds.",
+                      "deal_limit": "Optional: a rubber stops after this many deals, the score as it stands.",
+                      "round_minutes": "Optional: the room counts them down; the secretary calls time."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["slug"].required = False
+        if "slug" in self.fields:
+            self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
+        for name in ("rounds", "deal_limit", "round_minutes"):
+            _html_limits(self.fields[name], Event._meta.get_field(name))
+        self.helper = _event_layout(self.fields)
 
     def clean_mode(self) -> str:
         return str(self.cleaned_data.get("mode") or Event.Mode.RUBBERS)
 
     def clean_slug(self) -> str:
-        slug: str = self.cleaned_data.get("slug") or slugify(self.data.get("name") or "")
+        typed: str = self.cleaned_data.get("slug") or ""
+        slug = typed or slugify(self.data.get("name") or "")
         if not slug:
             raise ValidationError("Give the event a name with letters or digits, or a web address.")
+        taken = Event.objects.filter(slug=slug).exclude(pk=self.instance.pk).first()
+        if taken is not None and typed:
+            raise ValidationError(f"The web address /events/{slug}/ is taken by “{taken}”; type another.")
+        if taken is not None:  # made from the name: the name is what the secretary typed
+            if "name" not in self.errors:
+                self.add_error("name", f"The web address made from this name, /events/{slug}/, is taken by "
+                                       f"“{taken}”. Change the name, or type another web address.")
+            return ""  # empty, so the model's own unique check does not say it again on the web address
         return slug
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:  # said on the field, before the database's constraint would
+            self.add_error("ends_on", "The event cannot end before it starts.")
         in_rounds = cleaned.get("mode") in (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
         if in_rounds and not cleaned.get("rounds"):
             self.add_error("rounds", "Say how many rounds the tournament plays.")
@@ -172,6 +221,64 @@ class EventForm(forms.ModelForm):
                 if cleaned.get(name):
                     self.add_error(name, "Only a tournament in rounds has rounds; leave this empty.")
         return cleaned
+
+
+def event_locks(event: Event) -> dict[str, str]:
+    """The fields of a stored event that its schedule, cuts or rubbers rest on, each with the reason."""
+    if event.pk is None:
+        return {}
+    rounds_made = event.event_rounds.count()
+    rubbers = event.rubbers.count()
+    locks: dict[str, str] = {}
+    if rounds_made:
+        locks["mode"] = locks["rounds"] = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
+    elif rubbers:
+        locks["mode"] = f"the event has {rubbers} rubber{pluralize(rubbers)}"
+    elif event.club_tables.exists() or event.cuttings.exists():
+        locks["mode"] = "tables have been cut on this club night"
+    if rubbers:
+        locks["rulebook"] = "the event's rubbers are scored under these laws"
+    return locks
+
+
+class EventEditForm(EventForm):
+    """An event as made, its web address kept. What its schedule, cuts or rubbers rest on is shown disabled with
+    the reason, and a changed value for it (from a page opened before they were made) is refused on the field."""
+
+    class Meta(EventForm.Meta):
+        fields = [name for name in EventForm.Meta.fields if name != "slug"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.locks = event_locks(self.instance)
+        for name, why in self.locks.items():
+            self.fields[name].disabled = True
+            self.fields[name].help_text = f"Fixed: {why}."
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for name, why in self.locks.items():
+            posted = self.data.get(name)
+            if posted is not None and posted != str(getattr(self.instance, name) or ""):
+                self.add_error(name, f"This can no longer change: {why}.")
+        self._check_entrants(cleaned.get("mode"))
+        return cleaned
+
+    def _check_entrants(self, mode: str | None) -> None:
+        """Players entered (or marked present) keep their meaning only between the two kinds of tournament."""
+        before = self.instance.mode
+        entered = self.instance.entrants.count() if mode and mode != before and "mode" not in self.locks else 0
+        if not entered:
+            return
+        players = f"{entered} player{pluralize(entered)}"
+        rounds = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
+        if before == Event.Mode.CLUB_NIGHT:
+            self.add_error("mode", f"{players} are marked present on this club night, so it stays a club night.")
+        elif not (before in rounds and mode in rounds):
+            self.add_error("mode", f"{players} are entered for this event; it can change only between the two "
+                                   "kinds of tournament in rounds.")
+        elif mode == Event.Mode.PAIRS and entered % 2:
+            self.add_error("mode", f"Fixed pairs need an even number of players, and {entered} are entered.")
 
 
 class PlayerForm(forms.ModelForm):
@@ -194,6 +301,15 @@ class PlayerForm(forms.ModelForm):
         if Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
             raise ValidationError("A player of this name is already on the roll.")
         return name
+
+    def clean_member_number(self) -> str:
+        """A member number names one player (a check here: existing rolls may hold duplicates already)."""
+        number: str = self.cleaned_data["member_number"]
+        holder = (Player.objects.filter(member_number__iexact=number).exclude(pk=self.instance.pk).first()
+                  if number else None)
+        if holder is not None:
+            raise ValidationError(f"Member number {number} is {holder}'s.")
+        return number
 
 
 class PenaltyForm(forms.Form):
@@ -227,7 +343,9 @@ MAX_UPLOAD = 1_000_000
 
 
 class ImportForm(forms.Form):
-    event = forms.ModelChoiceField(queryset=Event.objects.all())
+    event = forms.ModelChoiceField(queryset=Event.objects.filter(mode=Event.Mode.RUBBERS),
+                                   help_text="An event of rubbers as the secretary starts them: a tournament in "
+                                             "rounds or a club night starts its own rubbers.")
     file = forms.FileField(help_text="A rubber in the euchre-rubber/1 JSON format.")
     table_label = LineField(label="Table", max_length=40, required=False)
     played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))

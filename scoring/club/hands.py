@@ -29,6 +29,14 @@ from scoring.services.reports import hand_document, reported, rulebook_of
 class HandCreateView(SecretaryRequiredMixin, View):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber = rubber_or_404(pk)
+        shown = request.POST.get("shown", "")
+        if shown.isdigit() and int(shown) != rubber.hand_count + 1:
+            # A page left open (another tab, or the table reporting from phones) while hand `shown` was
+            # recorded: what was typed was for that hand, so nothing is saved and the page is shown afresh.
+            messages.warning(request, f"Hand {shown} was recorded meanwhile (in another tab or from the table), "
+                                      f"so nothing was saved. The next is hand {rubber.hand_count + 1}: check the "
+                                      "latest hands, then enter it.")
+            return redirect(reverse("rubber", args=[rubber.pk]))
         form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rulebook_of(rubber),
                               seated=seated_names(rubber, rubber.hand_count + 1))
         if form.is_valid():

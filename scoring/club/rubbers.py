@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views import View
 from django.views.generic import FormView
 
@@ -20,8 +21,34 @@ from scoring.models import Event, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services
 
+# Where an event that starts its own rubbers starts them, and how it says so.
+_IN_ROUNDS = ("event_rounds", "Go to the rounds",
+              "is a tournament in rounds: its rubbers start when a round starts, one a table, with the seats the "
+              "schedule gives.")
+OWN_RUBBERS = {
+    Event.Mode.INDIVIDUALS: _IN_ROUNDS,
+    Event.Mode.PAIRS: _IN_ROUNDS,
+    Event.Mode.CLUB_NIGHT: ("club_night", "Go to the club night",
+                            "is a club night: its tables are formed by cutting, and each table's rubbers start from "
+                            "the club night page."),
+}
 
-class RubberStartView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+
+class FreeRubbersOnlyMixin:
+    """A rubber started by hand belongs only in an event of rubbers; any other event is told where its rubbers
+    start, and nothing is saved (checked after the permission, before any form is read)."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.event = get_object_or_404(Event, slug=kwargs["slug"])
+        if self.event.mode in OWN_RUBBERS:
+            url_name, link, why = OWN_RUBBERS[Event.Mode(self.event.mode)]
+            return render(request, "club/rubber_refused.html", {
+                "event": self.event, "why": why, "link": link, "url": reverse(url_name, args=[self.event.slug]),
+            }, status=200 if request.method == "GET" else 400)
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
+
+
+class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.RubberStartForm
 
@@ -29,13 +56,12 @@ class RubberStartView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         return {"played_on": dt.date.today(), "first_dealer": "N"}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        event = get_object_or_404(Event, slug=self.kwargs["slug"])
+        event = self.event
         return super().get_context_data(title=f"Start a rubber · {event}", cancel_url=event.get_absolute_url(),
                                         **kwargs)
 
     def perform(self, form: forms.RubberStartForm) -> HttpResponse:
-        event = get_object_or_404(Event, slug=self.kwargs["slug"])
-        rubber = rubber_services.rubber_start(event=event, **form.cleaned_data)
+        rubber = rubber_services.rubber_start(event=self.event, **form.cleaned_data)
         dealer = form.cleaned_data["first_dealer"]
         messages.success(self.request, f"Rubber started. {SEAT_WORDS[Seat(dealer)]} "
                                        f"({rubber.player_at(Seat(dealer))}) deals the first hand.")

@@ -7,6 +7,7 @@ urlpatterns = [
     path("events/", events.EventListView.as_view(), name="events"),
     path("events/new/", events.EventCreateView.as_view(), name="event_new"),
     path("events/<slug:slug>/", events.EventDetailView.as_view(), name="event"),
+    path("events/<slug:slug>/edit/", events.EventEditView.as_view(), name="event_edit"),
     path("events/<slug:slug>/rubbers/new/", rubbers.RubberStartView.as_view(), name="rubber_new"),
     path("rubbers/import/", transfer.RubberImportView.as_view(), name="rubber_import"),
     path("rubbers/<int:pk>/", rubbers.RubberDetailView.as_view(), name="rubber"),

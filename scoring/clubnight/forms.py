@@ -18,18 +18,24 @@ class ArrivalForm(forms.Form):
         field = self.fields["player"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = absent if absent is not None else Player.objects.filter(active=True)
+        field.widget.attrs["class"] = "form-select"  # drawn by hand, beside its button
 
 
 class CutForm(forms.Form):
     """The cut: drawn by the site (replayable from its number) or the cards as cut at the table."""
 
     how = forms.ChoiceField(choices=[("draw", "Draw the cards here"), ("entered", "Enter the cards as cut")],
-                            initial="draw", widget=forms.RadioSelect, label="The cards", required=False)
+                            initial="draw", widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
+                            label="The cards", required=False)
     cards = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
         label="Cards as cut, in order",
-        help_text="One cut a line: the player's name, a colon, the card, e.g. “Abigail Ames: JS”. Ranks 7 8 9 10 J "
-                  "Q K A, suits S H D C. Cut again after a tie or an exposed card: write the player again.")
+        help_text="One cut a line: the player's name, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H D C). "
+                  "Every cut, in the order made: the cut for tables (or to go out), a cut again after a tie or an "
+                  "exposed card (write the player again), then each table's four cutting again for partners and "
+                  "the deal (law 11). E.g. five present: “Abigail Ames: JS”, “Benjamin Bell: AS”, “Clara Cole: "
+                  "KS”, “Daniel Dunn: QS”, “Eliza Endicott: 9S”, then the four at the table: “Abigail Ames: 8H”, "
+                  "“Benjamin Bell: AH”, “Clara Cole: KH”, “Daniel Dunn: QH”.")
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

@@ -22,14 +22,20 @@ from scoring.engine.cutting import (
     Cutter,
     DrawnCuts,
     EnteredCuts,
+    TableBreaksUp,
     after_rubber,
     form_tables,
     ranked,
+    successors,
 )
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
 
 SEED_RANGE = 1_000_000
+
+
+class AlreadyDone(ValidationError):
+    """What was asked has already been done, from another tab or a second click: the page is out of date."""
 
 
 def _source(seed: int | None, entered: Sequence[tuple[str, str]]) -> tuple[CutSource, int | None]:
@@ -60,11 +66,25 @@ def seated_now(event: Event) -> dict[int, int]:
     return out
 
 
+def prior_entry(event: Event) -> list[int]:
+    """Players of broken-up tables not yet seated again, in their order of precedence (law 21).
+
+    A broken-up table keeps them in its `candidates`; each leaves that list when he sits at a table
+    again or becomes a candidate of a new one.
+    """
+    return list(dict.fromkeys(pk for t in event.club_tables.filter(broken_up=True) for pk in t.candidates))
+
+
 def waiting(event: Event) -> list[Player]:
-    """Present players neither at a table nor a table's candidate, in order of arrival."""
+    """Present players neither at a table nor a table's candidate: the players of a broken-up table first, in
+    their order of precedence (law 21), though they are also first in line at the other tables; then the
+    others in order of arrival. Those waiting cut for a new table."""
     seated = seated_now(event)
     candidates = {pk for t in event.club_tables.filter(broken_up=False) for pk in t.candidates}
-    return [e.player for e in present(event) if e.player_id not in seated and e.player_id not in candidates]
+    here = {e.player_id: e.player for e in present(event)}
+    prior = [pk for pk in prior_entry(event) if pk in here and pk not in seated]
+    return [here[pk] for pk in prior] + [player for pk, player in here.items()
+                                         if pk not in seated and pk not in candidates and pk not in prior]
 
 
 def _by_name(players: Sequence[Player]) -> dict[str, Player]:
@@ -72,11 +92,18 @@ def _by_name(players: Sequence[Player]) -> dict[str, Player]:
 
 
 @transaction.atomic
-def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tuple[str, str]] = ()) -> Cutting:
-    """Cut for tables among the players waiting (laws 9-14, 17) and start a rubber at each table formed."""
+def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tuple[str, str]] = (),
+                after_cutting: int | None = None) -> Cutting:
+    """Cut for tables among the players waiting (laws 9-14, 17) and start a rubber at each table formed.
+
+    `after_cutting` is the last cut for tables the secretary's page showed (0 for none): a later one
+    means the tables were cut meanwhile, and nothing is done (`AlreadyDone`).
+    """
     event = _locked(event)
     if event.mode != Event.Mode.CLUB_NIGHT:
         raise ValidationError("Only a club night forms its tables by cutting.")
+    if after_cutting is not None and event.cuttings.filter(kind=Cutting.Kind.TABLES, pk__gt=after_cutting).exists():
+        raise AlreadyDone("The tables have already been cut: the page now shows them.")
     players = waiting(event)
     names = _by_name(players)
     played = {pk for four in event.rubbers.values_list("north_id", "east_id", "south_id", "west_id") for pk in four}
@@ -87,12 +114,23 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
         formation = form_tables(list(names), source, fresh=fresh, first_number=first)
     except (CutError, ValueError) as exc:
         raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+    seated: set[int] = set()
+    placed: set[int] = set()
     for formed in formation.tables:
         table = ClubTable.objects.create(event=event, number=formed.number,
                                          candidates=[names[c].pk for c in formed.candidates])
         seats = {seat: names[name] for seat, name in formed.seats}
         rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
                      first_dealer=formed.first_dealer.value, table_label=str(table.number))
+        seated |= {p.pk for p in seats.values()}
+        placed |= set(table.candidates)
+    for other in ClubTable.objects.select_for_update().filter(event=event, number__lt=first):
+        # Law 20: a player seated at a new table is no longer in line at another. A broken-up table's player
+        # placed at the new one, seated or its candidate, has used his prior entry (law 21).
+        gone = seated | placed if other.broken_up else seated
+        if gone & set(other.candidates):
+            other.candidates = [pk for pk in other.candidates if pk not in gone]
+            other.save(update_fields=["candidates"])
     outcome = {"tables": [{"number": t.number, "seats": {s.value: n for s, n in t.seats},
                            "first_dealer": t.first_dealer.value, "candidates": list(t.candidates)}
                           for t in formation.tables], "waiting": list(formation.waiting)}
@@ -123,27 +161,81 @@ def runs_at(rubbers: Sequence[Rubber], before: dict[str, int] | None = None) -> 
     return runs
 
 
-@transaction.atomic
-def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[tuple[str, str]] = ()) -> Cutting:
-    """When a table's rubber ends: who goes out and who comes in (laws 15, 16, 19), and the next rubber started."""
-    event = _locked(table.event)
-    table = ClubTable.objects.select_for_update().get(pk=table.pk)
-    rubbers = table_rubbers(event).get(table.number, [])
-    if table.broken_up or not rubbers:
-        raise ValidationError(f"Table {table.number} has no rubber to follow.")
-    last = rubbers[-1]
-    if last.status == Rubber.Status.IN_PROGRESS:
-        raise ValidationError(f"Table {table.number}'s rubber is still in play.")
-    here = {e.player_id for e in present(event)}
-    elsewhere = {pk for pk, number in seated_now(event).items() if number != table.number}
+def _line_at(table: ClubTable, rubbers: Sequence[Rubber], here: set[int],
+             seated: dict[int, int]) -> tuple[dict[int, int], dict[int, Player], list[str], list[str]]:
+    """A table whose rubber is ending: its four's runs, the players by id, those of the four who have left,
+    and the candidates who may come in (present and not playing at another table)."""
     runs = runs_at(rubbers, table.runs)
     players = Player.objects.in_bulk([*runs, *table.candidates])
     departed = [players[pk].display_name for pk in runs if pk not in here]
-    candidates = [players[pk].display_name for pk in table.candidates if pk in here and pk not in elsewhere]
+    candidates = [players[pk].display_name for pk in table.candidates
+                  if pk in here and seated.get(pk, table.number) == table.number and pk not in runs]
+    return runs, players, departed, candidates
+
+
+def departures(event: Event) -> dict[int, list[str]]:
+    """For each table whose four include a player who has left: what will happen when its rubber ends.
+
+    Either the first in line takes his place and his run (law 19), or nobody can and the table breaks
+    up (law 21), as `next_rubber` will do it.
+    """
+    rubbers = table_rubbers(event)
+    here = {e.player_id for e in present(event)}
+    seated = seated_now(event)
+    out: dict[int, list[str]] = {}
+    for table in event.club_tables.filter(broken_up=False):
+        at_table = rubbers.get(table.number, [])
+        if not at_table:
+            continue
+        last = at_table[-1]
+        if not {last.north_id, last.east_id, last.south_id, last.west_id} - here:
+            continue
+        runs, players, departed, candidates = _line_at(table, at_table, here, seated)
+        when = "when this rubber ends" if last.is_open else "now that the rubber has ended"
+        try:
+            line = successors([(players[pk].display_name, run) for pk, run in runs.items()], candidates,
+                              departed=departed)
+        except TableBreaksUp:
+            out[table.number] = [
+                f"{', '.join(departed)} {'has' if len(departed) == 1 else 'have'} left and not enough candidates "
+                f"are in line to take {'his place' if len(departed) == 1 else 'their places'}: the table breaks up "
+                f"{when} (law 21), unless a candidate declares for it first (law 16)."]
+            continue
+        out[table.number] = [
+            f"{s.departed} has left: {s.successor}, next in line, takes his place {when}, with his run of "
+            f"{s.run} rubber{'s' if s.run != 1 else ''} (law 19)." for s in line]
+    return out
+
+
+@transaction.atomic
+def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[tuple[str, str]] = (),
+                ended: int | None = None) -> Cutting:
+    """When a table's rubber ends: who goes out and who comes in (laws 15, 16, 19), and the next rubber started.
+
+    When a player has left and nobody in line can take his place, the table breaks up instead (law 21):
+    the cutting returned is that of `table_break_up`. `ended` is the rubber the secretary's page showed as
+    ended: if another has started since, nothing is done (`AlreadyDone`).
+    """
+    event = _locked(table.event)
+    table = ClubTable.objects.select_for_update().get(pk=table.pk)
+    rubbers = table_rubbers(event).get(table.number, [])
+    if table.broken_up:
+        raise AlreadyDone(f"Table {table.number} has already broken up.")
+    if not rubbers:
+        raise ValidationError(f"Table {table.number} has no rubber to follow.")
+    last = rubbers[-1]
+    if (ended is not None and ended != last.pk) or (last.is_open and len(rubbers) > 1 and ended is None):
+        raise AlreadyDone(f"Table {table.number}'s next rubber has already started: the page now shows it.")
+    if last.status == Rubber.Status.IN_PROGRESS:
+        raise ValidationError(f"Table {table.number}'s rubber is still in play.")
+    here = {e.player_id for e in present(event)}
+    runs, players, departed, candidates = _line_at(table, rubbers, here, seated_now(event))
     source, seed = _source(seed, entered)
     try:
         change = after_rubber([(players[pk].display_name, run) for pk, run in runs.items()], candidates, source,
                               departed=departed)
+    except TableBreaksUp:  # law 21: nobody to take a departed player's place
+        return _break_up(event, table, rubbers, source, seed, entered, left=departed)
     except (CutError, ValueError) as exc:
         raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
     names = _by_name(list(players.values()))
@@ -192,23 +284,41 @@ def table_break_up(*, table: ClubTable, seed: int | None = None) -> list[str]:
     (law 21), ahead of their candidates, in the order of a cut among them. Returns that order."""
     event = _locked(table.event)
     table = ClubTable.objects.select_for_update().get(pk=table.pk)
+    if table.broken_up:
+        raise AlreadyDone(f"Table {table.number} has already broken up.")
     rubbers = table_rubbers(event).get(table.number, [])
     if rubbers and rubbers[-1].status == Rubber.Status.IN_PROGRESS:
         raise ValidationError(f"Table {table.number}'s rubber is still in play; finish or abandon it first.")
+    source, seed = _source(seed, ())
+    return list(_break_up(event, table, rubbers, source, seed, ()).outcome["precedence"])
+
+
+def _break_up(event: Event, table: ClubTable, rubbers: Sequence[Rubber], source: CutSource, seed: int | None,
+              entered: Sequence[tuple[str, str]], *, left: Sequence[str] = ()) -> Cutting:
+    """Break the table up (law 21): its players, and its candidates after them, cut for precedence; they go
+    first in line at every other table, and wait first, in that order, for a new table. The broken-up
+    table keeps that order in its `candidates` until each is placed again."""
     here = {e.player_id for e in present(event)}
     last = rubbers[-1] if rubbers else None
     ids = [pk for pk in ((last.north_id, last.east_id, last.south_id, last.west_id) if last else ()) if pk in here]
-    ids += [pk for pk in table.candidates if pk in here and pk not in ids]
-    table.broken_up, table.candidates = True, []
-    table.save(update_fields=["broken_up", "candidates"])
+    elsewhere = {pk for pk, number in seated_now(event).items() if number != table.number}
+    ids += [pk for pk in table.candidates if pk in here and pk not in ids and pk not in elsewhere]
     players = Player.objects.in_bulk(ids)
-    source, seed = _source(seed, ())
     cutter = Cutter(source)
-    order = ranked(cutter, [players[pk].display_name for pk in ids], "for precedence", 21) if ids else []
+    cutting = [players[pk].display_name for pk in ids]
+    try:
+        cutter.start(cutting)
+        order = ranked(cutter, cutting, "for precedence", 21) if ids else []
+        cutter.finish()
+    except (CutError, ValueError) as exc:
+        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
     names = _by_name(list(players.values()))
+    placed = [names[n].pk for n in order]
+    table.broken_up, table.candidates = True, placed
+    table.save(update_fields=["broken_up", "candidates"])
     for other in ClubTable.objects.select_for_update().filter(event=event, broken_up=False):
-        other.candidates = [names[n].pk for n in order] + [pk for pk in other.candidates if pk not in ids]
+        other.candidates = placed + [pk for pk in other.candidates if pk not in ids]
         other.save(update_fields=["candidates"])
-    Cutting.objects.create(event=event, table=table, kind=Cutting.Kind.OUT, seed=seed, log=_steps(cutter.log),
-                           outcome={"broken_up": table.number, "precedence": order})
-    return order
+    return Cutting.objects.create(event=event, table=table, kind=Cutting.Kind.OUT, seed=seed,
+                                  entered="\n".join(f"{n}: {c}" for n, c in entered), log=_steps(cutter.log),
+                                  outcome={"broken_up": table.number, "precedence": order, "left": list(left)})

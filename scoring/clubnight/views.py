@@ -18,7 +18,7 @@ from django.views.generic import TemplateView
 from scoring.access import ReadableMixin, is_secretary
 from scoring.clubnight import forms, services
 from scoring.clubnight.presence import player_arrives, player_leaves, present, table_rubbers
-from scoring.models import ClubTable, Event, Player
+from scoring.models import ClubTable, Cutting, Event, Player
 
 RECENT_CUTS = 3
 
@@ -30,20 +30,32 @@ class ClubNightView(ReadableMixin, TemplateView):
         event = self.event
         here = present(event)
         ids = {e.player_id for e in here}
-        players = {p.pk: p for p in Player.objects.filter(pk__in={pk for t in event.club_tables.all()
-                                                                    for pk in t.candidates})}
+        club_tables = list(event.club_tables.all())
+        players = {p.pk: p for p in Player.objects.filter(pk__in={pk for t in club_tables for pk in t.candidates})}
         rubbers = table_rubbers(event)
-        tables = [{"table": t, "rubbers": rubbers.get(t.number, []),
-                   "last": rubbers[t.number][-1] if rubbers.get(t.number) else None,
-                   "candidates": [players[pk] for pk in t.candidates if pk in players],
-                   "runs": services.runs_at(rubbers[t.number]) if rubbers.get(t.number) else {}}
-                  for t in event.club_tables.all()]
+        leaving = services.departures(event)
+        error_table = kwargs.get("cut_error_table")
+        tables = []
+        for t in club_tables:
+            at_table = rubbers.get(t.number, [])
+            tables.append({
+                "table": t, "rubbers": at_table, "last": at_table[-1] if at_table else None,
+                "candidates": [players[pk] for pk in t.candidates if pk in players],
+                "runs": services.runs_at(at_table, t.runs) if at_table else {},
+                "leaving": leaving.get(t.number, []),
+                # Each table's own form, so that two tables ending at once do not share field ids.
+                "cut_form": kwargs["cut_form"] if error_table == t.number else
+                forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s")})
         absent = Player.objects.filter(active=True).exclude(pk__in=ids).order_by("display_name")
+        last_cut = event.cuttings.filter(kind=Cutting.Kind.TABLES).order_by("-pk").values_list("pk", flat=True)
         return super().get_context_data(**kwargs) | {
             "event": event, "present": here, "tables": tables, "waiting": services.waiting(event),
+            "prior_entry": set(services.prior_entry(event)),
             "arrival_form": kwargs.get("arrival_form") or forms.ArrivalForm(absent=absent),
-            "cut_form": kwargs.get("cut_form") or forms.CutForm(prefix="cut"),
-            "cut_error_table": kwargs.get("cut_error_table"),
+            "cut_form": kwargs["cut_form"] if "cut_form" in kwargs and error_table is None else
+            forms.CutForm(prefix="cut"),
+            "cut_error_table": error_table, "cut_error": "cut_form" in kwargs,
+            "last_cut": next(iter(last_cut), 0),
             "cuttings": list(event.cuttings.select_related("table")[:RECENT_CUTS]),
             "is_club_night": event.mode == Event.Mode.CLUB_NIGHT,
         }
@@ -64,8 +76,10 @@ class ClubNightView(ReadableMixin, TemplateView):
                 messages.success(request, f"{entrant.player} is here ({entrant.number} in order of arrival).")
             elif action == "leave":
                 player = get_object_or_404(Player, pk=request.POST.get("player", "0") or "0")
+                at_table = services.seated_now(event).get(player.pk)
                 player_leaves(event=event, player=player)
-                messages.success(request, f"{player} has left.")
+                what = services.departures(event).get(at_table or 0, [])
+                messages.success(request, f"Table {at_table}: {' '.join(what)}" if what else f"{player} has left.")
             elif action in ("tables", "next"):
                 return self._cut(request, event, action)
             elif action == "declare":
@@ -76,11 +90,11 @@ class ClubNightView(ReadableMixin, TemplateView):
             elif action == "break-up":
                 table = self._table(event)
                 order = services.table_break_up(table=table)
-                messages.success(request, f"Table {table.number} has broken up; "
-                                          + (f"{', '.join(order)} have prior entry elsewhere, in that order (law 21)."
-                                             if order else "nobody was left to place."))
+                messages.success(request, _broken_up(table.number, order, []))
             else:
                 messages.error(request, "Nothing was asked.")
+        except services.AlreadyDone as exc:
+            messages.warning(request, " ".join(exc.messages))
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         return HttpResponseRedirect(request.path)
@@ -94,26 +108,52 @@ class ClubNightView(ReadableMixin, TemplateView):
         data = request.POST.copy()
         # Blank lines go, so that "line 3" in a message is the third line the secretary sees again.
         data["cut-cards"] = "\n".join(line for line in data.get("cut-cards", "").splitlines() if line.strip())
-        form = forms.CutForm(data, prefix="cut")
+        data.setdefault("cut-how", "draw")  # a form shown again always has a choice ticked
         table = self._table(event) if action == "next" else None
         cut_table = table.number if table else None
+        form = forms.CutForm(data, prefix="cut", auto_id=f"id_t{table.number}_%s" if table else "id_%s")
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(cut_form=form, cut_error_table=cut_table))
+        seen = _number(request.POST.get("seen", ""))
         try:
             entered = form.cuts() if form.cleaned_data["how"] == "entered" else []
             if table is None:
-                cutting = services.tables_form(event=event, entered=entered)
+                cutting = services.tables_form(event=event, entered=entered, after_cutting=seen)
                 made = cutting.outcome["tables"]
                 messages.success(request, f"{len(made)} table{'s' if len(made) != 1 else ''} formed by cutting; "
                                           "the rubbers have started.")
             else:
-                cutting = services.next_rubber(table=table, entered=entered)
-                out, came = cutting.outcome["out"], cutting.outcome["in"]
-                messages.success(request, f"Table {table.number}: "
-                                          + (f"{', '.join(out)} out, {', '.join(came)} in; " if out else
-                                             "nobody claimed admission; ")
-                                          + "the next rubber has started.")
+                cutting = services.next_rubber(table=table, entered=entered, ended=seen)
+                out, came = cutting.outcome.get("out", []), cutting.outcome.get("in", [])
+                if "broken_up" in cutting.outcome:
+                    messages.success(request, _broken_up(table.number, cutting.outcome["precedence"],
+                                                         cutting.outcome["left"]))
+                else:
+                    messages.success(request, f"Table {table.number}: "
+                                              + (f"{', '.join(out)} out, {', '.join(came)} in; " if out else
+                                                 "nobody claimed admission; ")
+                                              + "the next rubber has started.")
+        except services.AlreadyDone as exc:
+            messages.warning(request, " ".join(exc.messages))
         except (ValidationError, forms.forms.ValidationError) as exc:
+            if table is not None and form.cleaned_data["how"] != "entered":
+                # Not about typed cards, and the table's form may not be on the page (its rubber in play).
+                messages.error(request, " ".join(exc.messages))
+                return HttpResponseRedirect(request.path)
             form.add_error("cards" if form.cleaned_data["how"] == "entered" else None, exc)
             return self.render_to_response(self.get_context_data(cut_form=form, cut_error_table=cut_table))
         return HttpResponseRedirect(request.path)
+
+
+def _number(text: str) -> int | None:
+    """A number the page sent back (what it showed), or None when it sent none."""
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def _broken_up(number: int, order: list[str], left: list[str]) -> str:
+    places = "the place" if len(left) == 1 else "their places"
+    why = f" ({', '.join(left)} left and nobody in line could take {places})" if left else ""
+    if not order:
+        return f"Table {number} has broken up{why}; nobody was left to place."
+    return (f"Table {number} has broken up{why}: {', '.join(order)} have prior entry at the other tables and wait "
+            "first for a new one, in that order (law 21).")

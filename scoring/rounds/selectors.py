@@ -1,18 +1,20 @@
 """Reads for the room at a glance: the round, its tables as they stand, and who sits out.
 
 The room is polled every few seconds by every screen in the room, so it costs the same few
-queries however many tables or hands there are: one for the rubbers with their players, one for
+queries however many tables or hands there are: one for the rubbers with their players (and, on a
+club night, one before it for the club tables), one for
 games won, one for hands waiting on a law 6 announcement, one for rulings, one for hands reported at
 the tables and not yet recorded, one for the time of each table's last hand.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from scoring.engine import Seat
@@ -28,8 +30,8 @@ class TableNow:
     games: tuple[int, int] = (0, 0)
     mismatches: list[int] = field(default_factory=list)
     rulings: int = 0
-    waiting: list[int] = field(default_factory=list)
-    """Hands reported at the table and waiting for the other side."""
+    waiting: list[tuple[int, int]] = field(default_factory=list)
+    """Hands reported at the table and waiting for the other side, each as (hand, report id)."""
     disputed: list[tuple[int, int]] = field(default_factory=list)
     """Hands disputed at the table, each as (hand, report id), waiting for the secretary."""
     last_hand_at: datetime | None = None
@@ -66,12 +68,27 @@ class Room:
         return sum(1 for t in self.tables if t.finished)
 
     @property
+    def can_start(self) -> bool:
+        """The round shown is the next to start: planned, and every round before it closed."""
+        r = self.round
+        return (r is not None and r.status == Round.Status.PLANNED
+                and all(o.status == Round.Status.CLOSED for o in self.rounds if o.number < r.number))
+
+    @property
     def minutes_left(self) -> int | None:
         r = self.round
         if r is None or r.status != Round.Status.IN_PLAY or not r.started_at or not self.event.round_minutes:
             return None
         spent = (timezone.now() - r.started_at).total_seconds() / 60
-        return max(0, round(self.event.round_minutes - spent))
+        return max(0, math.ceil(self.event.round_minutes - spent))  # 0 only once time is up
+
+    @property
+    def minutes_over(self) -> int | None:
+        """Whole minutes since time was up, while the round is still in play (None before, or untimed)."""
+        r = self.round
+        if self.minutes_left != 0 or r is None or r.started_at is None or not self.event.round_minutes:
+            return None
+        return int((timezone.now() - r.started_at).total_seconds() // 60 - self.event.round_minutes)
 
 
 def current_round(rounds: list[Round]) -> Round | None:
@@ -89,7 +106,8 @@ def current_round(rounds: list[Round]) -> Round | None:
 def room(event: Event, number: int | None = None) -> Room:
     """The event's room: a round's tables for an event in rounds, else every rubber of the event in play."""
     rounds = list(event.event_rounds.all())
-    round_ = next((r for r in rounds if r.number == number), None) if number else current_round(rounds)
+    # A round asked for that the event does not have shows the current one, never every round mixed.
+    round_ = next((r for r in rounds if r.number == number), None) or current_round(rounds)
     players = ("north", "east", "south", "west")
     if round_ is not None:
         rows = list(RoundTable.objects.filter(round=round_)
@@ -97,14 +115,35 @@ def room(event: Event, number: int | None = None) -> Room:
         tables = [TableNow(str(t.number), t.rubber, {s.value: t.player_at(s) for s in Seat}, t.first_dealer)
                   for t in rows]
         sitting = [b.player for b in round_.byes.select_related("player").order_by("player__display_name")]
+    elif event.mode == Event.Mode.CLUB_NIGHT:
+        tables = [TableNow(r.table_label or f"#{r.pk}", r, {s.value: r.player_at(s) for s in Seat}, r.first_dealer)
+                  for r in _club_night_rubbers(event)]
+        sitting = []
     else:
         rubbers = (event.rubbers.filter(Q(status=Rubber.Status.IN_PROGRESS) | Q(played_on=timezone.localdate()))
                    .select_related(*players).order_by("table_label", "pk"))
         tables = [TableNow(r.table_label or f"#{r.pk}", r, {s.value: r.player_at(s) for s in Seat}, r.first_dealer)
                   for r in rubbers]
         sitting = []
+    for t in tables:
+        if t.rubber is not None:
+            t.rubber.event = event  # every rubber here is the event's: its words need no query for it
     _add_figures(tables)
     return Room(event, round_, tables, sitting, rounds)
+
+
+def _club_night_rubbers(event: Event) -> list[Rubber]:
+    """A club night's tables, one each, by number: the latest rubber of every table not broken up (its earlier
+    rubbers are over; a broken-up table plays no more), and any rubber in play at no club table. Two queries."""
+    club = dict(event.club_tables.values_list("number", "broken_up"))
+    playing = [str(n) for n in sorted(n for n, broken in club.items() if not broken)]
+    latest = (Rubber.objects.filter(event=event, table_label=OuterRef("table_label"))
+              .order_by("-created_at", "-pk").values("pk")[:1])
+    elsewhere = Q(status=Rubber.Status.IN_PROGRESS) & ~Q(table_label__in=[str(n) for n in club])
+    rubbers = (event.rubbers.filter(Q(table_label__in=playing, pk=Subquery(latest)) | elsewhere)
+               .select_related("north", "east", "south", "west"))
+    place = {label: index for index, label in enumerate(playing)}
+    return sorted(rubbers, key=lambda r: (place.get(r.table_label, len(place)), r.pk))
 
 
 def _add_figures(tables: list[TableNow]) -> None:
@@ -133,6 +172,6 @@ def _add_figures(tables: list[TableNow]) -> None:
         if report.status == HandReport.Status.DISPUTED:
             table.disputed.append((report.number, report.pk))
         else:
-            table.waiting.append(report.number)
+            table.waiting.append((report.number, report.pk))
     for row in Hand.objects.filter(rubber__in=by_rubber).values("rubber_id").annotate(last=Max("entered_at")):
         by_rubber[row["rubber_id"]].last_hand_at = row["last"]

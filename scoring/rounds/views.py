@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.functional import cached_property
@@ -75,6 +75,11 @@ class ScheduleView(EventInRoundsMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.ScheduleForm
 
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if self.event.event_rounds.exists():  # made already: say so rather than offer it again
+            return render(request, "rounds/schedule_made.html", {"event": self.event})
+        return super().get(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         count = self.event.entrants.count()
         return super().get_context_data(**kwargs) | {
@@ -139,7 +144,14 @@ class EventRoundsView(ReadableMixin, TemplateView):
         return super().get_context_data(**kwargs) | {
             "event": event, "rounds": rounds,
             "entrants": event.entrants.select_related("player"),
-            "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None)}
+            "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
+            "pairs": _pairs(list(event.entrants.select_related("player"))) if event.mode == Event.Mode.PAIRS else []}
+
+
+def _pairs(entrants: list[Any]) -> list[tuple[int, str, str]]:
+    """Fixed pairs as entered: entrants 1-2 are pair 1, 3-4 pair 2, ..."""
+    by_number = {e.number: e.player for e in entrants}
+    return [(n // 2 + 1, str(by_number[n]), str(by_number.get(n + 1, ""))) for n in sorted(by_number) if n % 2]
 
 
 class RoomView(ReadableMixin, TemplateView):

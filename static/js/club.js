@@ -10,7 +10,8 @@ function focusForm() {
   const target = form.querySelector(".is-invalid") || form.querySelector(fields);
   if (!target) { return; }
   target.focus();  // the browser scrolls only as far as the field needs
-  if (target.classList.contains("is-invalid") && typeof target.select === "function") {
+  // A textarea keeps its text unselected: the secretary corrects one line of it, not all (the cards as cut).
+  if (target.classList.contains("is-invalid") && typeof target.select === "function" && target.tagName !== "TEXTAREA") {
     try { target.select(); } catch (error) { /* a field with nothing to select */ }  // typing replaces it
   }
 }

@@ -48,6 +48,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "events": (PUBLIC, lambda o: []),
     "event_new": (SECRETARY_FORM, lambda o: []),
     "event": (PUBLIC, lambda o: [o["event"].slug]),
+    "event_edit": (SECRETARY_FORM, lambda o: [o["event"].slug]),
     "event_standings": (PUBLIC, lambda o: [o["event"].slug]),
     "event_standings_pdf": (PUBLIC, lambda o: [o["event"].slug]),
     "room": (PUBLIC, lambda o: [o["tournament"].slug]),

@@ -62,7 +62,8 @@ def test_the_secretary_pages_fit_a_phone_too(page: Page, live_server, club):
     rubber = club["rubber"]
     assert not _too_wide(page, live_server.url, [
         f"/rubbers/{rubber.pk}/", f"/rubbers/{rubber.pk}/hands/1/correct/", "/events/new/",
-        f"/rubbers/{rubber.pk}/rulings/new/", "/players/new/", "/rubbers/import/"])
+        f"/events/{rubber.event.slug}/edit/", f"/rubbers/{rubber.pk}/rulings/new/", "/players/new/",
+        "/rubbers/import/"])
 
 
 def test_every_standings_column_is_within_reach_on_a_phone(page: Page, live_server, club):

@@ -60,6 +60,7 @@ def form_urls(desk: dict[str, Any]) -> dict[str, list[str]]:
     rubber, event = desk["rubber"], desk["event"]
     return {
         reverse("event_new"): fields_of(forms.EventForm),
+        reverse("event_edit", args=[event.slug]): fields_of(forms.EventEditForm),
         reverse("player_new"): fields_of(forms.PlayerForm),
         reverse("password_reset"): ["email"],
         reverse("rubber_new", args=[event.slug]): fields_of(forms.RubberStartForm),

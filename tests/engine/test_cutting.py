@@ -29,6 +29,7 @@ from scoring.engine.cutting import (
     form_tables,
     parse_card,
     ranked,
+    successors,
 )
 from scoring.engine.seats import Seat
 
@@ -424,3 +425,39 @@ def test_cutting_out_puts_out_the_longest_runs_and_keeps_four_at_the_table(runs,
     assert len(set(change.players)) == 4 and set(change.players) == set(stayers) | set(change.in_)
     assert change.candidates == tuple(candidates[len(change.in_):]) + change.out
     assert after_rubber(four, candidates, DrawnCuts(seed)) == change
+
+
+def test_every_new_tables_missing_cut_for_partners_is_named_at_once():
+    cuts = entered("Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, Gale 8S, Hale 7S")
+    with pytest.raises(MissingCut) as raised:
+        form_tables(EVERYONE, cuts)
+    assert str(raised.value) == (
+        "Table 1: Ames, Bell, Cole and Dunn must cut for partners and the deal (law 11): enter their cards. "
+        "Table 2: Eaton, Frye, Gale and Hale must cut for partners and the deal (law 11): enter their cards.")
+    half = entered("Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, Gale 8S, Hale 7S, "
+                   "Ames JH, Bell AH, Cole KH, Dunn QH")
+    with pytest.raises(MissingCut, match=r"^Table 2: Eaton, Frye, Gale and Hale must cut for partners"):
+        form_tables(EVERYONE, half)
+
+
+SUCCESSION_CASES = {
+    "the first in line takes the chair and the run of the player who left (law 19)":
+        ({A: 2, B: 1, C: 1, D: 1}, [E, F], {A}, [(A, E, 2)]),
+    "two leave: the first two in line, in seat order": ({A: 1, B: 3, C: 1, D: 1}, [E, F, G], {B, D},
+                                                        [(B, E, 3), (D, F, 1)]),
+    "a candidate sitting at this table is passed over": ({A: 1, B: 1, C: 1, D: 1}, [C, E], {A}, [(A, E, 1)]),
+}
+
+
+@pytest.mark.parametrize("case", SUCCESSION_CASES, ids=list(SUCCESSION_CASES))
+def test_who_takes_a_departed_players_place_is_known_before_the_rubber_ends(case):
+    four, line, gone, expected = SUCCESSION_CASES[case]
+    found = successors(four, line, departed=gone)
+    assert [(s.departed, s.successor, s.run) for s in found] == expected
+    change = after_rubber(four, line, DrawnCuts(7), departed=gone)  # the cut at the rubber's end agrees
+    assert all(dict(change.runs)[s.successor] == s.run for s in found)
+
+
+def test_nobody_in_line_to_take_a_place_is_known_before_the_rubber_ends():
+    with pytest.raises(TableBreaksUp, match="only 1 in line can take their places"):
+        successors({A: 1, B: 1, C: 1, D: 1}, [E], departed={A, B})

@@ -56,7 +56,7 @@ def test_the_secretary_runs_a_round_from_entry_to_close(page: Page, live_server,
         expect(page.get_by_text("Hand 1 recorded.")).to_be_visible()
         page.goto(f"{base}/events/spring-individuals/room/")
     expect(page.get_by_test_id("room-summary")).to_contain_text("2 of 2 tables finished")
-    expect(page.get_by_test_id("table-status").first).to_have_text("Stopped at the round's end")
+    expect(page.get_by_test_id("table-status").first).to_have_text("Stopped after 1 deal, the round's limit")
     page.get_by_role("button", name="Close round 1").click()
     expect(page.get_by_text("Round 1 is closed")).to_be_visible()
     assert Round.objects.get(number=1).status == Round.Status.CLOSED

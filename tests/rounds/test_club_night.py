@@ -3,6 +3,8 @@ after cutting out, candidates declaring, a table breaking up; through the servic
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -155,3 +157,139 @@ def test_only_the_secretary_acts_on_the_page_and_bad_cuts_are_shown_where_typed(
     assert "1 table formed by cutting" in done.content.decode()
     assert Rubber.objects.filter(event=event).count() == 1
     assert "law 11" in client.get(url).content.decode()  # the cut, card by card, with its laws
+
+
+def seated(rubber: Rubber) -> set[int]:
+    return {rubber.north_id, rubber.east_id, rubber.south_id, rubber.west_id}
+
+
+def test_a_seated_player_leaving_mid_rubber_shows_on_his_table_with_who_takes_his_place_law_19(client, secretary):
+    event, players = night(5)
+    tables_form(event=event, seed=3)
+    rubber = Rubber.objects.get(event=event)
+    (candidate,) = [p for p in players if p.pk not in seated(rubber)]
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    left = client.post(url, {"action": "leave", "player": rubber.north_id}, follow=True).content.decode()
+    said = f"{rubber.north.display_name} has left: {candidate.display_name}, next in line, takes his place when " \
+           "this rubber ends, with his run of 1 rubber (law 19)."
+    assert said in left  # in the message and on the table's card
+    assert 'data-testid="leaving"' in left and f"Table 1: {said}" in left
+
+
+def test_a_seated_player_leaving_with_nobody_in_line_breaks_the_table_up_in_one_click_law_21(client, secretary):
+    event, _ = night(4)
+    tables_form(event=event, seed=3)
+    rubber = Rubber.objects.get(event=event)
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    page = client.post(url, {"action": "leave", "player": rubber.east_id}, follow=True).content.decode()
+    assert "the table breaks up when this rubber ends (law 21)" in page
+    finish(rubber)
+    page = client.get(url).content.decode()
+    assert "the table breaks up now that the rubber has ended (law 21)" in page
+    done = client.post(url, {"action": "next", "table": "1", "seen": str(rubber.pk)}, follow=True).content.decode()
+    assert (f"Table 1 has broken up ({rubber.east.display_name} left and nobody in line could take the place)"
+            in done)
+    table = ClubTable.objects.get(event=event)
+    assert table.broken_up and Rubber.objects.filter(event=event).count() == 1
+    assert len(table.candidates) == 3 and rubber.east_id not in table.candidates  # their order of precedence
+
+
+def test_a_cut_form_shown_again_always_has_a_choice_ticked(client, secretary):
+    event, _ = night(3)
+    client.force_login(secretary)
+    page = client.post(reverse("club_night", args=[event.slug]), {"action": "tables", "cut-cards": ""})
+    text = page.content.decode()
+    assert "a table needs four players" in text.lower()
+    (draw,) = re.findall(r'<input[^>]*id="id_cut-how_0"[^>]*>', text)
+    assert 'value="draw"' in draw and " checked" in draw
+
+
+def test_a_broken_up_tables_players_wait_and_cut_for_a_new_table_keeping_their_prior_entry_law_21(client, secretary):
+    event, _ = night(10)
+    tables_form(event=event, seed=9)  # two tables, two candidates at table 1
+    one, two = ClubTable.objects.filter(event=event).order_by("number")
+    own_candidates = list(one.candidates)
+    second = Rubber.objects.get(event=event, table_label="2")
+    finish(second)
+    player_leaves(event=event, player=second.north)
+    next_rubber(table=two, seed=1, ended=second.pk)  # nobody in line at table 2: it breaks up (law 21)
+    two.refresh_from_db()
+    prior = list(two.candidates)
+    assert two.broken_up and len(prior) == 3 and Rubber.objects.filter(event=event).count() == 2
+    one.refresh_from_db()
+    assert one.candidates == prior + own_candidates  # first in line at the other table
+    assert [p.pk for p in waiting(event)] == prior
+    late = PlayerFactory()
+    player_arrives(event=event, player=late)
+    assert [p.pk for p in waiting(event)] == [*prior, late.pk]  # prior entry first, then by arrival
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    page = client.get(url).content.decode()
+    assert "Waiting (4)" in page and "Four waiting players make a table" not in page
+    done = client.post(url, {"action": "tables", "cut-how": "draw"}, follow=True).content.decode()
+    assert "1 table formed by cutting" in done
+    third = Rubber.objects.get(event=event, table_label="3")
+    assert seated(third) == {*prior, late.pk} and waiting(event) == []
+    one.refresh_from_db()
+    two.refresh_from_db()
+    assert one.candidates == own_candidates and two.candidates == []  # seated again: their places in line go
+
+
+def test_the_club_nights_room_shows_each_table_once_with_its_rubber_now(django_assert_max_num_queries):
+    from scoring.rounds.selectors import room
+
+    def evening(count: int) -> Event:
+        event, _ = night(count)
+        tables_form(event=event, seed=9)
+        first = Rubber.objects.get(event=event, table_label="1")
+        finish(first)
+        next_rubber(table=ClubTable.objects.get(event=event, number=1), seed=1)
+        broken = Rubber.objects.get(event=event, table_label="2")
+        finish(broken)
+        table_break_up(table=ClubTable.objects.get(event=event, number=2))
+        return event
+
+    small, large = evening(10), evening(16)
+    for event, labels in ((small, ["1"]), (large, ["1", "3", "4"])):
+        with django_assert_max_num_queries(10):
+            the_room = room(event)
+            assert [t.label for t in the_room.tables] == labels  # table 2 broke up; table 1's first rubber is over
+            latest = Rubber.objects.filter(event=event, table_label="1").latest("pk")
+        assert the_room.tables[0].rubber == latest and the_room.finished == 0
+    page_event = small
+    finish(Rubber.objects.filter(event=page_event, table_label="1").latest("pk"))
+    assert room(page_event).finished == 1 and len(room(page_event).tables) == 1
+
+
+def test_typed_cuts_missing_every_new_tables_cut_for_partners_name_them_all_and_focus_the_cut(client, secretary):
+    event, players = night(8)
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    assert "four cutting again for partners and the deal (law 11)" in client.get(url).content.decode()
+    cards = "\n".join(f"{p}: {card}" for p, card in zip(players, ["JS", "AS", "KS", "QS", "10S", "9S", "8S", "7S"],
+                                                         strict=True))
+    page = client.post(url, {"action": "tables", "cut-how": "entered", "cut-cards": cards}).content.decode()
+    assert "Table 1: " in page and "Table 2: " in page and page.count("must cut for partners and the deal") == 2
+    # The page focuses the form in error, not the "Arrived" box.
+    assert page.count("data-focus") == 1 and 'data-focus data-testid="cut-tables"' in page
+    assert not Rubber.objects.filter(event=event).exists()
+
+
+def test_a_stale_second_click_says_what_was_already_done(client, secretary):
+    event, _ = night(5)
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    client.post(url, {"action": "tables", "cut-how": "draw", "seen": "0"})
+    again = client.post(url, {"action": "tables", "cut-how": "draw", "seen": "0"}, follow=True).content.decode()
+    assert "The tables have already been cut" in again and "are here to cut" not in again
+    assert Rubber.objects.filter(event=event).count() == 1
+    first = Rubber.objects.get(event=event)
+    finish(first)
+    client.post(url, {"action": "next", "table": "1", "seen": str(first.pk)})
+    stale = client.post(url, {"action": "next", "table": "1", "seen": str(first.pk)}, follow=True).content.decode()
+    assert "Table 1&#x27;s next rubber has already started" in stale
+    assert Rubber.objects.filter(event=event).count() == 2
+    with pytest.raises(ValidationError, match="next rubber has already started"):  # a form without what it saw
+        next_rubber(table=ClubTable.objects.get(event=event), seed=1)

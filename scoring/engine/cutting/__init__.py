@@ -17,7 +17,7 @@ from scoring.engine.cutting.calls import Call, Cut, CutKind, CutStep
 from scoring.engine.cutting.cards import PACK, Card, CardError, Rank, Suit, parse_card
 from scoring.engine.cutting.cutter import Cutter
 from scoring.engine.cutting.order import FIRST_DEALER, Partnership, partnership, ranked, settle
-from scoring.engine.cutting.rotation import Change, TableBreaksUp, after_rubber
+from scoring.engine.cutting.rotation import Change, Successor, TableBreaksUp, after_rubber, successors
 from scoring.engine.cutting.sources import (
     BadCard,
     CutError,
@@ -33,5 +33,5 @@ from scoring.engine.cutting.tables import Formation, TableFormed, form_tables
 
 __all__ = ["FIRST_DEALER", "PACK", "BadCard", "Call", "Card", "CardError", "Change", "Cut", "CutError", "CutKind",
            "CutSource", "CutStep", "Cutter", "DrawnCuts", "DuplicateCard", "EnteredCuts", "ExtraCut", "Formation",
-           "MissingCut", "Partnership", "Rank", "Suit", "TableBreaksUp", "TableFormed", "UnknownName", "after_rubber",
-           "form_tables", "parse_card", "partnership", "ranked", "settle"]
+           "MissingCut", "Partnership", "Rank", "Successor", "Suit", "TableBreaksUp", "TableFormed", "UnknownName",
+           "after_rubber", "form_tables", "parse_card", "partnership", "ranked", "settle", "successors"]

@@ -111,11 +111,7 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     stayers = [p for p in four if p not in departed]
     vacancies = len(four) - len(stayers)
     waiting = len(broken) + len(own)
-    if waiting < vacancies:
-        gone = [p for p in four if p in departed]
-        raise TableBreaksUp(f"{names(gone)} left and {'nobody' if not waiting else f'only {waiting}'} in line "
-                            f"can take {'the place' if len(gone) == 1 else 'their places'}: the table breaks up, "
-                            "and its players have prior entry at the other tables (law 21).")
+    _check_places(four, departed, waiting)
     claims = min(MOST_CLAIMS, waiting - vacancies, len(stayers))
     places = vacancies + claims
     cutter = Cutter(cuts)
@@ -145,6 +141,41 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     return Change(out=tuple([p for p in four if p in departed] + goers), in_=tuple(fillers + claimants),
                   seats=partners.seats, first_dealer=FIRST_DEALER, candidates=tuple(rest + goers),
                   runs=tuple((p, next_runs[p]) for p in next_four), log=tuple(cutter.log))
+
+
+@dataclass(frozen=True, slots=True)
+class Successor:
+    """Who takes a departed player's chair when the rubber ends, and the run he inherits (law 19)."""
+
+    departed: str
+    successor: str
+    run: int
+
+
+def successors(players: Mapping[str, int] | Sequence[tuple[str, int]], candidates: Sequence[str], *,
+               departed: Collection[str], fresh: Collection[str] | None = None,
+               lost_entry: Collection[str] = ()) -> tuple[Successor, ...]:
+    """Before the rubber ends: who will take each departed player's place, as `after_rubber` will seat them.
+
+    No card is needed: the first in line fill the places in seat order (law 19). Arguments as for
+    `after_rubber` (without players of a broken-up table, whose order may need a cut). Raises
+    `TableBreaksUp` when the line is too short, as `after_rubber` will.
+    """
+    runs = _checked_runs(players, departed)
+    four = list(runs)
+    line = _own_line(candidates, set(four), fresh, lost_entry)
+    gone = [p for p in four if p in departed]
+    _check_places(four, departed, len(line))
+    return tuple(Successor(player, newcomer, runs[player]) for player, newcomer in zip(gone, line, strict=False))
+
+
+def _check_places(four: Sequence[str], departed: Collection[str], waiting: int) -> None:
+    """Law 19 needs one in line for each player who left; without them the table breaks up (law 21)."""
+    gone = [p for p in four if p in departed]
+    if waiting < len(gone):
+        raise TableBreaksUp(f"{names(gone)} left and {'nobody' if not waiting else f'only {waiting}'} in line "
+                            f"can take {'the place' if len(gone) == 1 else 'their places'}: the table breaks up, "
+                            "and its players have prior entry at the other tables (law 21).")
 
 
 def _checked_runs(players: Mapping[str, int] | Sequence[tuple[str, int]],

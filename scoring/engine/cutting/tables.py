@@ -28,6 +28,8 @@ Decisions where the laws are silent or the site must be concrete:
   cut at once from one pack, so one cut orders the fresh and the others alike.
 - Seats: the dealer North, his partner South, the higher of the other two East (the dealer's left,
   eldest hand), the lower West; the first dealer is North. The dealer may choose otherwise (law 11).
+- Entered cuts missing a table's cut for partners: each table cuts for partners on its own, so every
+  table's missing cut is named at once (a `MissingCut` of them all), not one a submission.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 from scoring.engine.cutting.calls import LAWS, PURPOSES, Call, CutKind, CutStep
 from scoring.engine.cutting.cutter import Cutter
 from scoring.engine.cutting.order import FIRST_DEALER, partnership, settle
-from scoring.engine.cutting.sources import CutSource
+from scoring.engine.cutting.sources import CutSource, MissingCut
 from scoring.engine.seats import Seat
 
 PLAYERS_A_TABLE = 4
@@ -110,12 +112,19 @@ def form_tables(candidates: Sequence[str], cuts: CutSource, *, fresh: Collection
         cards = cutter.cut(Call(tuple(candidates), CutKind.TABLES, LAWS[CutKind.TABLES], purpose))
         order = settle(cutter, candidates, cards, breaks=breaks, purpose=purpose, prior=prior)
     formed = []
+    missing: list[str] = []
     for index in range(tables):
         at_table = set(order[PLAYERS_A_TABLE * index:PLAYERS_A_TABLE * (index + 1)])
         first = seated + CANDIDATES_A_TABLE * index
         its_candidates = tuple(order[first:min(first + CANDIDATES_A_TABLE, seated + spare)])
-        four = partnership(cutter, [p for p in candidates if p in at_table])  # they cut in order of arrival
+        try:
+            four = partnership(cutter, [p for p in candidates if p in at_table])  # they cut in order of arrival
+        except MissingCut as exc:  # the tables are settled; the next table's cut does not depend on this one
+            missing.append(f"Table {first_number + index}: {exc}")
+            continue
         formed.append(TableFormed(first_number + index, four.seats, FIRST_DEALER, its_candidates))
+    if missing:
+        raise MissingCut(" ".join(missing))
     placed = set(order[:seated + spare])
     cutter.finish()
     return Formation(tuple(formed), tuple(p for p in candidates if p not in placed), tuple(cutter.log), tuple(order))

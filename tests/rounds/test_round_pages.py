@@ -1,0 +1,63 @@
+"""The rounds' pages once the schedule is made: nothing offers what cannot be done (making it again,
+changing the entrants, starting a round out of turn), a round that does not exist shows the current one,
+and fixed pairs are listed as pairs."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Event
+from scoring.rounds.services import round_start, schedule_make
+from tests.rounds.test_rounds import tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_once_the_schedule_is_made_it_is_not_offered_again_nor_are_the_entrants(client, secretary):
+    event = tournament(8, rounds=3)
+    schedule_make(event=event)
+    client.force_login(secretary)
+    response = client.get(reverse("schedule_make", args=[event.slug]))
+    body = response.content.decode()
+    assert 'data-testid="schedule-made"' in body and "cannot be made twice" in body and "<form" not in body.split(
+        "</nav>")[-1]
+    page = client.get(reverse("entrants", args=[event.slug])).content.decode()
+    assert 'data-testid="scheduled"' in page and "Save the entrants" not in page
+
+
+def test_the_room_of_a_later_round_offers_no_start_while_an_earlier_one_is_open(client, secretary):
+    event = tournament(8, rounds=3)
+    first, _second, third = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    client.force_login(secretary)
+    later = client.get(reverse("room", args=[event.slug]), {"round": third.number}).content.decode()
+    assert "Round 3 of 3" in later and "Start round 3" not in later
+    now = client.get(reverse("room", args=[event.slug]), {"round": 99}).content.decode()
+    assert "Round 1 of 3" in now and "0 of 2 tables finished" in now  # its own tables, not every round's
+
+
+def test_fixed_pairs_are_listed_as_pairs_on_the_rounds_page(client):
+    event = tournament(8, mode=Event.Mode.PAIRS, rounds=3)
+    schedule_make(event=event)
+    names = [e.player.display_name for e in event.entrants.select_related("player").order_by("number")]
+    page = client.get(reverse("event_rounds", args=[event.slug])).content.decode()
+    assert f"1. {names[0]} &amp; {names[1]}" in page and f"4. {names[6]} &amp; {names[7]}" in page
+
+
+def test_a_hand_typed_on_a_page_left_open_is_not_saved_as_the_next_hand(client, secretary):
+    event = tournament(4, rounds=3)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    rubber = first.tables.get().rubber
+    client.force_login(secretary)
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert 'name="shown" value="1"' in page and 'data-testid="to-room"' in page
+    dealer = rubber.first_dealer
+    entry = {"dealer": dealer, "maker": "N", "result": "played", "tricks": 3, "revokes_ns": 0, "revokes_ew": 0}
+    assert client.post(reverse("hand_new", args=[rubber.pk]), {**entry, "shown": 1}).status_code == 302
+    # The same page, still open in another tab, sends hand 1 again: refused, saying which hand is next.
+    response = client.post(reverse("hand_new", args=[rubber.pk]), {**entry, "shown": 1}, follow=True)
+    rubber.refresh_from_db()
+    assert rubber.hand_count == 1
+    assert "Hand 1 was recorded meanwhile" in response.content.decode()
