@@ -112,3 +112,8 @@ def test_a_stopped_or_abandoned_rubber_shows_no_winner_on_the_closed_page(client
     Rubber.objects.filter(pk=rubber.pk).update(status=Rubber.Status.ABANDONED, abandon_reason="Fire alarm")
     body = client.get(table_url(code)).content.decode()
     assert 'data-testid="final"' in body and "won the rubber" not in body
+
+
+def test_the_home_page_leads_a_phone_to_the_code_entry(client):
+    page = client.get(reverse("home")).content.decode()
+    assert 'data-testid="home-at-table"' in page and f'href="{reverse("code_entry")}"' in page
