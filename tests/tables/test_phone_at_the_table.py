@@ -8,20 +8,13 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.models import CodeGuess, HandReport, Rubber, TableCode
+from scoring.models import CodeGuess, HandReport, Rubber
 from scoring.tables import services
 from scoring.tables.services import AtTable
 from tests.helpers import play_game
 from tests.tables.test_reporting import open_report, report, table_url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def code(rubber) -> TableCode:
-    found = services.working_code(rubber)
-    assert found is not None
-    return found
 
 
 def test_a_page_left_open_on_a_recorded_hand_does_not_report_the_next_deal(client, rubber, code, players):

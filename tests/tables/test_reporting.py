@@ -20,13 +20,6 @@ from tests.helpers import play_game, record
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def code(rubber) -> TableCode:
-    found = services.working_code(rubber)
-    assert found is not None
-    return found
-
-
 def table_url(code: TableCode, tail: str = "") -> str:
     return f"/t/{code.code}/{tail}"
 
