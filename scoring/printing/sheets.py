@@ -125,8 +125,9 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
         words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
     words += "."
     if result.rubber_winner:
-        words += (f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; the third game is still played "
-                  "(law 1).")
+        still = ("the third game ended with a lap, so a fourth is played" if games >= 3
+                 else "the third game is still played")
+        words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still} (law 1)."
     return words
 
 

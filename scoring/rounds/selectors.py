@@ -18,7 +18,18 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from scoring.engine import Seat
-from scoring.models import Event, GameRecord, Hand, HandReport, Player, Round, RoundTable, Rubber, Ruling
+from scoring.models import (
+    Event,
+    GameRecord,
+    Hand,
+    HandReport,
+    Player,
+    Round,
+    RoundTable,
+    Rubber,
+    Ruling,
+    SeatChange,
+)
 
 
 @dataclass
@@ -150,6 +161,11 @@ def _add_figures(tables: list[TableNow]) -> None:
     by_rubber = {t.rubber.pk: t for t in tables if t.rubber is not None}
     if not by_rubber:
         return
+    # Law 18: a substitute sits in the seat from his first hand on; the room names who sits there now.
+    for change in SeatChange.objects.filter(rubber__in=by_rubber).select_related("player").order_by("from_hand"):
+        table = by_rubber[change.rubber_id]
+        if table.rubber is not None and change.from_hand <= table.rubber.hand_count + 1:
+            table.seats[change.seat] = change.player
     won: Counter[tuple[int, str]] = Counter()
     closing = {}
     for game in GameRecord.objects.filter(rubber__in=by_rubber).only(

@@ -21,6 +21,7 @@ from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import ranked, standings
+from scoring.tables.secretary import is_loopback
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
 
@@ -145,7 +146,9 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "event": event, "rounds": rounds,
             "entrants": event.entrants.select_related("player"),
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
-            "pairs": _pairs(list(event.entrants.select_related("player"))) if event.mode == Event.Mode.PAIRS else []}
+            "pairs": _pairs(list(event.entrants.select_related("player"))) if event.mode == Event.Mode.PAIRS else [],
+            # The secretary's table cards print each table's code with this site's address for phones.
+            "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 
 
 def _pairs(entrants: list[Any]) -> list[tuple[int, str, str]]:

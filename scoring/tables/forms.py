@@ -125,6 +125,9 @@ class AnswerForm(forms.Form):
     def __init__(self, *args: Any, answerers: Sequence[Player], disputing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.answerers, self.disputing = list(answerers), disputing
+        if self.is_bound and len(self.answerers) == 1 and not self.data.get("player"):
+            # Only one player may answer from here (a member on his own phone): he need not tap his name.
+            self.data = {**dict(self.data.items()), "player": str(self.answerers[0].pk)}
         player = self.fields["player"]
         assert isinstance(player, forms.ChoiceField)
         player.choices = [(p.pk, p.display_name) for p in self.answerers]

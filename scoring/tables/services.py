@@ -210,11 +210,10 @@ def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User |
 
 @transaction.atomic
 def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandReport:
-    """The reporting side takes back a report nobody has answered yet, to report the hand again."""
+    """The reporting side takes back its report, to report the hand again: before the other side answers,
+    or after it disputes, when the reporting side agrees it was wrong (no need then for the secretary)."""
     rubber = rubber_lock(rubber_id)
     report = _open_report(rubber, report_id)
-    if report.status != HandReport.Status.WAITING:
-        raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.")
     seat = _check_seated(rubber, by, report.number)
     reporter_seat = seat_of(rubber, report.reported_by, report.number)
     if reporter_seat is None or seat.side is not reporter_seat.side:

@@ -87,8 +87,6 @@ def by_code(request: HttpRequest, code: TableCode) -> Table:
 def by_member(request: HttpRequest, pk: int) -> Table:
     """The table of rubber `pk` for the member logged in: seated there, or the secretary."""
     rubber = rubber_or_404(pk)
-    if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed("This rubber has ended; its hands are on the rubber's page.", rubber)
     table = Table(rubber, None, request.user, [], phone_of(request))
     own = getattr(request.user, "player", None)
     seated = list(table.seated.values())
@@ -98,4 +96,6 @@ def by_member(request: HttpRequest, pk: int) -> Table:
         table.speakers = seated
     else:
         raise PermissionDenied("You are not seated at this table.")
+    if rubber.status != Rubber.Status.IN_PROGRESS:
+        raise TableClosed("This rubber has ended; its hands are on the rubber's page.", rubber)
     return table

@@ -29,14 +29,21 @@ not shut out when other phones on the same address have mistyped codes (only unk
 
 def _closed(request: HttpRequest, closed: TableClosed) -> HttpResponse:
     if request.headers.get("HX-Request"):
-        # A phone polling a table that has just closed: reload, so that it shows why, not a stale hand.
-        response = HttpResponse(status=204)
-        response["HX-Refresh"] = "true"
-        return response
-    context: dict[str, Any] = {"message": str(closed)}
+        # A phone polling a table that has just closed: load the table page, which now says why.
+        return _load(request.path)
+    context: dict[str, Any] = {"message": str(closed), "by_member": "code" not in (request.resolver_match.kwargs
+                                                                                    if request.resolver_match else {})}
     if closed.rubber is not None:
         context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1)}
     return render(request, "tables/closed.html", context, status=410)
+
+
+def _load(url: str) -> HttpResponse:
+    """The answer to a poll when the table has moved on: the phone loads the table page afresh, by GET
+    (a reload could send again a form the page was answering, after an error)."""
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = url
+    return response
 
 
 class CodeEntryView(View):
@@ -93,9 +100,7 @@ class TableMixin(View):
         state = f"{table.rubber.hand_count}-{report.pk if report else 0}-{report.status if report else ''}"
         if self.request.headers.get("HX-Request") and self.request.method == "GET":
             # Polled every few seconds: nothing changed, nothing sent; else the phone loads the page afresh.
-            response = HttpResponse(status=204)
-            if self.request.GET.get("state") != state:
-                response["HX-Refresh"] = "true"
+            response = _load(table.url()) if self.request.GET.get("state") != state else HttpResponse(status=204)
         else:
             context: dict[str, Any] = {"table": table, "rubber": table.rubber, "report": report, "state": state,
                                        "sides": table_sides(table.rubber, table.number),
@@ -125,7 +130,8 @@ class TableMixin(View):
         dealer = report.play.get("dealer")
         return {"preview": preview, "others": others, "report_dealer": seated[Seat(dealer)] if dealer else "",
                 "answerers": answerers, "can_withdraw": bool(reporters),
-                "withdrawers": reporters, "answer": answer or AnswerForm(answerers=answerers),
+                "withdrawers": reporters, "answer": answer or AnswerForm(answerers=answerers, initial=(
+                    {"player": answerers[0].pk} if len(answerers) == 1 else {})),
                 "report_words": report_lines(table.rubber, reports=[report])[0]}
 
     def hand_form(self, data: Any = None) -> PhoneHandForm:

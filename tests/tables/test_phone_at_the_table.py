@@ -9,9 +9,13 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.models import CodeGuess, HandReport, Rubber
+from scoring.rounds.selectors import room
+from scoring.rounds.services import schedule_make
+from scoring.services.rubbers import seat_change_add
 from scoring.tables import services
 from scoring.tables.services import AtTable
-from tests.helpers import play_game
+from tests.helpers import play_game, record
+from tests.rounds.test_rounds import tournament
 from tests.tables.test_reporting import open_report, report, table_url
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +46,7 @@ def test_a_phone_polling_a_table_that_has_closed_reloads_and_sees_how_the_rubber
     for maker in ("N", "N", "E"):
         play_game(rubber, maker)
     polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
-    assert polled.status_code == 204 and polled["HX-Refresh"] == "true"
+    assert polled.status_code == 204 and polled["HX-Redirect"] == table_url(code)
     page = client.get(table_url(code))
     body = page.content.decode()
     assert page.status_code == 410 and 'data-testid="final"' in body and "won the rubber" in body
@@ -51,7 +55,7 @@ def test_a_phone_polling_a_table_that_has_closed_reloads_and_sees_how_the_rubber
 def test_a_withdrawn_code_tells_a_polling_phone_to_reload_too(client, rubber, code, secretary):
     services.code_withdraw(rubber_id=rubber.pk, by=secretary)
     polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
-    assert polled.status_code == 204 and polled["HX-Refresh"] == "true"
+    assert polled.status_code == 204 and polled["HX-Redirect"] == table_url(code)
     assert "withdrawn" in client.get(table_url(code)).content.decode()
 
 
@@ -110,3 +114,81 @@ def test_a_stopped_or_abandoned_rubber_shows_no_winner_on_the_closed_page(client
 def test_the_home_page_leads_a_phone_to_the_code_entry(client):
     page = client.get(reverse("home")).content.decode()
     assert 'data-testid="home-at-table"' in page and f'href="{reverse("code_entry")}"' in page
+
+
+def test_a_refused_report_is_summed_up_at_the_top_and_clearing_loads_the_page_afresh(client, rubber, code, players):
+    response = report(client, code, players[0], maker="N", shown=1)  # no tricks
+    body = response.content.decode()
+    summary = body.split('data-testid="form-errors"')[1].split("</div>")[0]
+    assert "Not reported yet." in summary and "Tap the number of tricks" in summary and "#tricks-choices" in summary
+    assert f'href="{table_url(code)}" data-testid="clear"' in body  # by GET: every tap gone, nothing sent
+
+
+def test_a_member_alone_on_his_side_here_disputes_without_tapping_his_name(client, rubber, code, players,
+                                                                          django_user_model):
+    east = django_user_model.objects.create_user("east", password="pw-east-1888")
+    players[1].user = east
+    players[1].save()
+    report(client, code, players[0], maker="N", tricks=3, shown=1)
+    waiting = open_report(rubber)
+    client.force_login(east)
+    url = reverse("member_table", args=[rubber.pk]) + f"reports/{waiting.pk}/answer/"
+    assert client.post(url, {"answer": "dispute", "dispute": "Two tricks, not three"}).status_code == 302
+    waiting.refresh_from_db()
+    assert waiting.status == HandReport.Status.DISPUTED and waiting.answered_by == players[1]
+
+
+def test_the_reporting_side_may_take_back_a_disputed_report_and_report_the_hand_again(client, rubber, code,
+                                                                                    players):
+    report(client, code, players[0], maker="N", tricks=4, shown=1)
+    waiting = open_report(rubber)
+    client.post(table_url(code, f"reports/{waiting.pk}/answer/"),
+                {"answer": "dispute", "player": players[1].pk, "dispute": "Three tricks, not four"})
+    client.post(table_url(code, f"reports/{waiting.pk}/withdraw/"), {"player": players[2].pk})
+    waiting.refresh_from_db()
+    assert waiting.status == HandReport.Status.WITHDRAWN
+    assert report(client, code, players[0], maker="N", tricks=3, shown=1).status_code == 302
+
+
+def test_the_room_names_a_substitute_in_his_seat_and_as_the_next_dealer(client, rubber, players):
+    record(rubber, maker="N", tricks=3)  # hand 1, dealt by North; East deals hand 2
+    seat_change_add(rubber_id=rubber.pk, seat="E", player=players[4], from_hand=2, reason="East was called away")
+    table = room(rubber.event).tables[0]
+    assert table.seats["E"] == players[4] and table.next_dealer == players[4]
+
+
+def test_a_member_gets_the_rubbers_page_from_a_closed_table_and_no_result_of_a_table_not_his(
+        client, rubber, players, member, django_user_model):
+    north = django_user_model.objects.create_user("north", password="pw-north-1888")
+    players[0].user = north
+    players[0].save()
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    client.force_login(north)
+    body = client.get(reverse("member_table", args=[rubber.pk])).content.decode()
+    assert f'href="{rubber.get_absolute_url()}" data-testid="to-rubber"' in body
+    client.force_login(member)
+    response = client.get(reverse("member_table", args=[rubber.pk]))
+    assert response.status_code == 403 and "won the rubber" not in response.content.decode()
+
+
+def test_the_rounds_page_warns_that_table_cards_printed_as_this_computer_reach_no_phone(client, secretary):
+    event = tournament(8, rounds=3)
+    schedule_make(event=event)
+    client.force_login(secretary)
+    url = reverse("event_rounds", args=[event.slug])
+    assert 'data-testid="loopback"' in client.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'data-testid="loopback"' not in client.get(url).content.decode()
+
+
+def test_a_rubber_whose_third_game_ended_with_a_lap_says_a_fourth_is_played(client, rubber):
+    play_game(rubber, "N")
+    play_game(rubber, "N")
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="N", tricks=5, alone=True)  # 8 points: game 3 won with a lap of 3 (law 1)
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.IN_PROGRESS
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert "the third game ended with a lap, so a fourth is played" in page
+    assert "the third game is still played" not in page

@@ -294,11 +294,11 @@ def test_a_polling_phone_gets_nothing_until_the_table_changes(client, rubber, co
     state = re.search(r"\?state=([^\"]+)\"", page)
     assert state is not None
     poll = client.get(table_url(code), {"state": state.group(1)}, HTTP_HX_REQUEST="true")
-    assert poll.status_code == 204 and "HX-Refresh" not in poll
+    assert poll.status_code == 204 and "HX-Redirect" not in poll
     services.hand_report(rubber_id=rubber.pk, play={"dealer": "N", "maker": "N", "tricks": 3},
                          by=services.AtTable(players[0]))
     poll = client.get(table_url(code), {"state": state.group(1)}, HTTP_HX_REQUEST="true")
-    assert poll.status_code == 204 and poll["HX-Refresh"] == "true"
+    assert poll.status_code == 204 and poll["HX-Redirect"] == table_url(code)  # by GET: nothing sent again
 
 
 def test_the_room_shows_hands_waiting_and_the_time_since_the_last_hand(client, rubber, code, players, event):
