@@ -118,7 +118,7 @@ class Rubber(models.Model):
         IN_PROGRESS = "in_progress", "In progress"
         COMPLETE = "complete", "Complete"
         ABANDONED = "abandoned", "Abandoned"
-        STOPPED = "stopped", "Stopped at the round's end"
+        STOPPED = "stopped", "Stopped"  # at the round's deal limit, or when the round closed: `stopped_words`
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="rubbers")
     table_label = models.CharField("table", max_length=40, blank=True, validators=[printable_line])

@@ -217,9 +217,10 @@ class EventForm(forms.ModelForm):
         if in_rounds and not cleaned.get("rounds"):
             self.add_error("rounds", "Say how many rounds the tournament plays.")
         if not in_rounds:
-            for name in ("rounds", "deal_limit", "round_minutes"):
+            for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
+                               ("round_minutes", "minutes a round")):
                 if cleaned.get(name):
-                    self.add_error(name, "Only a tournament in rounds has rounds; leave this empty.")
+                    self.add_error(name, f"Only a tournament in rounds has {what}; leave this empty.")
         return cleaned
 
 

@@ -30,7 +30,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber = rubber_or_404(pk)
         shown = request.POST.get("shown", "")
-        if shown.isdigit() and int(shown) != rubber.hand_count + 1:
+        if rubber.is_open and shown.isdigit() and int(shown) != rubber.hand_count + 1:
             # A page left open (another tab, or the table reporting from phones) while hand `shown` was
             # recorded: what was typed was for that hand, so nothing is saved and the page is shown afresh.
             messages.warning(request, f"Hand {shown} was recorded meanwhile (in another tab or from the table), "

@@ -34,7 +34,15 @@ from scoring.printing.pdf.data import (
 )
 from scoring.rulings.display import RulingView
 from scoring.services.reports import rulebook_of
-from scoring.standings.selectors import TIE_BREAKERS, abandoned_rubbers, play_stats, player_record, ranked, standings
+from scoring.standings.selectors import (
+    TIE_BREAKERS,
+    abandoned_rubbers,
+    not_counted_entrants,
+    play_stats,
+    player_record,
+    ranked,
+    standings,
+)
 
 DASH = "\u2013"
 ROWS_ON_SHEET = 16
@@ -118,8 +126,11 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
     games = len(result.games)
     current = _pair(result.current_score) if result.current_score else f"0{DASH}0"
     if rubber.status == Rubber.Status.STOPPED:
-        return (f"{rubber.stopped_words}: game {games + 1} stood NS{DASH}EW {current} and does not count, nor "
-                f"does the rubber's bonus. Rubber points for the games finished: NS {ns}, EW {ew}.")
+        # The games finished count; the rubber's bonus only if two of the first three had already decided it.
+        bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts (law 7)"
+                 if result.rubber_winner else "nor does the rubber's bonus")
+        return (f"{rubber.stopped_words}: game {games + 1} stood NS{DASH}EW {current} and does not count; {bonus}. "
+                f"Rubber points: NS {ns}, EW {ew}.")
     words = f"In progress: game {games + 1}, NS{DASH}EW {current}"
     if result.next_dealer:
         words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
@@ -222,13 +233,23 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
     rows = list(standings(results))
     counts = {status: 0 for status in Rubber.Status.values}
-    for status in rubbers.values_list("status", flat=True):
+    undealt = 0
+    for status, hands in rubbers.values_list("status", "hand_count"):
         counts[status] += 1
+        undealt += status == Rubber.Status.STOPPED and hands == 0
+    counts[Rubber.Status.STOPPED] -= undealt
     notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
     if counts[Rubber.Status.STOPPED]:
-        notes.append(f"{counts[Rubber.Status.STOPPED]} rubber(s) stopped at a round's end, counted as they stood.")
+        notes.append(f"{counts[Rubber.Status.STOPPED]} rubber(s) stopped by their round (its deal limit or its "
+                     "close), counted as they stood.")
+    if undealt:
+        notes.append(f"{undealt} table(s) stopped before dealing a hand: no rubber played, none counted.")
     if counts[Rubber.Status.IN_PROGRESS]:
         notes.append(f"{counts[Rubber.Status.IN_PROGRESS]} rubber(s) in progress, not counted yet.")
+    missing = not_counted_entrants(event, rubbers)
+    if missing:
+        notes.append(f"No rubber counted yet (sat out, or still playing their first): "
+                     f"{', '.join(p.display_name for p in missing)}.")
     for rubber in abandoned_rubbers(rubbers):
         table = f" table {rubber.table_label}," if rubber.table_label else ""
         notes.append(f"Rubber {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "

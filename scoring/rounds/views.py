@@ -16,11 +16,12 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
+from scoring.engine.schedules import round_robin_rounds
 from scoring.models import Event, Round, RubberPlayerResult
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
-from scoring.standings.selectors import ranked, standings
+from scoring.standings.selectors import partnerships, ranked, standings
 from scoring.tables.secretary import is_loopback
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
@@ -68,7 +69,9 @@ class EntrantsView(EventInRoundsMixin, FormView):
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)
-        messages.success(self.request, f"{len(entrants)} players entered. Make the schedule when everyone is in.")
+        entered = (f"{len(entrants) // 2} pairs" if self.event.mode == Event.Mode.PAIRS
+                   else f"{len(entrants)} players")
+        messages.success(self.request, f"{entered} entered. Make the schedule when everyone is in.")
         return HttpResponseRedirect(self.event_url())
 
 
@@ -85,9 +88,15 @@ class ScheduleView(EventInRoundsMixin, FormView):
         count = self.event.entrants.count()
         return super().get_context_data(**kwargs) | {
             "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
-            "lead": f"{count} players, {self.event.rounds or 'no'} rounds. The schedule fixes every table of every "
-                    "round; it cannot be made twice.",
+            "lead": f"{count} players, {self.event.rounds or 'no'} rounds. " + (
+                "Fixed pairs with fewer rounds than a round robin are paired round by round, by the standing "
+                "when each round starts (Swiss, no rematch)" if self._swiss() else
+                "The schedule fixes every table of every round") + "; it cannot be made twice.",
             "submit_label": "Make the schedule", "cancel_url": self.event_url()}
+
+    def _swiss(self) -> bool:
+        pairs = self.event.entrants.count() // 2
+        return self.event.mode == Event.Mode.PAIRS and (self.event.rounds or 0) < round_robin_rounds(pairs)
 
     def form_valid(self, form: forms.ScheduleForm) -> HttpResponse:
         try:
@@ -178,8 +187,12 @@ class RoomView(ReadableMixin, TemplateView):
             "poll_url": self.request.get_full_path()}
         if self.projector:
             results = RubberPlayerResult.objects.filter(rubber__event=self.event)
-            rows = standings_cache.rows(f"event {self.event.pk}", self.event.results_version,
-                                        lambda: ranked(standings(results)))
+            if self.event.mode == Event.Mode.PAIRS:  # fixed pairs stand as pairs, not each player twice
+                rows = standings_cache.rows(f"event {self.event.pk} pairs", self.event.results_version,
+                                            lambda: ranked(partnerships(results)))
+            else:
+                rows = standings_cache.rows(f"event {self.event.pk}", self.event.results_version,
+                                            lambda: ranked(standings(results)))
             context["standings"] = rows[:PROJECTOR_STANDINGS]
         return context
 

@@ -24,9 +24,10 @@ COUNTED = (Rubber.Status.COMPLETE, Rubber.Status.STOPPED)
 
 
 def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
-    """Complete rubbers count, and those stopped at a round's end as they stand; rubbers in progress and
-    abandoned ones are left out."""
-    return results.filter(rubber__status__in=COUNTED)
+    """Complete rubbers count, and those stopped by their round as they stand; rubbers in progress and
+    abandoned ones are left out, and so is a table stopped before it dealt (no rubber was played there)."""
+    return results.filter(rubber__status__in=COUNTED).exclude(rubber__status=Rubber.Status.STOPPED,
+                                                              rubber__hand_count=0)
 
 
 def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:
@@ -241,11 +242,13 @@ def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int
     return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1])
 
 
-def not_counted_entrants(event: Event) -> list[Player]:
-    """The entrants of an event in rounds with no rubber counted yet (one who sat out the first round):
-    the standings rank only players with a result, so these are named beside them (one query)."""
+def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None) -> list[Player]:
+    """The entrants of an event in rounds with no rubber counted yet (one who sat out the first round),
+    among `rubbers` (by default all the event's): the standings rank only players with a result, so
+    these are named beside them (one query)."""
     if not event.in_rounds:
         return []
-    counted = complete_results(RubberPlayerResult.objects.filter(rubber__event=event)).values("player_id")
+    rubbers = event.rubbers.all() if rubbers is None else rubbers
+    counted = complete_results(RubberPlayerResult.objects.filter(rubber__in=rubbers)).values("player_id")
     return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=counted)
                                .select_related("player").order_by("player__display_name"))]

@@ -105,11 +105,15 @@ def report_lines(rubber: Rubber, *, reports: Sequence[HandReport] | None = None,
     hands = Hand.objects.filter(rubber=rubber).order_by("-number").select_related(*HAND_RECORD)[:limit]
     lines = []
     for hand in hands:
-        play = {"result": hand.result, "maker": hand.maker, "declaration": hand.declaration, "alone": hand.alone,
-                "tricks": hand.tricks}
-        lines.append(ReportLine(hand.number, play_words(play, rubber.players_at_hand(hand.number)),
+        lines.append(ReportLine(hand.number, play_words(_hand_play(hand), rubber.players_at_hand(hand.number)),
                                 (hand.ns_points, hand.ew_points), hand_record_words(hand, rubber)))
     return lines
+
+
+def _hand_play(hand: Hand) -> dict[str, Any]:
+    """A recorded hand's play, as `play_words` reads it."""
+    return {"result": hand.result, "maker": hand.maker, "declaration": hand.declaration, "alone": hand.alone,
+            "tricks": hand.tricks}
 
 
 def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
@@ -117,7 +121,11 @@ def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
     Given its rubber, a hand recorded otherwise than reported also says what the table reported."""
     report = getattr(hand, "report", None)
     if report is not None:
-        as_reported = (play_words(report.play, rubber.players_at_hand(report.number))
-                       if rubber is not None and report.status in RECORDED_OTHERWISE else "")
+        as_reported = ""
+        if rubber is not None and report.status in RECORDED_OTHERWISE:
+            seated = rubber.players_at_hand(report.number)
+            as_reported = play_words(report.play, seated)
+            if as_reported == play_words(_hand_play(hand), seated):
+                as_reported = ""  # entered instead, but just as the table reported it
         return record_words(report, as_reported)
     return f"entered by {hand.entered_by} {_at(hand.entered_at)}" if hand.entered_by_id else ""

@@ -76,4 +76,62 @@ def test_the_standings_name_an_entrant_with_no_rubber_counted_and_say_stopped_ru
     resting = first.byes.get().player
     page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
     assert 'data-testid="not-counted"' in page and resting.display_name in page
-    assert "1 stopped at a round's end, counted as they stood" in page
+    assert "1 stopped by their round (its deal limit or its close), counted as they stood" in page
+
+
+def test_a_rubber_stopped_in_its_fourth_game_was_already_won_and_keeps_its_bonus(client, secretary):
+    event = tournament(4, rounds=3, deal_limit=10)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    rubber = first.tables.get().rubber
+    for _ in range(2):  # NS win games 1 and 2, 5-0 each (doubles)
+        for tricks in (5, 5, 3):
+            record(rubber, maker="N", tricks=tricks)
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="N", tricks=5, alone=True)  # game 3 won 8-0: a lap of 3, so a fourth game (law 1)
+    rubber.refresh_from_db()
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert 'data-testid="deal-limit"' in page and "Deal 10 of 10 this round" in page
+    assert "9 of 10 deals" in client.get(reverse("room", args=[event.slug])).content.decode()
+    record(rubber, maker="E", tricks=3)  # the tenth deal: the rubber stops in game 4
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.STOPPED and rubber.rubber_winner == "NS"
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert "had already won the rubber (two of the first three games), so its bonus counts (law 7)" in page
+    assert "nor does the rubber&#x27;s bonus" not in page and "nor does the rubber's bonus" not in page
+    # A tab left open on hand 10 is told the rubber has stopped, not that hand 11 is next.
+    client.force_login(secretary)
+    entry = {"dealer": "N", "maker": "N", "result": "played", "tricks": 3, "revokes_ns": 0, "revokes_ew": 0,
+             "shown": 10}
+    body = client.post(reverse("hand_new", args=[rubber.pk]), entry).content.decode()
+    assert "The rubber stopped" in body and "The next is hand" not in body
+
+
+def test_a_table_stopped_before_it_dealt_counts_no_rubber(client):
+    event = tournament(8, rounds=3)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    played, idle = first.tables.order_by("number")
+    record(played.rubber, maker="N", tricks=3)
+    round_close(round_id=first.pk)
+    idle.rubber.refresh_from_db()
+    assert idle.rubber.status == Rubber.Status.STOPPED and idle.rubber.hand_count == 0
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    not_counted = page.split('data-testid="not-counted"')[1].split("</p>")[0]
+    assert all(idle.player_at(seat).display_name in not_counted for seat in "NESW")
+    assert all(played.player_at(seat).display_name not in not_counted for seat in "NESW")
+
+
+def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(client):
+    event = tournament(8, mode="pairs", rounds=3)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    for table in first.tables.all():
+        record(table.rubber, maker="N", tricks=3)
+    round_close(round_id=first.pk)
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert page.index('data-testid="partnerships"') < page.index('data-testid="standings"')
+    wall = client.get(reverse("room", args=[event.slug]), {"projector": 1}).content.decode()
+    one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])
+    assert "<th scope=\"col\">Pair</th>" in wall and f"{one} &amp; {two}" in wall

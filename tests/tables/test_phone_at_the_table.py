@@ -192,3 +192,17 @@ def test_a_rubber_whose_third_game_ended_with_a_lap_says_a_fourth_is_played(clie
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "the third game ended with a lap, so a fourth is played" in page
     assert "the third game is still played" not in page
+
+
+def test_a_hand_entered_instead_just_as_reported_does_not_repeat_the_report(client, rubber, code, players,
+                                                                            secretary):
+    report(client, code, players[0], maker="N", tricks=3, shown=1)
+    record(rubber, by=secretary, maker="N", tricks=3)  # the secretary types the same hand himself
+    assert open_report_count(rubber) == 0
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert "entered instead by" not in page or "reported as" not in page
+    assert f"reported by {players[0].display_name}" in page
+
+
+def open_report_count(rubber: Rubber) -> int:
+    return HandReport.objects.filter(rubber=rubber, status__in=HandReport.OPEN).count()
