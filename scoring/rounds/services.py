@@ -69,7 +69,8 @@ def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
 
 @transaction.atomic
 def schedule_make(*, event: Event, seed: int = 0) -> list[Round]:
-    """Plan every round of the event and store the seats (a Swiss round is stored empty until it starts)."""
+    """Plan every round of the event and store the seats (a Swiss round after the first is stored empty
+    until it starts, when the standing pairs it)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not event.in_rounds:
         raise ValidationError("Only an event in rounds has a schedule.")
@@ -84,6 +85,8 @@ def schedule_make(*, event: Event, seed: int = 0) -> list[Round]:
         round_ = Round.objects.create(event=event, number=number)
         if planned is not None:
             _store(round_, planned, entrants)
+        elif number == 1:
+            _swiss(round_)  # no standing yet: round 1 pairs in order of entry, so its cards print beforehand
         made.append(round_)
     return made
 
