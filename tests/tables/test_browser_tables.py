@@ -107,3 +107,30 @@ def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser
         expect(phone.get_by_test_id("score-ew")).to_have_text("1", timeout=15_000)
         expect(phone.get_by_test_id("report")).to_have_text("Report hand 3")
     assert [h.tricks for h in Hand.objects.filter(rubber=rubber).order_by("number")] == [4, 4]
+
+
+def test_a_phone_left_on_a_refused_report_follows_the_table_by_get_and_sends_nothing_again(
+        browser: Browser, live_server, rubber, players):
+    base = live_server.url
+    code = services.working_code(rubber)
+    assert code is not None
+    north, east, south, _west = (p.display_name for p in players[:4])
+    mistaken = browser.new_context(**PHONE).new_page()
+    other = browser.new_context(**PHONE).new_page()
+    requests: list[str] = []
+    mistaken.on("request", lambda r: requests.append(f"{r.method} {r.url}"))
+
+    mistaken.goto(f"{base}/t/{code.code}/")
+    tap(mistaken, north)
+    mistaken.get_by_role("group", name="Who made trump").locator("label", has_text=south).click()
+    with mistaken.expect_navigation():
+        mistaken.get_by_test_id("report").click()
+    expect(mistaken.get_by_test_id("form-errors")).to_contain_text("Tap the number of tricks")
+
+    # The other side reports the hand from its own phone; the mistaken phone follows by itself.
+    other.goto(f"{base}/t/{code.code}/")
+    report_hand(other, east, east, 3)
+    expect(mistaken.get_by_test_id("waiting-report")).to_be_visible(timeout=15_000)
+    assert mistaken.url == f"{base}/t/{code.code}/"
+    assert sum(r.startswith("POST ") for r in requests) == 1  # the refused form was never sent again
+    assert HandReport.objects.count() == 1
