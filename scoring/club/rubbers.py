@@ -17,7 +17,7 @@ from scoring.club import forms
 from scoring.club.selectors import rubber_or_404, rubber_page, seated_names
 from scoring.engine import Seat
 from scoring.engine.rulings import SEAT_WORDS
-from scoring.models import Event, Rubber
+from scoring.models import Event, Round, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services
 
@@ -89,6 +89,9 @@ class RubberDetailView(ReadableMixin, View):
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
             "seated_here": any(name == getattr(getattr(request.user, "player", None), "display_name", None)
                                for name in seated.values()),
+            # A closed round's score stands: its last hand is corrected, never taken back.
+            "round_closed": can_write and not rubber.is_open and rubber.event.in_rounds
+            and Round.objects.filter(tables__rubber=rubber, status=Round.Status.CLOSED).exists(),
         }, status=status)
 
 

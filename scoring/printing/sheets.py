@@ -38,6 +38,7 @@ from scoring.standings.selectors import (
     TIE_BREAKERS,
     abandoned_rubbers,
     not_counted_entrants,
+    partnerships,
     play_stats,
     player_record,
     ranked,
@@ -218,11 +219,17 @@ def _rubber_file_name(rubber: Rubber) -> str:
 def standing_lines(rows: list[dict]) -> tuple[StandingLine, ...]:
     """The rows as printed lines, ranked as the standings page ranks them."""
     return tuple(StandingLine(
-        rank=row["rank"], player=row["player__display_name"],
+        rank=row["rank"],
+        player=row["player__display_name"] + (f" & {row['partner__display_name']}" if row.get("partner__display_name")
+                                               else ""),
         rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
         doubles=row["doubles"] or 0, points_for=row["scored_for"] or 0,
         points_against=row["scored_against"] or 0, net=row["net"] or 0,
         net_per_rubber=f"{row['net_per_rubber']:.2f}") for row in ranked(rows))
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSheet:
@@ -240,12 +247,12 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     counts[Rubber.Status.STOPPED] -= undealt
     notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
     if counts[Rubber.Status.STOPPED]:
-        notes.append(f"{counts[Rubber.Status.STOPPED]} rubber(s) stopped by their round (its deal limit or its "
-                     "close), counted as they stood.")
+        notes.append(f"{_count(counts[Rubber.Status.STOPPED], 'rubber')} stopped by their round (its deal limit or "
+                     "its close), counted as they stood.")
     if undealt:
-        notes.append(f"{undealt} table(s) stopped before dealing a hand: no rubber played, none counted.")
+        notes.append(f"{_count(undealt, 'table')} stopped before dealing a hand: no rubber played, none counted.")
     if counts[Rubber.Status.IN_PROGRESS]:
-        notes.append(f"{counts[Rubber.Status.IN_PROGRESS]} rubber(s) in progress, not counted yet.")
+        notes.append(f"{_count(counts[Rubber.Status.IN_PROGRESS], 'rubber')} in progress, not counted yet.")
     missing = not_counted_entrants(event, rubbers)
     if missing:
         notes.append(f"No rubber counted yet (sat out, or still playing their first): "
@@ -262,6 +269,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
         tie_breakers=TIE_BREAKERS,
         lines=standing_lines(rows),
+        # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.
+        pair_lines=standing_lines(list(partnerships(results))) if event.mode == Event.Mode.PAIRS else (),
         notes=tuple(notes),
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )

@@ -315,7 +315,7 @@ def test_the_standings_after_a_round_count_only_the_rubbers_of_the_rounds_up_to_
     after_one = lines(pdf(client, url + "?after_round=1"))[0]
     assert after_one[0] == f"{event.name}: standings after round 1"
     assert "1 complete rubber counted." in after_one
-    assert "2 table(s) stopped before dealing a hand: no rubber played, none counted." in after_one
+    assert "2 tables stopped before dealing a hand: no rubber played, none counted." in after_one
     assert not any("in progress" in line for line in after_one)  # round 2's rubbers are left out
     assert row_of(after_one, won.north)[:2] == ["1", "1"]  # one rubber, won
     assert row_of(after_one, won.north)[-2:] == ["+4", "4.00"]  # 6-2 in rubber points
@@ -326,7 +326,7 @@ def test_the_standings_after_a_round_count_only_the_rubbers_of_the_rounds_up_to_
 
     after_two = lines(pdf(client, url + "?after_round=2"))[0]
     assert after_two[0] == f"{event.name}: standings after round 2"
-    assert "2 complete rubbers counted." in after_two and "2 rubber(s) in progress, not counted yet." in after_two
+    assert "2 complete rubbers counted." in after_two and "2 rubbers in progress, not counted yet." in after_two
     assert row_of(after_two, later.north)[:2] == ["1", "1"]  # his round 2 rubber, won: his first counted
     assert row_of(after_two, later.north)[-2] == "+4"
 

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from scoring.models import Round, Rubber
 from scoring.rounds.selectors import room
 from scoring.rounds.services import round_close, round_start, schedule_make
+from scoring.tables.services import working_code
 from tests.helpers import record
 from tests.rounds.test_rounds import tournament
 
@@ -135,3 +136,33 @@ def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(clie
     wall = client.get(reverse("room", args=[event.slug]), {"projector": 1}).content.decode()
     one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])
     assert "<th scope=\"col\">Pair</th>" in wall and f"{one} &amp; {two}" in wall
+
+
+def test_the_standings_pdf_of_fixed_pairs_prints_the_pairs_first(client):
+    event = tournament(8, mode="pairs", rounds=3)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    for table in first.tables.all():
+        record(table.rubber, maker="N", tricks=3)
+    round_close(round_id=first.pk)
+    response = client.get(reverse("event_standings_pdf", args=[event.slug]), {"after_round": 1})
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])
+    assert text.index("\nPairs\n") < text.index(f"{one} & {two}") < text.index("\nPlayers\n")
+    assert "2 rubbers stopped by their round" in text
+
+
+def test_a_closed_round_offers_no_take_back_and_a_phone_sees_why_its_rubber_stopped(client, secretary):
+    event = tournament(4, rounds=3, deal_limit=1)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    rubber = first.tables.get().rubber
+    code = working_code(rubber)
+    assert code is not None
+    record(rubber, maker="N", tricks=3)
+    closed = client.get(f"/t/{code.code}/").content.decode()
+    assert "Stopped after 1 deal, the round&#x27;s limit" in closed and 'data-testid="stopped"' in closed
+    client.force_login(secretary)
+    assert 'data-testid="take-back"' in client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    round_close(round_id=first.pk)
+    assert 'data-testid="take-back"' not in client.get(reverse("rubber", args=[rubber.pk])).content.decode()

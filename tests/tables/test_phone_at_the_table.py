@@ -206,3 +206,12 @@ def test_a_hand_entered_instead_just_as_reported_does_not_repeat_the_report(clie
 
 def open_report_count(rubber: Rubber) -> int:
     return HandReport.objects.filter(rubber=rubber, status__in=HandReport.OPEN).count()
+
+
+def test_a_report_that_wins_a_game_says_so_before_the_next_games_score(client, rubber, code, players):
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="N", tricks=5)  # NS 4
+    rubber.refresh_from_db()
+    report(client, code, players[0], maker="N", tricks=3, shown=3)
+    page = client.get(table_url(code)).content.decode()
+    assert "Scores NS 1, EW 0, which wins game 1; the next game then stands NS 0 – EW 0." in page

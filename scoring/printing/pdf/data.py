@@ -116,6 +116,8 @@ class StandingsSheet:
     lines: tuple[StandingLine, ...]
     notes: tuple[str, ...]
     file_name: str
+    pair_lines: tuple[StandingLine, ...] = ()
+    """Fixed pairs' standings, printed before the players' (empty for other events)."""
 
 
 @dataclass(frozen=True)

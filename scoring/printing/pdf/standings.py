@@ -7,7 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from scoring.printing.pdf.common import GRID, build, content_width, p
-from scoring.printing.pdf.data import StandingsSheet
+from scoring.printing.pdf.data import StandingLine, StandingsSheet
 from scoring.printing.pdf.fonts import REGULAR
 
 HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against",
@@ -16,10 +16,23 @@ FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but 
 
 
 def standings_pdf(sheet: StandingsSheet) -> bytes:
+    story: list[Flowable] = [
+        p(sheet.title, "title"),
+        p(sheet.subtitle, "subtitle"),
+        p(f"Ranked by {sheet.tie_breakers}. Players level on all but the name share a rank (=).", "small"),
+    ]
+    if sheet.pair_lines:
+        story += [p("Pairs", "heading"), _table(sheet, sheet.pair_lines, "Pair"), p("Players", "heading")]
+    story.append(_table(sheet, sheet.lines, "Player") if sheet.lines else p("No complete rubbers yet.", "body"))
+    story += [p(note, "small") for note in sheet.notes]
+    return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)
+
+
+def _table(sheet: StandingsSheet, lines: tuple[StandingLine, ...], who: str) -> Table:
     fixed = [w * mm for w in FIXED_WIDTHS]
     widths = [fixed[0], content_width(sheet.paper) - sum(fixed), *fixed[1:]]
-    rows: list[list[object]] = [[p(h, "head") for h in HEADER]]
-    for line in sheet.lines:
+    rows: list[list[object]] = [[p(who if h == "Player" else h, "head") for h in HEADER]]
+    for line in lines:
         rows.append([line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
                      line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber])
     table = Table(rows, colWidths=widths, repeatRows=1)
@@ -31,11 +44,4 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
         ("TOPPADDING", (0, 1), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 1), (-1, -1), 1.5),
     ]))
-    story: list[Flowable] = [
-        p(sheet.title, "title"),
-        p(sheet.subtitle, "subtitle"),
-        p(f"Ranked by {sheet.tie_breakers}. Players level on all but the name share a rank (=).", "small"),
-        table if sheet.lines else p("No complete rubbers yet.", "body"),
-    ]
-    story += [p(note, "small") for note in sheet.notes]
-    return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)
+    return table
