@@ -49,3 +49,13 @@ def client_address(request: HttpRequest) -> str | None:
         if not _is_trusted(hop, trusted):
             return hop if _valid(hop) else remote
     return remote
+
+
+def is_loopback(request: HttpRequest) -> bool:
+    """Whether the site was reached by a name only this computer answers to: an address built from it
+    (a table card's QR code) would lead a phone nowhere."""
+    host = request.get_host().rsplit(":", 1)[0].strip("[]")
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

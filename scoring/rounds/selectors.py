@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from scoring.engine import Seat
@@ -28,7 +28,6 @@ from scoring.models import (
     RoundTable,
     Rubber,
     Ruling,
-    SeatChange,
 )
 
 
@@ -161,11 +160,12 @@ def _add_figures(tables: list[TableNow]) -> None:
     by_rubber = {t.rubber.pk: t for t in tables if t.rubber is not None}
     if not by_rubber:
         return
-    # Law 18: a substitute sits in the seat from his first hand on; the room names who sits there now.
-    for change in SeatChange.objects.filter(rubber__in=by_rubber).select_related("player").order_by("from_hand"):
-        table = by_rubber[change.rubber_id]
-        if table.rubber is not None and change.from_hand <= table.rubber.hand_count + 1:
-            table.seats[change.seat] = change.player
+    # Law 18: the room names who sits in each seat now, substitutes included (one query for them all).
+    rubbers = [t.rubber for t in tables if t.rubber is not None]
+    prefetch_related_objects(rubbers, "seat_changes__player")
+    for rubber in rubbers:
+        if rubber.seat_changes.all():
+            by_rubber[rubber.pk].seats = {s.value: p for s, p in rubber.players_at_hand(rubber.hand_count + 1).items()}
     won: Counter[tuple[int, str]] = Counter()
     closing = {}
     for game in GameRecord.objects.filter(rubber__in=by_rubber).only(

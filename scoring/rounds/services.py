@@ -50,6 +50,11 @@ def entrants_set(*, event: Event, players: Sequence[Player]) -> list[Entrant]:
         Entrant(event=event, player=p, number=n) for n, p in enumerate(players, start=1))
 
 
+def is_swiss(event: Event, entrants: int) -> bool:
+    """Fixed pairs with fewer rounds than a round robin: each round is paired by the standing (Swiss)."""
+    return event.mode == Event.Mode.PAIRS and (event.rounds or 0) < round_robin_rounds(entrants // 2)
+
+
 def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
     """The rounds the engine plans; None for a Swiss round, paired by standing when it starts."""
     rounds = event.rounds or 0
@@ -60,9 +65,9 @@ def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
         pairs = entrants // 2
         if pairs < 2:
             raise ValueError("fixed pairs need at least two pairs (4 players)")
-        if rounds >= round_robin_rounds(pairs):
-            return list(pairs_schedule(entrants, rounds).rounds)
-        return [None] * rounds  # fewer rounds than a round robin: Swiss, by standing
+        if is_swiss(event, entrants):
+            return [None] * rounds
+        return list(pairs_schedule(entrants, rounds).rounds)
     except ValueError as exc:
         raise ValidationError(f"No schedule: {exc}.") from None
 

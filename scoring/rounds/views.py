@@ -16,13 +16,12 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
-from scoring.engine.schedules import round_robin_rounds
+from scoring.accounts.client import is_loopback
 from scoring.models import Event, Round, RubberPlayerResult
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import partnerships, ranked, standings
-from scoring.tables.secretary import is_loopback
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
 
@@ -90,13 +89,9 @@ class ScheduleView(EventInRoundsMixin, FormView):
             "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
             "lead": f"{count} players, {self.event.rounds or 'no'} rounds. " + (
                 "Fixed pairs with fewer rounds than a round robin are paired round by round, by the standing "
-                "when each round starts (Swiss, no rematch)" if self._swiss() else
+                "when each round starts (Swiss, no rematch)" if services.is_swiss(self.event, count) else
                 "The schedule fixes every table of every round") + "; it cannot be made twice.",
             "submit_label": "Make the schedule", "cancel_url": self.event_url()}
-
-    def _swiss(self) -> bool:
-        pairs = self.event.entrants.count() // 2
-        return self.event.mode == Event.Mode.PAIRS and (self.event.rounds or 0) < round_robin_rounds(pairs)
 
     def form_valid(self, form: forms.ScheduleForm) -> HttpResponse:
         try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Any
 
 import segno
@@ -16,6 +15,7 @@ from django.utils.safestring import SafeString
 from django.views import View
 
 from scoring.access import SecretaryRequiredMixin, acting_user
+from scoring.accounts.client import is_loopback
 from scoring.club.forms import HandForm
 from scoring.club.selectors import rubber_or_404, seated_names
 from scoring.models import HandReport, Rubber
@@ -28,16 +28,6 @@ from scoring.tables.words import play_words, record_words
 def code_url(request: HttpRequest, code: str) -> str:
     """The address a phone opens from the QR code: this site as the secretary reached it, on the club's network."""
     return request.build_absolute_uri(reverse("code_table", kwargs={"code": code}))
-
-
-def is_loopback(request: HttpRequest) -> bool:
-    """Whether the secretary reached the site by a name only this computer answers to (the printed address
-    and QR code would then lead a phone nowhere)."""
-    host = request.get_host().rsplit(":", 1)[0].strip("[]")
-    try:
-        return host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def qr_svg(url: str) -> SafeString:

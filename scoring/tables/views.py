@@ -27,12 +27,11 @@ KNOWN_CODES = "table_codes"
 not shut out when other phones on the same address have mistyped codes (only unknown codes are guesses)."""
 
 
-def _closed(request: HttpRequest, closed: TableClosed) -> HttpResponse:
+def _closed(request: HttpRequest, closed: TableClosed, *, by_member: bool) -> HttpResponse:
     if request.headers.get("HX-Request"):
         # A phone polling a table that has just closed: load the table page, which now says why.
         return _load(request.path)
-    context: dict[str, Any] = {"message": str(closed), "by_member": "code" not in (request.resolver_match.kwargs
-                                                                                    if request.resolver_match else {})}
+    context: dict[str, Any] = {"message": str(closed), "by_member": by_member}
     if closed.rubber is not None:
         context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1)}
     return render(request, "tables/closed.html", context, status=410)
@@ -82,7 +81,7 @@ class TableMixin(View):
         except services.TooManyGuesses:
             return render(request, "tables/code_entry.html", {"throttled": True}, status=429)
         except TableClosed as exc:
-            return _closed(request, exc)
+            return _closed(request, exc, by_member="code" not in kwargs)
         return super().dispatch(request, *args, **kwargs)
 
     def speaker(self, pk: Any) -> Player | None:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from scoring.models import Round, Rubber
+from scoring.models import Event, Round, Rubber
 from scoring.rounds.selectors import room
 from scoring.rounds.services import round_close, round_start, schedule_make
 from scoring.tables.services import working_code
@@ -124,13 +124,19 @@ def test_a_table_stopped_before_it_dealt_counts_no_rubber(client):
     assert all(played.player_at(seat).display_name not in not_counted for seat in "NESW")
 
 
-def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(client):
+def pairs_after_one_round() -> Event:
+    """Four fixed pairs whose first round closed with a hand played at each table."""
     event = tournament(8, mode="pairs", rounds=3)
     first = schedule_make(event=event)[0]
     round_start(round_id=first.pk)
     for table in first.tables.all():
         record(table.rubber, maker="N", tricks=3)
     round_close(round_id=first.pk)
+    return event
+
+
+def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(client):
+    event = pairs_after_one_round()
     page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
     assert page.index('data-testid="partnerships"') < page.index('data-testid="standings"')
     wall = client.get(reverse("room", args=[event.slug]), {"projector": 1}).content.decode()
@@ -139,12 +145,7 @@ def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(clie
 
 
 def test_the_standings_pdf_of_fixed_pairs_prints_the_pairs_first(client):
-    event = tournament(8, mode="pairs", rounds=3)
-    first = schedule_make(event=event)[0]
-    round_start(round_id=first.pk)
-    for table in first.tables.all():
-        record(table.rubber, maker="N", tricks=3)
-    round_close(round_id=first.pk)
+    event = pairs_after_one_round()
     response = client.get(reverse("event_standings_pdf", args=[event.slug]), {"after_round": 1})
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])

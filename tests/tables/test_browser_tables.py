@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scoring.models import Hand, HandReport
+from scoring.models import Hand, HandReport, TableCode
 from scoring.tables import services
 from tests.browser_helpers import log_in
 
@@ -30,18 +30,21 @@ def report_hand(page: Page, reporter: str, maker: str, tricks: int) -> None:
         page.get_by_test_id("report").click()
 
 
+def two_phones(browser: Browser, live_server, rubber, players) -> tuple[str, TableCode, list[str], list[Page]]:
+    """The site's address, the table's code, the four by name (N, E, S, W) and two phones, one a side."""
+    code = services.working_code(rubber)
+    assert code is not None
+    return (live_server.url, code, [p.display_name for p in players[:4]],
+            [browser.new_context(**PHONE).new_page() for _ in range(2)])
+
+
 def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser: Browser, live_server,
                                                                         rubber, players, secretary, event):
-    base = live_server.url
-    code = services.working_code(rubber)
-    assert code is not None
-    north, east, south, west = (p.display_name for p in players[:4])
-    ns_phone = browser.new_context(**PHONE).new_page()
-    ew_phone = browser.new_context(**PHONE).new_page()
+    base, code, (north, east, south, west), (ns_phone, ew_phone) = two_phones(browser, live_server, rubber, players)
 
     # North and South's phone types the code as it reads on the card, in small letters.
     ns_phone.goto(f"{base}/t/")
@@ -111,12 +114,7 @@ def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser
 
 def test_a_phone_left_on_a_refused_report_follows_the_table_by_get_and_sends_nothing_again(
         browser: Browser, live_server, rubber, players):
-    base = live_server.url
-    code = services.working_code(rubber)
-    assert code is not None
-    north, east, south, _west = (p.display_name for p in players[:4])
-    mistaken = browser.new_context(**PHONE).new_page()
-    other = browser.new_context(**PHONE).new_page()
+    base, code, (north, east, south, _west), (mistaken, other) = two_phones(browser, live_server, rubber, players)
     requests: list[str] = []
     mistaken.on("request", lambda r: requests.append(f"{r.method} {r.url}"))
 
