@@ -1,6 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scoring.converters import register
+
+register()
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("scoring.accounts.urls")),

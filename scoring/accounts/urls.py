@@ -5,5 +5,5 @@ from scoring.accounts import views
 urlpatterns = [
     path("password_reset/", views.ClubPasswordResetView.as_view(), name="password_reset"),
     path("lockouts/", views.LockoutListView.as_view(), name="lockouts"),
-    path("lockouts/<int:pk>/lift/", views.LockoutLiftView.as_view(), name="lockout_lift"),
+    path("lockouts/<id:pk>/lift/", views.LockoutLiftView.as_view(), name="lockout_lift"),
 ]

@@ -7,7 +7,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/", views.EventRoundsView.as_view(), name="event_rounds"),
     path("events/<slug:slug>/entrants/", views.EntrantsView.as_view(), name="entrants"),
     path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
-    path("rounds/<int:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
-    path("rounds/<int:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),
-    path("rounds/<int:pk>/close/confirm/", views.RoundCloseConfirmView.as_view(), name="round_close_confirm"),
+    path("rounds/<id:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
+    path("rounds/<id:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),
+    path("rounds/<id:pk>/close/confirm/", views.RoundCloseConfirmView.as_view(), name="round_close_confirm"),
 ]

@@ -3,9 +3,9 @@ from django.urls import path
 from scoring.rulings import views, wizard
 
 urlpatterns = [
-    path("rubbers/<int:pk>/rulings/new/", wizard.RulingWizardView.as_view(), name="ruling_new"),
+    path("rubbers/<id:pk>/rulings/new/", wizard.RulingWizardView.as_view(), name="ruling_new"),
     path("laws/", views.LawsView.as_view(), name="laws"),
     path("how-scoring-works/", views.HowScoringWorksView.as_view(), name="how_scoring_works"),
-    path("rulings/<int:ruling_id>/", views.RulingDetailView.as_view(), name="ruling"),
-    path("rulings/<int:ruling_id>/withdraw/", views.RulingWithdrawView.as_view(), name="ruling_withdraw"),
+    path("rulings/<id:ruling_id>/", views.RulingDetailView.as_view(), name="ruling"),
+    path("rulings/<id:ruling_id>/withdraw/", views.RulingWithdrawView.as_view(), name="ruling_withdraw"),
 ]

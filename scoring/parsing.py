@@ -1,0 +1,33 @@
+"""Reading numbers that arrive as text: query strings, posted forms, files.
+
+Every page that takes a number from the address or a form reads it here, so one rule holds
+everywhere: a plain ASCII whole number, not too long to be a real count, or nothing. Python's
+`str.isdigit()` accepts "²" and other digits `int()` refuses, and `int()` of thousands of digits
+raises; either would answer a 500 instead of ignoring or refusing the value.
+"""
+
+from __future__ import annotations
+
+# The most a count on a page can be (hands, tables, rounds, page numbers); longer text is refused
+# before it is converted, so a 5,000-digit value costs nothing.
+MOST = 10**6
+_MOST_DIGITS = 19
+
+
+def small_int(text: object, *, most: int = MOST) -> int | None:
+    """The non-negative whole number `text` spells in ASCII digits, at most `most`; None otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text if 0 <= text <= most else None
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text or len(text) > _MOST_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
+def positive_int(text: object, *, most: int = MOST) -> int | None:
+    """As `small_int`, refusing 0 too (page numbers, table numbers, hand numbers)."""
+    value = small_int(text, most=most)
+    return value if value else None
