@@ -21,6 +21,7 @@ from scoring.club.rubbers import RubberDetailView
 from scoring.club.selectors import rubber_for_page, rubber_or_404, seated_names
 from scoring.engine.explain import describe_hand
 from scoring.models import Hand
+from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
 from scoring.services.reports import hand_document, reported, rulebook_of
@@ -29,8 +30,8 @@ from scoring.services.reports import hand_document, reported, rulebook_of
 class HandCreateView(SecretaryRequiredMixin, View):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber = rubber_or_404(pk)
-        shown = request.POST.get("shown", "")
-        if rubber.is_open and shown.isdigit() and int(shown) != rubber.hand_count + 1:
+        shown = small_int(request.POST.get("shown"))
+        if rubber.is_open and shown is not None and shown != rubber.hand_count + 1:
             # A page left open (another tab, or the table reporting from phones) while hand `shown` was
             # recorded: what was typed was for that hand, so nothing is saved and the page is shown afresh.
             messages.warning(request, f"Hand {shown} was recorded meanwhile (in another tab or from the table), "

@@ -19,6 +19,7 @@ from scoring.access import ReadableMixin, is_secretary
 from scoring.clubnight import forms, services
 from scoring.clubnight.presence import player_arrives, player_leaves, present, table_rubbers
 from scoring.models import ClubTable, Cutting, Event, Player
+from scoring.parsing import small_int
 
 RECENT_CUTS = 3
 
@@ -100,9 +101,7 @@ class ClubNightView(ReadableMixin, TemplateView):
         return HttpResponseRedirect(request.path)
 
     def _table(self, event: Event) -> ClubTable:
-        number = self.request.POST.get("table", "")
-        return get_object_or_404(ClubTable, event=event, number=int(number) if number.isdigit() and
-                                 len(number) < 4 else 0)
+        return get_object_or_404(ClubTable, event=event, number=small_int(self.request.POST.get("table")) or 0)
 
     def _cut(self, request: HttpRequest, event: Event, action: str) -> HttpResponse:
         data = request.POST.copy()
@@ -147,7 +146,7 @@ class ClubNightView(ReadableMixin, TemplateView):
 
 def _number(text: str) -> int | None:
     """A number the page sent back (what it showed), or None when it sent none."""
-    return int(text) if text.isdigit() and len(text) < 12 else None
+    return small_int(text)
 
 
 def _broken_up(number: int, order: list[str], left: list[str]) -> str:

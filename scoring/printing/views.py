@@ -16,6 +16,7 @@ from django.views import View
 from scoring.access import ReadableMixin, is_secretary
 from scoring.club.selectors import rubber_for_page, rubber_or_404
 from scoring.models import Player, Round, Rubber
+from scoring.parsing import small_int
 from scoring.printing.pdf.common import PAGE_SIZES
 from scoring.printing.pdf.record import record_pdf
 from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, table_cards_pdf
@@ -56,12 +57,11 @@ class EventStandingsPdfView(ReadableMixin, View):
     """
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
-        after = request.GET.get("after_round")
-        # isascii: "²" and other non-ASCII digits pass isdigit() but int() refuses them.
-        if after is not None and not (after.isascii() and after.isdigit() and len(after) < 4
-                                      and self.event.event_rounds.filter(number=int(after)).exists()):
+        text = request.GET.get("after_round")
+        after = small_int(text, most=999)
+        if text is not None and not (after and self.event.event_rounds.filter(number=after).exists()):
             raise Http404("The event has no such round.")
-        sheet = on_paper(request, standings_sheet(self.event, after_round=int(after) if after else None))
+        sheet = on_paper(request, standings_sheet(self.event, after_round=after))
         return pdf_response(standings_pdf(sheet), sheet.file_name)
 
 

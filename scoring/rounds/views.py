@@ -18,6 +18,7 @@ from django.views.generic import FormView, TemplateView
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
 from scoring.accounts.client import is_loopback
 from scoring.models import Event, Round, RubberPlayerResult
+from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
@@ -174,8 +175,7 @@ class RoomView(ReadableMixin, TemplateView):
         return self.request.GET.get("projector") == "1"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        number = self.request.GET.get("round", "")
-        the_room = room(self.event, int(number) if number.isdigit() and len(number) < 4 else None)
+        the_room = room(self.event, small_int(self.request.GET.get("round"), most=999))
         context = super().get_context_data(**kwargs) | {
             "event": self.event, "room": the_room, "projector": self.projector,
             "controls": is_secretary(self.request.user) and not self.projector,

@@ -19,6 +19,7 @@ from scoring.club.selectors import rubber_for_page
 from scoring.engine.explain import describe_hand
 from scoring.engine.rulings import SIDE_WORDS, Chooser
 from scoring.models import Rubber
+from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
 from scoring.service_forms import apply_errors
@@ -172,9 +173,9 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
 
     def get_form_initial(self, step: str) -> dict[str, Any]:
         if step == "case":
-            wanted = self.request.GET.get("hand", "")
+            wanted = small_int(self.request.GET.get("hand"))
             numbers = {h.number for h in self.hands}
-            return {"hand": int(wanted) if wanted.isdigit() and int(wanted) in numbers else len(self.hands)}
+            return {"hand": wanted if wanted in numbers else len(self.hands)}
         if step.startswith("facts_"):
             number = self.hand_number()
             initial: dict[str, Any] = {"claimed": "before_cut" if number == len(self.hands) else "after_trump"}

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponseBase
 
+from scoring.parsing import MOST, small_int
+
 MAX_PER_PAGE = 100
 
 
@@ -22,7 +24,8 @@ def clean_paging(request: HttpRequest) -> None:
 
 
 def _in_range(value: object, most: int | None) -> bool:
-    return isinstance(value, str) and value.isascii() and value.isdigit() and 1 <= int(value) <= (most or 10**6)
+    number = small_int(value, most=most or MOST)
+    return number is not None and number >= 1
 
 
 class CleanPagingMixin:

@@ -15,6 +15,7 @@ from django.views import View
 from scoring.accounts.client import client_address
 from scoring.engine import Seat
 from scoring.models import HandReport, Player
+from scoring.parsing import small_int
 from scoring.services.reports import rulebook_of
 from scoring.tables import services
 from scoring.tables.codes import normalised
@@ -151,8 +152,8 @@ class TablePageView(TableMixin):
 
 class ReportView(TableMixin):
     def post(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        shown = request.POST.get("shown", "")
-        if shown.isdigit() and int(shown) != self.table.number:
+        shown = small_int(request.POST.get("shown"))
+        if shown is not None and shown != self.table.number:
             # The page was left open while the hand it showed was recorded: its taps belong to that deal.
             messages.warning(request, f"This page showed hand {shown}, which has been recorded since. This is "
                                       f"hand {self.table.number}, dealt by {self.table.seated[self.table.dealer]}: "
