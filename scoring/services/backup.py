@@ -190,6 +190,9 @@ def _plain(value: Any) -> Any:
 
 # Import.
 
+MOST_ID = 2**63 - 1  # what a database's integer key holds
+
+
 class BackupError(ValidationError):
     """A backup that cannot be restored; the message names the file and what is wrong."""
 
@@ -203,6 +206,9 @@ def _read(path: Path) -> dict[str, Any]:
         raise BackupError(f"{path.name}: nested too deeply to be a club backup.") from None
     except json.JSONDecodeError as exc:
         raise BackupError(f"{path.name}: not valid JSON (line {exc.lineno}: {exc.msg}).") from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits; no count or id is that long.
+        raise BackupError(f"{path.name}: holds a number too long to be any count or id.") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(f"{path.name}: not a club backup (expected format {FORMAT!r}).")
     return document
@@ -239,15 +245,23 @@ def club_import(folder: Path) -> dict[str, int]:
             _restore(club, rubbers, users)
         except BackupError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise BackupError(f"The backup is malformed: {exc!r}.") from None
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+            raise BackupError(f"The backup is malformed: {_short(exc)}.") from None
         _reset_sequences()
     return {"events": len(club["events"]), "players": len(club["players"]), "rubbers": len(rubbers)}
+
+
+def _short(exc: Exception) -> str:
+    """The error in one short line: a message quoting a huge value is cut, never converted again."""
+    text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def _full_save(obj: Any, where: str, exclude: tuple[str, ...] = ()) -> None:
     if obj.pk is not None and (type(obj.pk) is not int or obj.pk < 1):  # ids are counted from 1
         raise BackupError(f"{where}: id {obj.pk!r} is not a whole number from 1 up.")
+    if obj.pk is not None and obj.pk > MOST_ID:
+        raise BackupError(f"{where}: id {obj.pk} is larger than a database can hold.")
     for field in obj._meta.concrete_fields:  # full_clean passes an empty value that the column refuses
         if not field.null and not field.primary_key and getattr(obj, field.attname) is None \
                 and field.attname not in exclude and not field.has_default() \

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -140,6 +141,9 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
     (lambda d: shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99999999.json"),
      "rubbers/99999999.json: id: Rubber with this ID already exists"),  # read last, whatever the ids
     (lambda d: _edit(d, "club", lambda c: c["events"][0].update(id=0)), "id 0 is not a whole number from 1 up"),
+    (lambda d: _edit(d, "club", lambda c: c["players"][0].update(id=10**20)), "larger than a database can hold"),
+    (lambda d: _digits(d / "club.json", '"id": '), "club.json: holds a number too long"),
+    (lambda d: _digits(sorted((d / "rubbers").glob("*.json"))[-1], '"tricks": '), "holds a number too long"),
 ])
 def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage, message):
     record(rubber, maker="N", tricks=5, revokes={"EW": 1})
@@ -156,6 +160,14 @@ def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage,
     assert not Event.objects.exists() and not Player.objects.exists() and not Rubber.objects.exists()
     call_command("import_club", str(tmp_path / "good"), stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert Rubber.objects.exists()
+
+
+def _digits(path: Path, before: str) -> None:
+    """Put an integer of 5,000 digits (past what Python reads from text) after the first `before`."""
+    text = path.read_text()
+    start = text.index(before) + len(before)
+    end = start + len(re.match(r"[0-9]+", text[start:]).group())  # type: ignore[union-attr]
+    path.write_text(text[:start] + "7" * 5000 + text[end:])
 
 
 def _edit(folder: Path, which: str, change) -> None:  # type: ignore[no-untyped-def]
