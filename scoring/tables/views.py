@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views import View
 
+from scoring.access import is_secretary
 from scoring.accounts.client import client_address
 from scoring.engine import Seat
 from scoring.models import HandReport, Player
@@ -70,9 +71,16 @@ class TableMixin(View):
                 if found is None:
                     return render(request, "tables/code_entry.html",
                                   {"wrong": kwargs["code"][:12]}, status=404)
+                try:
+                    self.table = by_code(request, found)
+                except TableClosed:
+                    if found.code not in known and not is_secretary(request.user):
+                        # A finished or withdrawn code tells a stranger nothing, not even that it was a code.
+                        return render(request, "tables/code_entry.html", {"wrong": kwargs["code"][:12]},
+                                      status=404)
+                    raise
                 if found.code not in known:
                     request.session[KNOWN_CODES] = [*known, found.code][-8:]
-                self.table = by_code(request, found)
             else:
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())

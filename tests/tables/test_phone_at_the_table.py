@@ -43,6 +43,7 @@ def test_after_a_refused_report_the_page_still_polls_the_table_page(client, rubb
 
 
 def test_a_phone_polling_a_table_that_has_closed_reloads_and_sees_how_the_rubber_ended(client, rubber, code):
+    client.get(table_url(code))  # the phone at the table
     for maker in ("N", "N", "E"):
         play_game(rubber, maker)
     polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
@@ -53,6 +54,7 @@ def test_a_phone_polling_a_table_that_has_closed_reloads_and_sees_how_the_rubber
 
 
 def test_a_withdrawn_code_tells_a_polling_phone_to_reload_too(client, rubber, code, secretary):
+    client.get(table_url(code))
     services.code_withdraw(rubber_id=rubber.pk, by=secretary)
     polled = client.get(table_url(code), {"state": "x"}, HTTP_HX_REQUEST="true")
     assert polled.status_code == 204 and polled["HX-Redirect"] == table_url(code)
@@ -106,6 +108,7 @@ def test_the_room_leads_the_secretary_to_a_waiting_report(client, rubber, code, 
 
 
 def test_a_stopped_or_abandoned_rubber_shows_no_winner_on_the_closed_page(client, rubber, code, secretary):
+    client.get(table_url(code))
     Rubber.objects.filter(pk=rubber.pk).update(status=Rubber.Status.ABANDONED, abandon_reason="Fire alarm")
     body = client.get(table_url(code)).content.decode()
     assert 'data-testid="final"' in body and "won the rubber" not in body

@@ -7,9 +7,10 @@ import datetime as dt
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from scoring.models import CodeGuess, Hand, HandReport, Rubber, TableCode
+from scoring.models import CodeGuess, Event, Hand, HandReport, Rubber, TableCode
 from scoring.services.hands import HandExtras, hand_record
 from scoring.services.rubbers import rubber_start
 from scoring.tables import services
@@ -203,6 +204,7 @@ def test_the_reporting_side_may_take_its_report_back_before_it_is_answered(clien
 
 
 def test_the_code_stops_working_when_the_rubber_ends(client, rubber, code, players):
+    client.get(table_url(code))  # the phone at the table
     for maker in ("N", "N", "E"):  # under these laws all three games are played (law 7)
         play_game(rubber, maker)
     rubber.refresh_from_db()
@@ -219,8 +221,9 @@ def test_the_secretary_withdraws_a_code_and_the_new_one_works(client, rubber, co
     page = client.get(reverse("table_code", args=[rubber.pk])).content.decode()
     assert code.code[:3] + " " + code.code[3:] in page and "<svg" in page  # the QR code, drawn on the page
     assert client.post(reverse("table_code", args=[rubber.pk])).status_code == 302
+    assert client.get(table_url(code)).status_code == 410  # the secretary is told why
     client.logout()
-    assert client.get(table_url(code)).status_code == 410
+    assert client.get(table_url(code)).status_code == 404  # to a stranger, as a code never issued
     fresh = services.working_code(rubber)
     assert fresh is not None and fresh.code != code.code
     assert client.get(table_url(fresh)).status_code == 200
@@ -308,3 +311,22 @@ def test_the_room_shows_hands_waiting_and_the_time_since_the_last_hand(client, r
     room = client.get(reverse("room", args=[event.slug])).content.decode()
     assert "Hand 2 reported, waiting for the other side" in room
     assert re.search(r'data-testid="since-hand">last hand (just now|\d+ min ago)', room)
+
+
+@pytest.mark.parametrize("how", ["finished", "withdrawn"])
+def test_a_closed_code_of_a_members_only_event_names_nobody_to_a_stranger(client, rubber, code, players, secretary,
+                                                                           how):
+    Event.objects.filter(pk=rubber.event_id).update(is_public=False)
+    phone = Client()
+    phone.get(table_url(code))  # the table's own phone holds the code
+    if how == "finished":
+        for maker in ("N", "N", "E"):
+            play_game(rubber, maker)
+    else:
+        services.code_withdraw(rubber_id=rubber.pk, by=secretary)
+    stranger = client.get(table_url(code))
+    assert stranger.status_code == 404
+    assert not any(p.display_name in stranger.content.decode() for p in players)
+    assert phone.get(table_url(code)).status_code == 410
+    client.force_login(secretary)
+    assert client.get(table_url(code)).status_code == 410
