@@ -623,6 +623,7 @@ class HandReport(models.Model):
         CORRECTED = "corrected", "Corrected by the secretary"
         WITHDRAWN = "withdrawn", "Withdrawn by the reporting side"
         SUPERSEDED = "superseded", "Entered by the secretary instead"
+        DROPPED = "dropped", "Dropped by the secretary"
 
     OPEN = (Status.WAITING, Status.DISPUTED)
 

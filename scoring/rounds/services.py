@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -24,9 +25,11 @@ from scoring.engine.schedules import (
     whist_schedule,
 )
 from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber
+from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
 from scoring.standings.selectors import COUNTED
+from scoring.tables.services import reports_drop
 
 
 def _no_schedule_yet(event: Event) -> None:
@@ -134,9 +137,11 @@ def _swiss(round_: Round) -> None:
     _store(round_, planned, entrants)
 
 
+@retried_on_deadlock
 @transaction.atomic
 def round_start(*, round_id: int) -> Round:
     """Start a round: one rubber a table, with its seats and first dealer. Never twice."""
+    event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
     round_ = Round.objects.select_related("event").get(pk=round_id)
     event = round_.event
     if Round.objects.filter(event=event, number__lt=round_.number).exclude(status=Round.Status.CLOSED).exists():
@@ -158,17 +163,24 @@ def round_start(*, round_id: int) -> Round:
     return round_
 
 
+@retried_on_deadlock
 @transaction.atomic
-def round_close(*, round_id: int) -> Round:
-    """Close a round. A rubber still in play stops where it stands (its deals so far are its limit)."""
+def round_close(*, round_id: int, by: User | None = None) -> Round:
+    """Close a round. A rubber still in play stops where it stands (its deals so far are its limit).
+
+    A report still waiting at a table, or disputed, is dropped (its hand not recorded, the report kept
+    with who dropped it), so no report is left open on a rubber that can take no more hands."""
+    event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
     round_ = Round.objects.get(pk=round_id)
     closed = Round.objects.filter(pk=round_id, status=Round.Status.IN_PLAY).update(
         status=Round.Status.CLOSED, closed_at=timezone.now())
     if not closed:
         raise ValidationError(f"Round {round_.number} is not in play, so it cannot be closed."
                               if round_.status == Round.Status.PLANNED else f"Round {round_.number} is closed already.")
-    for rubber_id in round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS).values_list("rubber", flat=True):
+    playing = round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS).order_by("rubber")
+    for rubber_id in playing.values_list("rubber", flat=True):
         rubber = rubber_lock(rubber_id)
+        reports_drop(rubber, by=by)
         rubber.deal_limit = rubber.hand_count
         rubber.save(update_fields=["deal_limit"])
         rubber_rescore(rubber)

@@ -15,9 +15,9 @@ from django.utils.functional import cached_property
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
+from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.accounts.client import is_loopback
-from scoring.models import Event, Round, RubberPlayerResult
+from scoring.models import Event, HandReport, Round, RubberPlayerResult
 from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
@@ -120,7 +120,7 @@ class RoundActionView(SecretaryRequiredMixin, View):
                 services.round_start(round_id=round_.pk)
                 messages.success(request, f"Round {round_.number} has started: one rubber a table.")
             else:
-                services.round_close(round_id=round_.pk)
+                services.round_close(round_id=round_.pk, by=acting_user(request))
                 messages.success(request, f"Round {round_.number} is closed; its standings are counted.")
         except ValidationError as exc:
             messages.error(request, _errors(exc))
@@ -133,7 +133,10 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         round_ = get_object_or_404(Round.objects.select_related("event"), pk=self.kwargs["pk"])
         playing = round_.tables.filter(rubber__status="in_progress").select_related("rubber")
-        return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing}
+        reports = (HandReport.objects.filter(rubber__round_table__round=round_, status__in=HandReport.OPEN)
+                   .select_related("rubber", "reported_by").order_by("rubber__table_label", "number"))
+        return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing,
+                                                     "reports": reports}
 
 
 class EventRoundsView(ReadableMixin, TemplateView):

@@ -17,6 +17,7 @@ from django.db.models import F
 
 from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
+from scoring.services.locking import event_lock
 from scoring.services.reports import as_validation_error, reported, rulebook_of
 
 SEAT_FIELD = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
@@ -28,9 +29,15 @@ RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns",
 def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> Rubber:
     """Lock the rubber's row for this transaction, so changes to one rubber queue rather than race.
 
-    A rubber abandoned (or complete) is refused with the message given for that state, when one is."""
-    rubber = (Rubber.objects.select_for_update().select_related("event", "north", "east", "south", "west")
-              .get(pk=rubber_id))
+    A rubber abandoned (or complete) is refused with the message given for that state, when one is.
+
+    Locks are always taken in one order, the event's row before its rubbers' (in id order when there are
+    several), so a round's close and its tables' phones queue rather than deadlock: every rescore writes
+    the event's results version, so writers of one event meet at its row anyway. Only the rubber's own
+    row is locked, never the players' or the event's through the join."""
+    event_lock(Rubber.objects.filter(pk=rubber_id).values_list("event_id", flat=True).first())
+    rubber = (Rubber.objects.select_for_update(of=("self",))
+              .select_related("event", "north", "east", "south", "west").get(pk=rubber_id))
     if abandoned and rubber.status == Rubber.Status.ABANDONED:
         raise ValidationError(abandoned)
     if complete and rubber.status == Rubber.Status.COMPLETE:

@@ -99,9 +99,21 @@ class ReportSettleView(SecretaryRequiredMixin, View):
         rubber, report = self.report(pk, report_id)
         return self.render_page(request, rubber, report, self.form(rubber, report))
 
+    def drop(self, request: HttpRequest, rubber: Rubber, report: HandReport) -> HttpResponse:
+        try:
+            services.report_drop(rubber_id=rubber.pk, report_id=report.pk, by=acting_user(request))
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect("report_settle", pk=rubber.pk, report_id=report.pk)
+        messages.success(request, f"The report of hand {report.number} is dropped and nothing was recorded: the "
+                                  "table reports the hand again, or you enter it.")
+        return redirect("rubber", pk=rubber.pk)
+
     def post(self, request: HttpRequest, pk: int, report_id: int) -> HttpResponse:
         rubber, report = self.report(pk, report_id)
         action = request.POST.get("action", "accept")
+        if action == "drop":
+            return self.drop(request, rubber, report)
         form = self.form(rubber, report, request.POST if action == "correct" else None)
         if action == "correct" and not form.is_valid():
             return self.render_page(request, rubber, report, form, status=400)

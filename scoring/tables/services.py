@@ -22,6 +22,7 @@ from scoring.engine import Seat, Side, score_rubber
 from scoring.engine.errors import RubberError
 from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCode
 from scoring.services import hands as hand_services
+from scoring.services.locking import retried_on_deadlock
 from scoring.services.reports import as_validation_error, check_hand, reported, rulebook_of
 from scoring.services.scoring import rubber_hands, rubber_lock
 from scoring.tables.codes import looks_like_code, new_code
@@ -130,6 +131,7 @@ def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
     return seat
 
 
+@retried_on_deadlock
 @transaction.atomic
 def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: int | None = None) -> HandReport:
     """A side reports the next hand; it waits for the other side. A deal already reported is refused,
@@ -167,6 +169,7 @@ def _open_report(rubber: Rubber, report_id: int) -> HandReport:
     return report
 
 
+@retried_on_deadlock
 @transaction.atomic
 def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, dispute: str = "") -> HandReport:
     """A player of the other side confirms the reported hand (it is recorded at once) or disputes it
@@ -208,6 +211,7 @@ def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User |
                                         notes=extras.notes, reported_by=report.reported_by))
 
 
+@retried_on_deadlock
 @transaction.atomic
 def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandReport:
     """The reporting side takes back its report, to report the hand again: before the other side answers,
@@ -225,6 +229,27 @@ def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandRepor
     return report
 
 
+def reports_drop(rubber: Rubber, *, by: User | None) -> int:
+    """Drop every report still open on a rubber locked by the caller (its round is closing): the hands
+    are not recorded, and each report keeps who dropped it and when. The number dropped."""
+    return rubber.hand_reports.filter(status__in=HandReport.OPEN).update(
+        status=HandReport.Status.DROPPED, settled_by=by, settled_at=timezone.now())
+
+
+@retried_on_deadlock
+@transaction.atomic
+def report_drop(*, rubber_id: int, report_id: int, by: User) -> HandReport:
+    """The secretary drops a waiting or disputed report without recording its hand: the table reports the
+    deal again, or he enters it himself."""
+    rubber = rubber_lock(rubber_id)
+    report = _open_report(rubber, report_id)
+    report.status = HandReport.Status.DROPPED
+    report.settled_by, report.settled_at = by, timezone.now()
+    report.save(update_fields=["status", "settled_by", "settled_at"])
+    return report
+
+
+@retried_on_deadlock
 @transaction.atomic
 def report_settle(*, rubber_id: int, report_id: int, by: User, play: dict[str, Any] | None = None,
                   extras: hand_services.HandExtras | None = None) -> Hand:
