@@ -167,3 +167,23 @@ def test_a_closed_round_offers_no_take_back_and_a_phone_sees_why_its_rubber_stop
     assert 'data-testid="take-back"' in client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     round_close(round_id=first.pk)
     assert 'data-testid="take-back"' not in client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+
+
+@pytest.mark.parametrize("projector", [False, True])
+def test_the_room_and_the_wall_show_a_finished_tables_rubber_points(client, projector):
+    event = tournament(8, rounds=3, deal_limit=3)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    done, playing = [t.rubber for t in first.tables.order_by("number")]
+    for _ in range(3):
+        record(done, maker="N", tricks=5)  # a march each deal: NS win the first game in three deals
+    record(playing, maker="E", tricks=3)
+    done.refresh_from_db()
+    assert done.status == Rubber.Status.STOPPED and (done.ns_points, done.ew_points) != (0, 0)
+    page = client.get(reverse("room", args=[event.slug]), {"projector": "1"} if projector else {}).content.decode()
+    finished = page.split(f'data-table="{done.table_label}"')[1].split("</article>")[0]
+    assert ">Points</abbr>" in finished
+    assert f'data-testid="score-ns">{done.ns_points}<' in finished
+    assert f'data-testid="score-ew">{done.ew_points}<' in finished
+    in_play = page.split(f'data-table="{playing.table_label}"')[1].split("</article>")[0]
+    assert ">Game</th>" in in_play and 'data-testid="score-ew">1<' in in_play
