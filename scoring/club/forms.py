@@ -102,6 +102,9 @@ class HandForm(forms.Form):
             if data.get("result") not in (HandResult.PLAYED.value, outcome.value):
                 raise ValidationError({"result": "The maker's choice already says how the deal ended."})
             data["result"], data["maker"] = outcome.value, ""
+        elif data.get("maker") in dict(SEAT_CHOICES) and data.get("result") != HandResult.PLAYED.value:
+            # A maker named means the deal was played: correcting an all-passed hand is picking its maker.
+            data["result"] = HandResult.PLAYED.value
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
             raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
         check_hand(self.play(), self.hand_number, self.rulebook)

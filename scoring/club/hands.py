@@ -140,12 +140,6 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
                                         context_url=rubber.get_absolute_url(), cancel_url=rubber.get_absolute_url(),
                                         **kwargs)
 
-    def get_initial(self) -> dict[str, Any]:
-        # As the ruling wizard does: a claim on the last hand is taken as made before the cut, one on an
-        # earlier hand as made after the next trump card was turned, until the secretary says otherwise.
-        later = Hand.objects.filter(rubber_id=self.kwargs["pk"], number__gt=self.kwargs["number"]).exists()
-        return {"claimed": "after_trump" if later else "before_cut"}
-
     def perform(self, form: forms.PenaltyForm) -> HttpResponse:
         hand = get_object_or_404(Hand, rubber_id=self.kwargs["pk"], number=self.kwargs["number"])
         hand_services.penalty_add(hand_id=hand.pk, by=acting_user(self.request), **form.cleaned_data)

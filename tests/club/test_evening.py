@@ -114,3 +114,16 @@ def test_how_scoring_works_is_worked_by_the_engine(client):
     assert result.complete and result.rubber_winner.value == "NS" and result.rubber_points == (5, 1)
     assert [(g.winner.value, g.value) for g in result.games] == [("NS", 1), ("NS", 2), ("EW", 1)]
     assert "rubber points NS 5" in " ".join(text.split())
+
+
+def test_correcting_an_all_passed_hand_by_picking_its_maker_makes_it_played(client, secretary, rubber):
+    record(rubber, result="passed")
+    client.force_login(secretary)
+    url = reverse("hand_correct", args=[rubber.pk, 1])
+    entry = {"maker": "E", "tricks": 3, "result": "passed", "dealer": "N", "revokes_ns": 0, "revokes_ew": 0}
+    preview = client.post(url, entry)
+    assert preview.status_code == 200 and "cannot have" not in preview.content.decode()
+    saved = client.post(url, {**entry, "previewed": preview.context["digest"]})
+    assert saved.status_code == 302
+    hand = Hand.objects.get(rubber=rubber)
+    assert (hand.result, hand.maker, hand.tricks) == ("played", "E", 3)
