@@ -8,6 +8,11 @@ raises; either would answer a 500 instead of ignoring or refusing the value.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
 # The most a count on a page can be (hands, tables, rounds, page numbers); longer text is refused
 # before it is converted, so a 5,000-digit value costs nothing.
 MOST = 10**6
@@ -20,7 +25,6 @@ def small_int(text: object, *, most: int = MOST) -> int | None:
         return text if 0 <= text <= most else None
     if not isinstance(text, str):
         return None
-    text = text.strip()
     if not text or len(text) > _MOST_DIGITS or not (text.isascii() and text.isdigit()):
         return None
     value = int(text)
@@ -31,3 +35,25 @@ def positive_int(text: object, *, most: int = MOST) -> int | None:
     """As `small_int`, refusing 0 too (page numbers, table numbers, hand numbers)."""
     value = small_int(text, most=most)
     return value if value else None
+
+
+class CountField(forms.IntegerField):
+    """A form's whole-number field that refuses in the club's words, naming what is counted and its range
+    ("Tricks are a whole number from 0 to 5."), never Django's "Ensure this value is less than or equal to 5"."""
+
+    def __init__(self, *, what: str = "", min_value: int | None = None, max_value: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+        noun = what or str(kwargs.get("label") or "This")
+        if min_value is not None and max_value is not None:
+            words = f"{noun}: a whole number from {min_value} to {max_value}."
+        elif min_value is not None:
+            words = f"{noun}: a whole number, {min_value} or more."
+        else:
+            words = f"{noun}: a whole number."
+        self.error_messages = {**self.error_messages, "invalid": words, "min_value": words, "max_value": words,
+                               "max_digits": words}
+        # The validators carry their own messages; they are built with the field's words instead.
+        for validator in self.validators:
+            if isinstance(validator, (MinValueValidator, MaxValueValidator)):
+                validator.message = words

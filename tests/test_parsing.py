@@ -12,13 +12,13 @@ from scoring.parsing import positive_int, small_int
 @given(st.integers(min_value=0, max_value=10**6))
 def test_a_plain_number_reads_as_itself(number):
     assert small_int(str(number)) == number
-    assert small_int(f" {number} ") == number
+    assert small_int(f" {number}") is None  # plain digits only, as a page sends them
 
 
 @given(st.text())
 def test_any_text_reads_as_a_number_in_range_or_nothing(text):
     value = small_int(text)
-    assert value is None or (0 <= value <= 10**6 and text.strip().isascii())
+    assert value is None or (0 <= value <= 10**6 and text.isascii())
 
 
 @pytest.mark.parametrize("text", ["²", "٣", "9" * 5000, "-1", "+1", "1e3", "1.0", "", " ", "0x10", "1_000", None,

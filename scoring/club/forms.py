@@ -20,6 +20,7 @@ from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
+from scoring.parsing import CountField
 from scoring.services.hands import HandExtras
 from scoring.services.reports import check_hand
 from scoring.text import LineField, TextField
@@ -45,7 +46,7 @@ class HandForm(forms.Form):
     """One hand, in the order a secretary reads a table's report; every field reachable by Tab."""
 
     maker = forms.ChoiceField(choices=BLANK + SEAT_CHOICES, required=False)  # the form's hint line explains
-    tricks = forms.IntegerField(min_value=0, max_value=5, required=False)
+    tricks = CountField(what="Tricks", min_value=0, max_value=5, required=False)
     alone = forms.BooleanField(required=False)
     declaration = forms.ChoiceField(choices=BLANK + [(d.value, d.value.replace("_", " ")) for d in Declaration],
                                     required=False)
@@ -53,16 +54,16 @@ class HandForm(forms.Form):
                                initial=HandResult.PLAYED.value)
     dealer = forms.ChoiceField(choices=SEAT_CHOICES)
     out_of_turn = forms.BooleanField(label="Dealt out of turn and stood (law 40)", required=False)
-    revokes_ns = forms.IntegerField(label="Revokes by NS", min_value=0, max_value=MAX_REVOKES, initial=0,
+    revokes_ns = CountField(label="Revokes by NS", min_value=0, max_value=MAX_REVOKES, initial=0,
                                     required=False)
-    revokes_ew = forms.IntegerField(label="Revokes by EW", min_value=0, max_value=MAX_REVOKES, initial=0,
+    revokes_ew = CountField(label="Revokes by EW", min_value=0, max_value=MAX_REVOKES, initial=0,
                                     required=False)
     wrong_cards = forms.ChoiceField(label="Wrong number of cards (law 90)", choices=BLANK + SIDE_CHOICES,
                                     required=False)
     adversary_abandoned = forms.BooleanField(label="Adversary abandoned (law 50)", required=False)
     partner_exposed = forms.BooleanField(label="Partner exposed a card (law 102)", required=False)
-    announced_ns = forms.IntegerField(label="Announced NS", min_value=0, max_value=99, required=False)
-    announced_ew = forms.IntegerField(label="Announced EW", min_value=0, max_value=99, required=False)
+    announced_ns = CountField(label="Announced NS", min_value=0, max_value=99, required=False)
+    announced_ew = CountField(label="Announced EW", min_value=0, max_value=99, required=False)
     notes = LineField(required=False, max_length=500)
 
     def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888,
@@ -319,7 +320,7 @@ class PlayerForm(forms.ModelForm):
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(choices=Penalty.Kind.choices)
     side = forms.ChoiceField(choices=BLANK + SIDE_CHOICES, required=False, help_text="The offending side.")
-    count = forms.IntegerField(min_value=1, max_value=MAX_REVOKES, initial=1)
+    count = CountField(what="Revokes", min_value=1, max_value=MAX_REVOKES, initial=1)
     claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect,
                                 help_text="A revoke must be claimed before the cards are cut for the next deal "
                                           "(law 68); any other score, before the next trump card is turned (law 5).")
@@ -339,7 +340,7 @@ class AbandonForm(forms.Form):
 class SeatChangeForm(forms.Form):
     seat = forms.ChoiceField(choices=SEAT_CHOICES)
     player = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
-    from_hand = forms.IntegerField(min_value=1)
+    from_hand = CountField(what="From hand", min_value=1)
     reason = LineField(max_length=200, required=False)
 
 

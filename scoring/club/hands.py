@@ -18,13 +18,12 @@ from django.views.generic import FormView
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club import forms
 from scoring.club.rubbers import RubberDetailView
-from scoring.club.selectors import rubber_for_page, rubber_or_404, seated_names
-from scoring.engine.explain import describe_hand
+from scoring.club.selectors import hand_words, rubber_for_page, rubber_or_404, seated_names
 from scoring.models import Hand
 from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
-from scoring.services.reports import hand_document, reported, rulebook_of
+from scoring.services.reports import hand_document, rulebook_of
 
 
 class HandCreateView(SecretaryRequiredMixin, View):
@@ -113,7 +112,7 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         rubber = self.hand.rubber
         return super().get_context_data(hand=self.hand, rubber=rubber,
-                                        report=describe_hand(reported(self.hand, rulebook_of(rubber))), **kwargs)
+                                        report=hand_words(rubber, self.hand), **kwargs)
 
     def perform(self, form: forms.TakeBackForm) -> HttpResponse:
         hand = self.hand
@@ -133,7 +132,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         rubber = hand.rubber
         table = f", table {rubber.table_label}" if rubber.table_label else ""
         line = (f"Rubber #{rubber.pk}{table}, {rubber.event}: hand {hand.number}, "
-                f"{describe_hand(reported(hand, rulebook_of(rubber)))}")
+                f"{hand_words(rubber, hand)}")
         lead = ("A revoke noticed while the hand is entered goes in the entry form's Revoke fields; this page "
                 "adds a penalty to a hand already entered, and rescores the rubber.")
         return super().get_context_data(title=f"Penalty on hand {hand.number}", context_line=line, lead=lead,

@@ -8,11 +8,11 @@ from typing import Any
 from django.db.models import Prefetch
 from django.http import Http404
 
-from scoring.engine import RubberError, RubberResult, Side
+from scoring.engine import RubberError, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand, game_line
 from scoring.engine.interchange import parse_hand
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
-from scoring.services.reports import rulebook_of
+from scoring.services.reports import reported, rulebook_of
 from scoring.services.scoring import rubber_result
 from scoring.tables.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
 
@@ -95,6 +95,27 @@ class RubberPage:
         return [(r, c) for r in self.rows for c in r.corrections]
 
 
+def names_by_hand(rubber: Rubber, last: int) -> dict[int, dict[Seat, str]]:
+    """Who sat in each seat for hands 1 to `last`, by name (substitutes from their hand on, law 18),
+    from one query for the rubber's seat changes."""
+    changes = sorted(rubber.seat_changes.select_related("player"), key=lambda c: c.from_hand)
+    seated = {seat: str(rubber.player_at(seat)) for seat in Seat}
+    names: dict[int, dict[Seat, str]] = {}
+    for number in range(1, last + 1):
+        for change in changes:
+            if change.from_hand == number:
+                seated[Seat(change.seat)] = str(change.player)
+        names[number] = dict(seated)
+    return names
+
+
+def hand_words(rubber: Rubber, hand: Hand, names: dict[Seat, str] | None = None) -> str:
+    """A recorded hand in words, naming the players who sat for it."""
+    if names is None:
+        names = {seat: str(player) for seat, player in rubber.players_at_hand(hand.number).items()}
+    return describe_hand(reported(hand, rulebook_of(rubber)), names=names)
+
+
 def rubber_page(rubber: Rubber) -> RubberPage:
     """Everything the rubber page shows: the hands with their points and laws, games, flags."""
     hands = list(
@@ -109,6 +130,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
     except RubberError as exc:  # stored hands always score; shown rather than raised if not
         return RubberPage(rubber, None, error=str(exc))
     games = {g.number: g for g in result.games}
+    names = names_by_hand(rubber, len(hands) + 1)
     rows = []
     for hand, scored in zip(hands, result.hands, strict=True):
         closed = [games[n] for n in scored.games_closed]
@@ -118,7 +140,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
         laws = sorted({n for a in scored.awards for n in a.laws} | {n for _, ls in scored.notes for n in ls})
         rows.append(HandRow(
             hand=hand,
-            report=describe_hand(scored.hand, penalties=False),  # the penalty lines say them
+            report=describe_hand(scored.hand, penalties=False, names=names[hand.number]),  # penalties: own lines
             ns_points=scored.points(Side.NS),
             ew_points=scored.points(Side.EW),
             score_after=scored.score_after,
@@ -133,7 +155,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             record=hand_record_words(hand, rubber),
         ))
     rulebook = rulebook_of(rubber)
-    taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook)))
+    taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook), names=names.get(t.number)))
                   for t in rubber.hands_taken_back.select_related("made_by")]
     reports = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE)
     open_reports = [(r, f"{play_words(r.play, rubber.players_at_hand(r.number))}; {record_words(r)}")

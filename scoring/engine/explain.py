@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from scoring.engine.awards import UNPLAYED_REASON
+from collections.abc import Mapping
+
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
 from scoring.engine.rulebook import Reason, Rulebook
-from scoring.engine.seats import Side
+from scoring.engine.seats import Seat, Side
+from scoring.engine.words import SEAT_WORDS, UNPLAYED_WORDS, game_end, score, took_trump
 
 REASON_WORDS: dict[Reason, str] = {
     Reason.POINT: "point (3 or 4 tricks)",
@@ -48,16 +50,16 @@ def cite(laws: tuple[int, ...]) -> str:
     return ("law " if len(laws) == 1 else "laws ") + ", ".join(str(n) for n in laws)
 
 
-def describe_hand(hand: ReportedHand, *, penalties: bool = True) -> str:
-    """What the table reported, in a few words ("N ordered up alone, 5 tricks").
+def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[Seat, str] | None = None) -> str:
+    """What the table reported, in a few words ("Henry Hale ordered it up alone, 5 tricks"), naming the
+    players when `names` gives who sat where, else the seats ("North ordered it up alone, 5 tricks").
 
     `penalties=False` leaves out the revokes and wrong cards, for a page that lists them itself.
     """
     if hand.result is not HandResult.PLAYED:
-        return REASON_WORDS[UNPLAYED_REASON[hand.result]]
+        return UNPLAYED_WORDS[hand.result]
     assert hand.maker is not None
-    how = hand.declaration.value.replace("_", " ") if hand.declaration is not None else "made"
-    words = [f"{hand.maker.value} {how}{' alone' if hand.alone else ''},"]
+    words = [took_trump(hand.maker, hand.declaration, hand.alone, names) + ","]
     if hand.adversary_abandoned:
         words.append("adversary abandoned")
     else:
@@ -79,28 +81,16 @@ def describe_award(award: Award) -> str:
 
 
 def describe_game(game: GameResult) -> str:
-    ns, ew = game.score
-    text = f"Game {game.number} to {game.winner.value}, NS {ns} - EW {ew}"
-    if game.closed_by_hand is None:
-        text += ", " + REASON_WORDS[Reason.WON_BY_LAP]
-    if game.lap:
-        text += f", lap {game.lap}"
-    text += f", {'double' if game.double else 'single'} worth {game.value}"
-    return f"{text} ({cite(game.laws)})"
+    """A game's end with the laws that scored it: the game line and "(laws 2, 3)"."""
+    return f"{game_line(game)} ({cite(game.laws)})"
 
 
 def game_line(game: GameResult) -> str:
-    """A game as a player reads it: "Game 3: EW won 6-4, lap 1 carried, single game (1 rubber point)"."""
+    """A game as a player reads it, worded by `game_end`."""
     ns, ew = game.score
     won, lost = (ns, ew) if game.winner is Side.NS else (ew, ns)
-    parts = [f"Game {game.number}: {game.winner.value} won {won}\u2013{lost}"]
-    if game.closed_by_hand is None:
-        parts.append(REASON_WORDS[Reason.WON_BY_LAP])
-    if game.lap:
-        parts.append(f"lap {game.lap} carried")
-    kind = "double game" if game.double else "single game"
-    parts.append(f"{kind} ({game.value} rubber point{'s' if game.value != 1 else ''})")
-    return ", ".join(parts)
+    return game_end(game.number, game.winner, won, lost, lap=game.lap, double=game.double, value=game.value,
+                    by_lap=game.closed_by_hand is None)
 
 
 def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
@@ -115,15 +105,15 @@ def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
             lines.append(f"  Rubber won by {result.rubber_winner.value} ({cite(laws)})")
     ns, ew = result.rubber_points
     state = "complete" if result.complete else "in progress"
-    lines.append(f"Rubber {state}: rubber points NS {ns}, EW {ew} ({cite(rulebook.laws_for(Reason.RUBBER_WON))})")
+    lines.append(f"Rubber {state}: rubber points {score(ns, ew)} ({cite(rulebook.laws_for(Reason.RUBBER_WON))})")
     if result.current_score is not None:
-        lines.append(f"Game in progress: NS {result.current_score[0]} - EW {result.current_score[1]}")
+        lines.append(f"Game in progress: {score(*result.current_score)}")
     return "\n".join(lines)
 
 
 def _hand_line(hs: HandScore) -> str:
-    dealer = f" dealer {hs.hand.dealer.value}" if hs.hand.dealer else ""
+    dealer = f", dealt by {SEAT_WORDS[hs.hand.dealer]}" if hs.hand.dealer else ""
     parts = [describe_award(a) for a in hs.awards]
     parts += [f"{REASON_WORDS[r]} ({cite(laws)})" for r, laws in hs.notes if r is not Reason.PASSED or not parts]
     ns, ew = hs.score_after
-    return f"Hand {hs.number}{dealer}: {describe_hand(hs.hand)}. {'; '.join(parts)}. Score NS {ns} - EW {ew}"
+    return f"Hand {hs.number}{dealer}: {describe_hand(hs.hand)}. {'; '.join(parts)}. Score {score(ns, ew)}"

@@ -19,6 +19,7 @@ from scoring.engine.errors import IllegalReport, MalformedRubber
 from scoring.engine.hands import NO_REVOKES, Declaration, HandResult, ReportedHand, Revokes
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
+from scoring.engine.words import FIELD_WORDS, UNPLAYED_SUBJECT
 
 FORMAT = "euchre-rubber/1"
 
@@ -193,7 +194,7 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
         value = raw.get(key)
         if value is not None and value is not False:
             raise MalformedRubber(
-                f"a hand whose result is {result.value!r} cannot have {key!r}; only played hands score",
+                f"{UNPLAYED_SUBJECT[result]} has no {FIELD_WORDS.get(key, key)}: only a played hand does",
                 hand=number, field=key,
             )
     return ReportedHand(result=result, dealer=dealer, out_of_turn=out_of_turn, declaration=declaration)

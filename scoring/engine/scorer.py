@@ -16,6 +16,7 @@ from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
+from scoring.engine.words import DECLARATION_WORDS, SEAT_WORDS
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
@@ -167,8 +168,8 @@ def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
             return dealers, _mixed_dealers(number)
         if dealer is not expected and expected is not None and not hand.out_of_turn:
             return dealers, IllegalReport(
-                f"{dealer.value} dealt out of turn; it was {expected.value}'s deal "
-                "(mark the hand out_of_turn if the deal stood under law 40)",
+                f"{SEAT_WORDS[dealer]} dealt out of turn; it was {SEAT_WORDS[expected]}'s deal "
+                "(if the deal stood under law 40, mark it as dealt out of turn)",
                 hand=number, field="dealer",
             )
         misdeclared = _misdeclared(hand, dealer, rulebook)
@@ -188,8 +189,8 @@ def _misdeclared(hand: ReportedHand, dealer: Seat, rulebook: Rulebook) -> str:
     if (hand.maker.side is dealer.side) is dealers_side:
         return ""
     who = "the dealer or his partner" if dealers_side else "an adversary of the dealer"
-    word = hand.declaration.value.replace("_", " ") if hand.declaration else ""
-    return (f"{hand.maker.value} cannot have {word} when {dealer.value} dealt: only {who} can "
+    word = DECLARATION_WORDS[hand.declaration] if hand.declaration else ""
+    return (f"{SEAT_WORDS[hand.maker]} cannot have {word} when {SEAT_WORDS[dealer]} dealt: only {who} can "
             f"(laws {', '.join(str(n) for n in laws)})")
 
 

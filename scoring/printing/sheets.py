@@ -15,9 +15,10 @@ from django.utils.text import slugify
 
 from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
-from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award
+from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award, describe_game
 from scoring.engine.key import scoring_key
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
+from scoring.engine.words import moment, score
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.printing.pdf.data import (
     GameLine,
@@ -92,13 +93,8 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
 
 
 def _game_line(game: GameResult, sides: dict[Side, str], last_game: int) -> GameLine:
-    text = f"Game {game.number} to {game.winner.value} ({sides[game.winner]}), {_pair(game.score)}"
-    if game.closed_by_hand is None:
-        text += ", won at once by the lap carried in"
-    if game.lap:
-        text += f"; lap {game.lap}" + (f" carried into game {game.number + 1}" if game.number < last_game else "")
-    kind = "double" if game.double else "single"
-    text += f"; {kind} game, {game.value} rubber point{'s' if game.value != 1 else ''} ({cite(game.laws)})"
+    """The game's end as the rubber page writes it, with the laws that scored it."""
+    text = describe_game(game)
     return GameLine(game.number, text)
 
 
@@ -123,16 +119,16 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
     if result.complete and result.rubber_winner:
         winner = result.rubber_winner
         return (f"{SIDE_WORDS[winner]} ({sides[winner]}) won the rubber. "
-                f"Rubber points: NS {ns}, EW {ew} (law 7).")
+                f"Rubber points: {score(ns, ew)} (law 7).")
     games = len(result.games)
-    current = _pair(result.current_score) if result.current_score else f"0{DASH}0"
+    current = score(*result.current_score) if result.current_score else score(0, 0)
     if rubber.status == Rubber.Status.STOPPED:
         # The games finished count; the rubber's bonus only if two of the first three had already decided it.
         bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts (law 7)"
                  if result.rubber_winner else "nor does the rubber's bonus")
-        return (f"{rubber.stopped_words}: game {games + 1} stood NS{DASH}EW {current} and does not count; {bonus}. "
-                f"Rubber points: NS {ns}, EW {ew}.")
-    words = f"In progress: game {games + 1}, NS{DASH}EW {current}"
+        return (f"{rubber.stopped_words}: game {games + 1} stood {current} and does not count; {bonus}. "
+                f"Rubber points: {score(ns, ew)}.")
+    words = f"In progress: game {games + 1}, {current}"
     if result.next_dealer:
         words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
     words += "."
@@ -181,7 +177,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
         rubber_points=(points[Side.NS], points[Side.EW]),
         players=players,
         corrections=tuple(
-            f"Hand {row.hand.number}, {timezone.localtime(c.made_at):%-d %b %Y %H:%M}"
+            f"Hand {row.hand.number}, {moment(timezone.localtime(c.made_at))}"
             + (f" by {c.made_by.get_username()}" if c.made_by else "") + f": {c.reason}"
             for row, c in page.corrections),
         rulings=tuple(
@@ -344,12 +340,12 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
 
 def ruling_sheet(view: RulingView) -> RulingSheet:
     ruling, rubber = view.ruling, view.rubber
-    made = timezone.localtime(ruling.made_at).strftime("%-d %b %Y %H:%M")
+    made = moment(timezone.localtime(ruling.made_at))
     by = ruling.made_by.get_username() if ruling.made_by else "the secretary"
     table = f", table {rubber.table_label}" if rubber.table_label else ""
     withdrawn = ""
     if ruling.withdrawn_at:
-        when = timezone.localtime(ruling.withdrawn_at).strftime("%-d %b %Y %H:%M")
+        when = moment(timezone.localtime(ruling.withdrawn_at))
         withdrawn = f"WITHDRAWN {when}: {ruling.withdrawn_reason}"
     return RulingSheet(
         paper=rubber.event.paper_size,

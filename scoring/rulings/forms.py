@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from scoring.engine import SOMERSET_1888, Seat
 from scoring.engine.explain import cite
 from scoring.engine.rulings import SEAT_WORDS, Fact, FactKind, Irregularity, Offender, Option, irregularities
+from scoring.parsing import CountField
 from scoring.text import TextField
 
 TABLE: Mapping[str, Irregularity] = irregularities(SOMERSET_1888)
@@ -77,8 +78,9 @@ def _field(fact: Fact) -> forms.Field:
     required = fact.required and fact.default is None
     field: forms.Field
     if fact.kind is FactKind.COUNT:
-        field = forms.IntegerField(label=fact.question, min_value=fact.low, max_value=fact.high, required=required,
-                                   initial=fact.default if fact.default is not None else fact.low, help_text=fact.help)
+        field = CountField(what="The answer", label=fact.question, min_value=fact.low, max_value=fact.high,
+                           required=required, initial=fact.default if fact.default is not None else fact.low,
+                           help_text=fact.help)
     elif fact.kind is FactKind.FLAG:
         field = forms.ChoiceField(label=fact.question, choices=YES_NO, widget=forms.RadioSelect, required=required,
                                   help_text=fact.help)

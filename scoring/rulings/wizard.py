@@ -15,15 +15,13 @@ from django.urls import reverse
 from formtools.wizard.views import SessionWizardView
 
 from scoring.access import SecretaryRequiredMixin, acting_user
-from scoring.club.selectors import rubber_for_page
-from scoring.engine.explain import describe_hand
+from scoring.club.selectors import hand_words, names_by_hand, rubber_for_page
 from scoring.engine.rulings import SIDE_WORDS, Chooser
 from scoring.models import Rubber
 from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
 from scoring.service_forms import apply_errors
-from scoring.services.reports import reported, rulebook_of
 from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview, seat_names
 from scoring.services.scoring import rubber_hands
 
@@ -154,8 +152,8 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
     # The forms.
     def get_form_kwargs(self, step: str | None = None) -> dict[str, Any]:
         if step == "case":
-            rulebook = rulebook_of(self.rubber)
-            return {"hands": [(h.number, f"Hand {h.number}: {describe_hand(reported(h, rulebook))}")
+            names = names_by_hand(self.rubber, len(self.hands))
+            return {"hands": [(h.number, f"Hand {h.number}: {hand_words(self.rubber, h, names[h.number])}")
                               for h in reversed(self.hands)]}
         if step and step.startswith("facts_"):
             return {"names": seat_names(self.rubber, self.hand_number()),

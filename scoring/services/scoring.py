@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 
 from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
 from scoring.services.reports import as_validation_error, reported, rulebook_of
@@ -43,7 +44,7 @@ def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> R
     if complete and rubber.status == Rubber.Status.COMPLETE:
         raise ValidationError(complete)
     if complete and rubber.status == Rubber.Status.STOPPED:
-        raise ValidationError(f"The rubber stopped after {rubber.deal_limit} deals, at its round's end; "
+        raise ValidationError(f"The rubber stopped after {plural(rubber.deal_limit or 0, 'deal')}, at its round's end; "
                               "its score stands as it is.")
     return rubber
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.utils import timezone
 
-from scoring.engine import HandResult, Seat, Side
+from scoring.engine import Declaration, HandResult, Seat, Side
+from scoring.engine.words import UNPLAYED_WORDS, moment, plural, took_trump
 from scoring.models import Hand, HandReport, Player, Rubber
 
 REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by")
@@ -19,20 +20,17 @@ HAND_RECORD = ("entered_by", *(f"report__{who}" for who in REPORT_PEOPLE))
 SETTLED: dict[str, str] = {
     HandReport.Status.ACCEPTED: "accepted", HandReport.Status.CORRECTED: "corrected",
     HandReport.Status.SUPERSEDED: "entered instead", HandReport.Status.WITHDRAWN: "withdrawn"}
-HOW = {"ordered_up": "ordered it up", "assisted": "assisted", "adopted": "took it up", "made": "named trump"}
-UNPLAYED = {HandResult.PASSED.value: "All passed", HandResult.MISDEAL.value: "Misdeal",
-            HandResult.NEW_DEAL.value: "Dealt again"}
 
 
 def play_words(play: dict[str, Any], seated: dict[Seat, Player]) -> str:
     """"Ann Avery ordered it up alone, 5 tricks", or how the deal ended unplayed."""
-    result = play.get("result", HandResult.PLAYED.value)
-    if result != HandResult.PLAYED.value:
-        return UNPLAYED.get(result, result.replace("_", " ").capitalize())
-    maker = seated[Seat(play["maker"])]
-    how = HOW.get(play.get("declaration") or "", "made trump")
-    tricks = play.get("tricks")
-    return f"{maker} {how}{' alone' if play.get('alone') else ''}, {tricks} trick{'' if tricks == 1 else 's'}"
+    result = HandResult(play.get("result", HandResult.PLAYED.value))
+    if result is not HandResult.PLAYED:
+        return UNPLAYED_WORDS[result]
+    declaration = Declaration(play["declaration"]) if play.get("declaration") else None
+    names = {seat: str(player) for seat, player in seated.items()}
+    who = took_trump(Seat(play["maker"]), declaration, bool(play.get("alone")), names)
+    return f"{who}, {plural(play.get('tricks') or 0, 'trick')}"
 
 
 @dataclass(frozen=True)
@@ -72,22 +70,25 @@ def record_words(report: HandReport, as_reported: str = "") -> str:
     “All passed” by ...", so the record keeps what the table said as well as what was recorded.
     """
     what = f"as “{as_reported}” " if as_reported and report.status in RECORDED_OTHERWISE else ""
+    day = timezone.localtime(report.reported_at).date()
     parts = [f"reported {what}by {report.reported_by}{_how(report.reported_phone, report.reported_member)} "
-             f"{_at(report.reported_at)}"]
+             f"{moment(timezone.localtime(report.reported_at))}"]
     if report.answered_by_id is not None and report.answered_at is not None:
         verb = "disputed" if report.dispute or report.status == HandReport.Status.DISPUTED else "confirmed"
         # A dispute always says why (the form and the service require it), so a reason marks one.
         parts.append(f"{verb} by {report.answered_by}{_how(report.answered_phone, report.answered_member)} "
-                     f"{_at(report.answered_at)}" + (f": “{report.dispute}”" if report.dispute else ""))
+                     f"{_at(report.answered_at, day)}" + (f": “{report.dispute}”" if report.dispute else ""))
     settled = SETTLED.get(report.status)
     if report.settled_at is not None and settled:
         who = f" by {report.settled_by}" if report.settled_by_id else ""
-        parts.append(f"{settled}{who} {_at(report.settled_at)}")
+        parts.append(f"{settled}{who} {_at(report.settled_at, day)}")
     return " · ".join(parts)
 
 
-def _at(moment: datetime) -> str:
-    return f"{timezone.localtime(moment):%H:%M}"
+def _at(when: datetime, day: date) -> str:
+    """The time of a later step of the same report: its day is said once, unless it changed."""
+    local = timezone.localtime(when)
+    return f"{local:%H:%M}" if local.date() == day else moment(local)
 
 
 def _how(phone: str, member: Any) -> str:
@@ -128,4 +129,4 @@ def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
             if as_reported == play_words(_hand_play(hand), seated):
                 as_reported = ""  # entered instead, but just as the table reported it
         return record_words(report, as_reported)
-    return f"entered by {hand.entered_by} {_at(hand.entered_at)}" if hand.entered_by_id else ""
+    return f"entered by {hand.entered_by} {moment(timezone.localtime(hand.entered_at))}" if hand.entered_by_id else ""

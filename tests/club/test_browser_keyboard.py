@@ -37,10 +37,10 @@ def test_every_kind_of_hand_by_its_keystrokes(desk: Page, rubber):
     expect(page.locator("#id_maker")).to_be_focused()  # on arrival
     counts = {}
     for kind, keys, recorded in [
-        ("ordinary", ["N", "Tab", "3", "Enter"], "N made, 3 tricks"),
-        ("lone", ["E", "Tab", "5", "Tab", "Space", "Enter"], "E made alone, 5 tricks"),
-        ("passed", ["P", "Enter"], "all passed"),
-        ("misdeal", ["M", "Enter"], "misdeal"),
+        ("ordinary", ["N", "Tab", "3", "Enter"], f"{rubber.north}'s side took the trump, 3 tricks"),
+        ("lone", ["E", "Tab", "5", "Tab", "Space", "Enter"], f"{rubber.east} played alone, 5 tricks"),
+        ("passed", ["P", "Enter"], "All passed"),
+        ("misdeal", ["M", "Enter"], "Misdeal"),
     ]:
         number = Hand.objects.filter(rubber=rubber).count() + 1
         counts[kind] = type_keys(page, keys)

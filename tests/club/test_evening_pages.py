@@ -47,7 +47,7 @@ def test_a_form_about_a_rubber_names_it_and_cancels_back_to_it(client, secretary
     assert f"Rubber #{rubber.pk}, table 1, {rubber.event}" in page
     assert f'href="/rubbers/{rubber.pk}/" data-testid="cancel"' in page
     if name == "penalty_new":
-        assert "hand 1, N made, 3 tricks" in page
+        assert f"hand 1, {rubber.north}&#x27;s side took the trump, 3 tricks" in page
         assert "goes in the entry form&#x27;s Revoke fields" in page  # the one way while entering
 
 

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.club.forms import HandForm
 from scoring.models import Hand, Rubber
 from tests.helpers import play_game, record
 
@@ -47,7 +48,7 @@ def test_secretary_enters_a_hand_and_sees_the_score(client, secretary, rubber):
         ({"dealer": "S", "maker": "N", "tricks": 3}, "dealer"),
         ({"dealer": "N", "maker": "N", "tricks": 5, "partner_exposed": "on"}, "partner_exposed"),
         ({"dealer": "N", "tricks": 3}, "maker"),
-        ({"dealer": "N", "result": "passed", "maker": "N"}, "maker"),
+        ({"dealer": "N", "result": "passed", "maker": "N"}, "tricks"),  # a maker picked: the hand was played
         ({"dealer": "N", "maker": "E", "tricks": 3, "declaration": "assisted"}, "declaration"),
     ],
 )
@@ -209,3 +210,16 @@ def test_an_entry_correction_is_told_apart_from_a_score_claim(client, secretary,
     correct(client, reverse("hand_correct", args=[rubber.pk, 1]),
             entry(dealer="N", maker="N", tricks=4, reason="typed 3, the table said 4"))
     assert "Entry corrections" in client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+
+
+@pytest.mark.parametrize(("fields", "field", "words"), [
+    ({"tricks": "7"}, "tricks", "Tricks: a whole number from 0 to 5."),
+    ({"tricks": "-1"}, "tricks", "Tricks: a whole number from 0 to 5."),
+    ({"revokes_ns": "99"}, "revokes_ns", "Revokes by NS: a whole number from 0 to"),
+    ({"announced_ns": "x", "announced_ew": "1"}, "announced_ns", "Announced NS: a whole number"),
+])
+def test_a_number_out_of_range_is_refused_in_the_clubs_words(fields, field, words):
+    form = HandForm({"dealer": "N", "maker": "N", "tricks": "3", "result": "played", **fields})
+    assert not form.is_valid()
+    message = " ".join(form.errors[field])
+    assert message.startswith(words) and "Ensure" not in message

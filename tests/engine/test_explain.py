@@ -48,4 +48,4 @@ def test_text_account_mentions_each_hand_and_law():
     text = explain_rubber(result, SOMERSET_1888)
     assert "Hand 1" in text and "Hand 3" in text
     assert "law 2" in text and "laws 63, 71, 4" in text and "law 77" in text
-    assert "Game 1 to NS" in text
+    assert "Game 1: NS won" in text

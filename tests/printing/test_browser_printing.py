@@ -41,7 +41,7 @@ def test_secretary_prints_the_sheet_of_a_rubber_in_play(page: Page, live_server,
     expect(page.get_by_test_id("next-dealer")).to_have_text(re.compile(r"^North \("))
     text = opened_pdf(page, "score-sheet", f"{rubber.event.slug}-rubber-{rubber.pk}-table-1-2026-11-03.pdf")
     assert f"North {players[0].display_name}" in text
-    assert "Game 1 to NS" in text and "double game, 2 rubber points" in text
+    assert "Game 1: NS won" in text and "double game (2 rubber points)" in text
     assert "5 N\n" in text + "\n"  # the first blank row, its dealer printed from the rotation
     assert "In progress: game 2" in text
 

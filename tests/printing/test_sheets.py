@@ -87,10 +87,10 @@ def test_complete_sheet_has_players_hands_games_and_rubber_points(client, rubber
         row = next(line for line in lines if line.startswith(f"{number} {dealers[number - 1]} {maker} {name}"))
         assert row.endswith(running[number - 1]), row
 
-    for game, winner, tally in ((1, "NS", "5\u20130"), (2, "NS", "5\u20130"), (3, "EW", "0\u20135")):
-        assert any(line.startswith(f"Game {game} to {winner}") and tally in line and "double game, 2 rubber points"
-                   in line for line in lines), game
-    assert "won the rubber. Rubber points: NS 6, EW 2 (law 7)." in text
+    for game, winner in ((1, "NS"), (2, "NS"), (3, "EW")):  # the tally from the winner's side, as on the page
+        assert any(line.startswith(f"Game {game}: {winner} won 5\u20130, double game (2 rubber points)")
+                   for line in lines), game
+    assert "won the rubber. Rubber points: NS 6 \u2013 EW 2 (law 7)." in text
     for player, points in zip(players[:4], (6, 2, 6, 2), strict=True):
         assert any(line.endswith(f"{player.display_name} {'NS' if points == 6 else 'EW'} {points}") for line in lines)
     assert any(line.endswith("Rubber points, NS\u2013EW 6\u20132") for line in lines)
@@ -133,8 +133,8 @@ def test_unfinished_sheet_prints_recorded_rows_then_blank_rows_from_the_next_dea
     blanks = [line for line in lines if re.fullmatch(r"\d+ [NESW]", line)]
     assert blanks[0] == "4 S" and blanks[1:4] == ["5 W", "6 N", "7 E"]
     assert len(blanks) == ROWS_ON_SHEET - 3
-    assert any(line.startswith("Game 1 to EW") and "0\u20135" in line for line in lines)  # the lone euchre (law 3)
-    assert any("In progress: game 2, NS\u2013EW 0\u20130; next to deal South." in line for line in lines)
+    assert any(line.startswith("Game 1: EW won 5\u20130") for line in lines)  # the lone euchre (law 3)
+    assert any("In progress: game 2, NS 0 \u2013 EW 0; next to deal South." in line for line in lines)
 
 
 def test_a_long_rubber_flows_onto_a_second_page_with_the_header_repeated(client, rubber):

@@ -160,6 +160,7 @@ def test_a_closed_round_offers_no_take_back_and_a_phone_sees_why_its_rubber_stop
     rubber = first.tables.get().rubber
     code = working_code(rubber)
     assert code is not None
+    client.get(f"/t/{code.code}/")  # the table's phone
     record(rubber, maker="N", tricks=3)
     closed = client.get(f"/t/{code.code}/").content.decode()
     assert "Stopped after 1 deal, the round&#x27;s limit" in closed and 'data-testid="stopped"' in closed

@@ -75,7 +75,7 @@ def test_a_round_starts_once_with_a_rubber_a_table_and_closes_once():
     assert stopped.status == Rubber.Status.STOPPED and stopped.deal_limit == 1
     with pytest.raises(ValidationError, match="closed already"):
         round_close(round_id=first.pk)
-    with pytest.raises(ValidationError, match="stopped after 1 deals"):
+    with pytest.raises(ValidationError, match="stopped after 1 deal, "):
         record(stopped, maker="N", tricks=3)
     round_start(round_id=second.pk)
     assert Round.objects.get(pk=second.pk).status == Round.Status.IN_PLAY

@@ -217,4 +217,4 @@ def test_a_report_that_wins_a_game_says_so_before_the_next_games_score(client, r
     rubber.refresh_from_db()
     report(client, code, players[0], maker="N", tricks=3, shown=3)
     page = client.get(table_url(code)).content.decode()
-    assert "Scores NS 1, EW 0, which wins game 1; the next game then stands NS 0 – EW 0." in page
+    assert "Scores NS 1 – EW 0, which wins game 1; the next game then stands NS 0 – EW 0." in page

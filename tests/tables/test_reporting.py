@@ -155,7 +155,8 @@ def test_a_dispute_flags_the_table_in_the_room_and_the_secretary_settles_it(clie
     assert (waiting.hand.tricks, waiting.hand.ns_points) == (3, 1)
     rubber_page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     # The record keeps what the table reported beside what was recorded.
-    assert f"reported as “{players[0].display_name} made trump, 4 tricks” by {players[0].display_name}" in rubber_page
+    assert (f"reported as “{players[0].display_name}&#x27;s side took the trump, 4 tricks” by "
+            f"{players[0].display_name}") in rubber_page
     assert f"disputed by {players[3].display_name}" in rubber_page and "corrected by sec" in rubber_page
 
 

@@ -1,0 +1,116 @@
+"""The site's one vocabulary: how a score, a game's end, a deal and a moment are written.
+
+The pages, the phone, the printed sheets, the exports and the engine's own messages all word the
+game through these functions, so a game's end reads the same on the rubber page as on the score
+sheet, and a player is named where a seat letter would make the reader look up who sat there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from scoring.engine.hands import Declaration, HandResult
+from scoring.engine.seats import Seat, Side
+
+DASH = "\u2013"  # the en dash, between the two halves of a score
+
+# The verbs of the laws: the turned card is ordered up by an adversary (law 74), assisted by the dealer's
+# partner (law 75), taken up by the dealer (law 76); once it is turned down a player names the trump, which
+# the laws call making it.
+DECLARATION_WORDS: dict[Declaration, str] = {
+    Declaration.ORDERED_UP: "ordered it up",
+    Declaration.ASSISTED: "assisted",
+    Declaration.ADOPTED: "took it up",
+    Declaration.MADE: "named trump",
+}
+
+UNPLAYED_WORDS: dict[HandResult, str] = {
+    HandResult.PASSED: "All passed",
+    HandResult.MISDEAL: "Misdeal",
+    HandResult.NEW_DEAL: "Dealt again",
+}
+
+# A deal that was not played, as the subject of a sentence.
+UNPLAYED_SUBJECT: dict[HandResult, str] = {
+    HandResult.PASSED: "a deal all passed",
+    HandResult.MISDEAL: "a misdeal",
+    HandResult.NEW_DEAL: "a deal dealt again",
+}
+
+# What each field of a reported hand is, in words a secretary uses.
+FIELD_WORDS: dict[str, str] = {
+    "maker": "maker",
+    "tricks": "tricks",
+    "alone": "lone hand",
+    "declaration": "declaration of trump",
+    "revokes": "revokes",
+    "wrong_cards": "wrong cards",
+    "adversary_abandoned": "abandoned lone hand",
+    "partner_exposed": "exposed card",
+    "out_of_turn": "deal out of turn",
+}
+
+
+SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """"1 deal", "2 deals", "0 tricks"."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def tally(won: int, lost: int) -> str:
+    """A game's tally from the winner's side: "6-4", with an en dash."""
+    return f"{won}{DASH}{lost}"
+
+
+def score(ns: int, ew: int) -> str:
+    """Both sides' score, named: "NS 3 - EW 4" (with an en dash)."""
+    return f"NS {ns} {DASH} EW {ew}"
+
+
+def seat_name(seat: Seat, names: Mapping[Seat, str] | None) -> str:
+    """The player in a seat when the names are known ("Henry Hale"), else the seat ("North")."""
+    if names and names.get(seat):
+        return str(names[seat])
+    return SEAT_WORDS[seat]
+
+
+def side_name(side: Side, names: Mapping[Seat, str] | None) -> str:
+    """A side by its players ("Hale and Jewett") when known, else "North-South"."""
+    if names and all(names.get(s) for s in side.seats):
+        return " and ".join(str(names[s]) for s in side.seats)
+    return "North-South" if side is Side.NS else "East-West"
+
+
+def took_trump(maker: Seat, declaration: Declaration | None, alone: bool, names: Mapping[Seat, str] | None) -> str:
+    """Who took the trump and how: "Henry Hale ordered it up alone". With no declaration recorded the words
+    claim nothing the table did not say: "Henry Hale's side took the trump"."""
+    who = seat_name(maker, names)
+    if declaration is not None:
+        return f"{who} {DECLARATION_WORDS[declaration]}{' alone' if alone else ''}"
+    return f"{who} played alone" if alone else f"{who}'s side took the trump"
+
+
+def game_end(number: int, winner: Side, won: int, lost: int, *, lap: int, double: bool, value: int,
+             by_lap: bool) -> str:
+    """A game's end, the one way it is written: "Game 3: EW won 6-4, lap 1 carried, single game (1 rubber
+    point)" (en dash in the tally); a game won outright by the lap carried into it says so."""
+    parts = [f"Game {number}: {winner.value} won {tally(won, lost)}"]
+    if by_lap:
+        parts.append("won at once by the lap carried in")
+    if lap:
+        parts.append(f"lap {lap} carried")
+    parts.append(f"{'double' if double else 'single'} game ({plural(value, 'rubber point')})")
+    return ", ".join(parts)
+
+
+def moment(when: dt.datetime) -> str:
+    """A moment with its day, as every page and sheet prints it: "22 Nov 2026, 19:40" (already local time)."""
+    return f"{when.day} {when:%b %Y}, {when:%H:%M}"
+
+
+def day(when: dt.date) -> str:
+    """"22 Nov 2026"."""
+    return f"{when.day} {when:%b %Y}"
