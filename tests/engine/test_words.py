@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.engine import Declaration, Seat, Side
-from scoring.engine.interchange import parse_hand
 from scoring.engine.errors import RubberError
+from scoring.engine.interchange import parse_hand
 from scoring.engine.words import FIELD_WORDS, game_end, moment, plural, score, tally, took_trump
 
 NAMES = {Seat.N: "Henry Hale", Seat.E: "Ann Avery", Seat.S: "James Jewett", Seat.W: "Walter West"}
