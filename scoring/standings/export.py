@@ -31,7 +31,16 @@ def _number(text: str) -> bool:
     return True
 
 
+OFFERED = ("csv", "xlsx")
+"""The downloads the standings pages offer; any other `?_export=` shows the page as usual (tablib's
+other formats need libraries the site does not install, or serve files the page never offers)."""
+
+
 class InertTableExport(TableExport):
+    @classmethod
+    def is_valid_format(cls, export_format: Any) -> bool:
+        return export_format in OFFERED
+
     def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         rows = [tuple(inert(cell) for cell in row) for row in dataset]

@@ -12,7 +12,7 @@ from django_tables2.export import ExportMixin
 from scoring.access import ReadableMixin
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.standings import cache as standings_cache
-from scoring.standings.export import InertTableExport
+from scoring.standings.export import OFFERED, InertTableExport
 from scoring.standings.filters import StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
@@ -34,7 +34,7 @@ PER_PAGE = 25
 class StandingsExportMixin(ExportMixin, SingleTableMixin):
     table_class = StandingsTable
     table_pagination = {"per_page": PER_PAGE}
-    export_formats = ("csv", "xlsx")
+    export_formats = OFFERED
     export_class = InertTableExport
     export_name = "standings"
 

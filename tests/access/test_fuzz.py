@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 # The values that have brought 500s: digits int() refuses, numbers past any column, text a number parser chokes
 # on, NUL (PostgreSQL refuses it), and markup.
 HOSTILE = ["²", "٣", "9" * 5000, "99999999999999999999", "-1", "0", "1e9", " 7 ", "\x00", "", "<b>x</b>", "x" * 3000,
-           "NaN", "1.5", "%"]
+           "NaN", "1.5", "%", "ods", "yaml", "xls"]
 # Every query parameter a page reads, and the table's own paging, sorting and export parameters.
 QUERY = ["round", "hand", "shown", "page", "per_page", "sort", "_export", "paper", "after_round", "q", "tab", "state",
          "projector", "code", "next", "players-page", "pairs-page", "rubbers-page", "per_page", "event", "since",

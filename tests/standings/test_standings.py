@@ -265,3 +265,18 @@ def test_a_players_cached_figures_are_never_stale(client, secretary, rubber):
     Player.objects.filter(pk=rubber.east.pk).update(display_name="Renamed Partner")
     results_changed()  # as renaming a player does
     assert "Renamed Partner" in [r.name for r in client.get(url).context["record"].opponents]
+
+
+@pytest.mark.parametrize("name", ["event_standings", "standings"])
+@pytest.mark.parametrize("export", ["ods", "xls", "yaml", "tsv", "json", "latex", "html", "CSV", "", "csv\x00"])
+def test_only_csv_and_xlsx_are_downloads_and_any_other_format_shows_the_page(client, rubber, name, export):
+    args = [rubber.event.slug] if name == "event_standings" else []
+    response = client.get(reverse(name, args=args), {"_export": export})
+    assert response.status_code == 200 and "attachment" not in response.get("Content-Disposition", "")
+    assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("export", ["csv", "xlsx"])
+def test_csv_and_xlsx_download(client, rubber, export):
+    response = client.get(reverse("event_standings", args=[rubber.event.slug]), {"_export": export})
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
