@@ -19,7 +19,9 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring.access import secretary_group_ensure
+        from scoring.accounts.client import warn_at_start
         from scoring.models import Player
 
+        warn_at_start()
         post_migrate.connect(secretary_group_ensure, sender=self)
         post_save.connect(_player_saved, sender=Player, dispatch_uid="scoring.player_saved")

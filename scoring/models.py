@@ -668,13 +668,15 @@ class HandReport(models.Model):
 
 
 class CodeGuess(models.Model):
-    """A table code tried from an address that matched no code: counted so that guessing is throttled."""
+    """A table code tried from an address that matched no code: counted so that guessing is throttled,
+    by the address (its network, for IPv6) and by the phone that tried it."""
 
     address = models.CharField(max_length=45)
+    phone = models.CharField(max_length=12, blank=True, help_text="The phone's short name for the evening.")
     tried_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        indexes = [models.Index(fields=["address", "tried_at"])]
+        indexes = [models.Index(fields=["address", "tried_at"]), models.Index(fields=["phone", "tried_at"])]
 
     def __str__(self) -> str:
         return f"{self.address} at {self.tried_at:%H:%M:%S}"

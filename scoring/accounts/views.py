@@ -14,6 +14,13 @@ from django.views.generic import TemplateView
 
 from scoring.access import SecretaryRequiredMixin
 from scoring.accounts.lockouts import lockout_lift, recent_failures
+from scoring.tables.services import (
+    GUESS_WINDOW,
+    GUESSES_ALLOWED,
+    PHONE_GUESSES_ALLOWED,
+    guesses_forget,
+    recent_guesses,
+)
 
 
 class ClubPasswordResetView(PasswordResetView):
@@ -34,8 +41,10 @@ class LockoutListView(SecretaryRequiredMixin, TemplateView):
     template_name = "accounts/lockouts.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(**kwargs) | {"failures": recent_failures(),
-                                                     "limit": settings.AXES_FAILURE_LIMIT}
+        return super().get_context_data(**kwargs) | {
+            "failures": recent_failures(), "limit": settings.AXES_FAILURE_LIMIT,
+            "guesses": recent_guesses(), "guess_limit": GUESSES_ALLOWED, "phone_limit": PHONE_GUESSES_ALLOWED,
+            "guess_minutes": int(GUESS_WINDOW.total_seconds() // 60)}
 
 
 class LockoutLiftView(SecretaryRequiredMixin, View):
@@ -45,4 +54,16 @@ class LockoutLiftView(SecretaryRequiredMixin, View):
             messages.info(request, "That lockout had already ended.")
         else:
             messages.success(request, f"{lifted.username or 'The login'} from {lifted.address} may log in again.")
+        return redirect("lockouts")
+
+
+class CodeGuessesLiftView(SecretaryRequiredMixin, View):
+    """Forget the wrong table codes of one address, so every phone behind it may open its table at once."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        lifted = guesses_forget(pk)
+        if lifted is None:
+            messages.info(request, "Those wrong codes had already been forgotten.")
+        else:
+            messages.success(request, f"Phones at {lifted.address} may open their tables again.")
         return redirect("lockouts")

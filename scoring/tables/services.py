@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from scoring.engine import Seat, Side, score_rubber
@@ -27,9 +28,11 @@ from scoring.services.reports import as_validation_error, check_hand, reported, 
 from scoring.services.scoring import rubber_hands, rubber_lock
 from scoring.tables.codes import looks_like_code, new_code
 
-GUESSES_ALLOWED = 20
-"""Wrong codes one address may try in `GUESS_WINDOW`: a room of phones behind one router mistypes a few,
-a guesser needs millions."""
+GUESSES_ALLOWED = 60
+"""Wrong codes one address may try in `GUESS_WINDOW`: a club's phones share the room's router and each
+mistypes a few; a guesser needs millions."""
+PHONE_GUESSES_ALLOWED = 10
+"""Wrong codes one phone may try in `GUESS_WINDOW`: the phone that mistypes waits, not the room."""
 GUESS_WINDOW = timedelta(minutes=10)
 ENDED = "The rubber at this table has ended, so its code no longer works."
 
@@ -71,23 +74,70 @@ class TooManyGuesses(Exception):
     """This address has tried too many codes that match no table; it waits before trying again."""
 
 
-def code_find(typed: str, address: str | None, known: Collection[str] = ()) -> TableCode | None:
+def code_find(typed: str, address: str | None, known: Collection[str] = (), phone: str = "") -> TableCode | None:
     """The table code typed, or None when there is none. A code matching nothing counts against the
-    address; past the limit every code is refused for a while, a right one too, except the codes
-    `known` to this phone (it opened its table with them before): phones already at their tables
-    share the club's address with whoever mistyped, and must not be shut out by him."""
+    address and against the phone; past either limit every code is refused for a while, a right one
+    too, except the codes `known` to this phone (it opened its table with them before): phones already
+    at their tables share the club's address with whoever mistyped, and must not be shut out by him.
+
+    The try is written before it is counted, so parallel guesses are counted one by one: the try
+    numbered past the limit (in the order written) is refused whatever runs beside it."""
+    if typed in known:
+        return _code(typed)
     since = timezone.now() - GUESS_WINDOW
-    key = address or "unknown"
-    if (typed not in known
-            and CodeGuess.objects.filter(address=key, tried_at__gte=since).count() >= GUESSES_ALLOWED):
+    guess = CodeGuess.objects.create(address=address or "unknown", phone=phone)
+    earlier = CodeGuess.objects.filter(tried_at__gte=since, pk__lte=guess.pk)
+    if (earlier.filter(address=guess.address).count() > GUESSES_ALLOWED
+            or (phone and earlier.filter(phone=phone).count() > PHONE_GUESSES_ALLOWED)):
         raise TooManyGuesses
-    code = None
-    if looks_like_code(typed):
-        code = TableCode.objects.select_related("rubber__event").filter(code=typed).first()
-    if code is None:
-        CodeGuess.objects.create(address=key)
+    code = _code(typed)
+    if code is not None:
+        guess.delete()  # a right code is no guess
+    else:
         CodeGuess.objects.filter(tried_at__lt=since).delete()
     return code
+
+
+def _code(typed: str) -> TableCode | None:
+    if not looks_like_code(typed):
+        return None
+    return TableCode.objects.select_related("rubber__event").filter(code=typed).first()
+
+
+@dataclass(frozen=True)
+class Guesses:
+    """Wrong table codes counted from one address, as the secretary sees them."""
+
+    pk: int
+    address: str
+    phones: int
+    count: int
+    refused: bool
+    last_at: datetime
+    until: datetime
+
+
+def recent_guesses() -> list[Guesses]:
+    """Each address with wrong codes still counted, refused ones first."""
+    since = timezone.now() - GUESS_WINDOW
+    rows = (CodeGuess.objects.filter(tried_at__gte=since).values("address")
+            .annotate(count=Count("pk"), phones=Count("phone", distinct=True), last_at=Max("tried_at"),
+                      last_pk=Max("pk")))
+    out = [Guesses(pk=row["last_pk"], address=row["address"], phones=row["phones"], count=row["count"],
+                   refused=row["count"] >= GUESSES_ALLOWED, last_at=row["last_at"],
+                   until=row["last_at"] + GUESS_WINDOW) for row in rows]
+    return sorted(out, key=lambda g: (not g.refused, -g.count))
+
+
+def guesses_forget(pk: int) -> Guesses | None:
+    """Forget the wrong codes of the address a counted guess came from (and of every phone behind it)."""
+    guess = CodeGuess.objects.filter(pk=pk).first()
+    if guess is None:
+        return None
+    counted = next((g for g in recent_guesses() if g.address == guess.address), None)
+    phones = CodeGuess.objects.filter(address=guess.address).exclude(phone="").values_list("phone", flat=True)
+    CodeGuess.objects.filter(Q(address=guess.address) | Q(phone__in=list(phones))).delete()
+    return counted
 
 
 # Reports ------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from scoring.services.reports import rulebook_of
 from scoring.tables import services
 from scoring.tables.codes import normalised
 from scoring.tables.forms import AnswerForm, PhoneHandForm
-from scoring.tables.table import Table, TableClosed, by_code, by_member
+from scoring.tables.table import Table, TableClosed, by_code, by_member, phone_of
 from scoring.tables.words import report_lines, table_sides
 
 KNOWN_CODES = "table_codes"
@@ -67,7 +67,7 @@ class TableMixin(View):
             if "code" in kwargs:
                 typed = normalised(kwargs["code"])
                 known = request.session.get(KNOWN_CODES, [])
-                found = services.code_find(typed, client_address(request), known=known)
+                found = services.code_find(typed, client_address(request), known=known, phone=phone_of(request))
                 if found is None:
                     return render(request, "tables/code_entry.html",
                                   {"wrong": kwargs["code"][:12]}, status=404)

@@ -100,6 +100,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "how_scoring_works": (PUBLIC, lambda o: []),
     "hand_delete": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 2]),
     "lockout_lift": (SECRETARY_ACTION, lambda o: [1]),
+    "code_guesses_lift": (SECRETARY_ACTION, lambda o: [1]),
     # django.contrib.auth's pages.
     "login": (Access("everyone", "anyone"), lambda o: []),
     "logout": (Access("nobody", "anyone"), lambda o: []),

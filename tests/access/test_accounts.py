@@ -12,6 +12,7 @@ from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
 from scoring.accounts.client import client_address
+from scoring.models import CodeGuess
 
 pytestmark = pytest.mark.django_db
 
@@ -65,11 +66,56 @@ def _request(remote: str, forwarded: str | None = None):
     ([PROXY], "192.0.2.50", "203.0.113.9", "192.0.2.50"),  # not from the proxy: the header is ignored
     ([PROXY], PROXY, None, PROXY),
     ([PROXY], PROXY, "not-an-address", PROXY),
-    (["2001:db8::/32"], "2001:db8::1", "2001:db8:1::5, 2606:4700::1", "2606:4700::1"),
+    (["2001:db8::/32"], "2001:db8::1", "2001:db8:1::5, 2606:4700::1", "2606:4700::/64"),
 ])
 def test_the_client_address_behind_a_trusted_proxy(trusted, remote, forwarded, client):
     with override_settings(TRUSTED_PROXIES=trusted):
         assert client_address(_request(remote, forwarded)) == client
+
+
+@pytest.mark.parametrize(("remote", "counted"), [
+    ("::ffff:203.0.113.9", "203.0.113.9"),  # IPv4 written as IPv6 is that IPv4 address
+    ("fe80::1:2:3:4%eth0", "fe80::/64"),  # the scope dropped, the /64 counted
+    ("fe80:0000:0000:0000:abcd:abcd:abcd:abcd%enp0s31f6", "fe80::/64"),  # 46 characters and more
+    ("2606:4700:10:20:1:2:3:4", "2606:4700:10:20::/64"),
+    ("2606:4700:10:20:ffff:2:3:4", "2606:4700:10:20::/64"),  # one household, one count
+    ("203.0.113.9", "203.0.113.9"),
+    ("", None),
+])
+def test_a_client_address_is_counted_in_one_short_spelling(remote, counted):
+    address = client_address(_request(remote))
+    assert address == counted and (address is None or len(address) <= 45)
+
+
+def test_a_long_scoped_address_guessing_codes_is_counted_not_a_server_error(client):
+    response = client.get("/t/QQQQQA/", REMOTE_ADDR="fe80:0000:0000:0000:abcd:abcd:abcd:abcd%enp0s31f6")
+    assert response.status_code == 404
+    assert CodeGuess.objects.get().address == "fe80::/64"
+
+
+def test_a_proxy_not_named_in_trusted_proxies_is_warned_of(client, caplog):
+    import scoring.accounts.client as module
+
+    module._warned.clear()
+    with override_settings(TRUSTED_PROXIES=[]), caplog.at_level("WARNING", logger="scoring.security"):
+        client.get("/t/QQQQQA/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.9")
+        client.get("/t/QQQQQA/", REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.9")
+    warnings = [r for r in caplog.records if "TRUSTED_PROXIES is not set" in r.getMessage()]
+    assert len(warnings) == 1  # once, not on every request
+
+
+def test_a_site_behind_a_proxy_without_trusted_proxies_warns_at_start(caplog):
+    from scoring.accounts.client import warn_at_start
+
+    with override_settings(SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), TRUSTED_PROXIES=[]), \
+            caplog.at_level("WARNING", logger="scoring.security"):
+        warn_at_start()
+    assert any("TRUSTED_PROXIES" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    with override_settings(SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), TRUSTED_PROXIES=[PROXY]), \
+            caplog.at_level("WARNING", logger="scoring.security"):
+        warn_at_start()
+    assert not caplog.records
 
 
 def _fail(client, username: str, address: str, times: int) -> int:

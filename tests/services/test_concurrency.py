@@ -158,3 +158,27 @@ def test_many_clients_enter_hands_and_rule_at_once(secretary, event, players):
     made = Ruling.objects.filter(rubber=rubbers[0])
     assert made.count() == outcomes.count("made and withdrawn") >= 1
     assert not made.filter(withdrawn_at__isnull=True).exists()
+
+
+def test_parallel_wrong_codes_are_counted_one_by_one(monkeypatch, rubber):
+    """Forty phones guessing at once from one address: exactly the allowance gets an answer, the rest wait."""
+    from scoring.tables import services
+
+    monkeypatch.setattr(services, "GUESSES_ALLOWED", 20)
+    statuses = [0] * 40
+    start = threading.Barrier(len(statuses))
+
+    def work(i: int) -> None:
+        client = Client()
+        start.wait()
+        try:
+            statuses[i] = client.get(f"/t/QQQQQ{'ACDEFGHJKMNPQRTUVWXY'[i % 20]}/").status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(statuses))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert statuses.count(404) == 20 and statuses.count(429) == 20, statuses

@@ -230,14 +230,43 @@ def test_the_secretary_withdraws_a_code_and_the_new_one_works(client, rubber, co
     assert client.get(table_url(fresh)).status_code == 200
 
 
-def test_guessing_codes_is_throttled_and_a_right_code_waits_too(client, code, settings):
-    for n in range(services.GUESSES_ALLOWED):
-        assert client.get(f"/t/{'Q' * 5}{ALPHABET[n % len(ALPHABET)]}/").status_code == 404
-    response = client.get(table_url(code))
+def guess_wrong(client, times: int, **extra) -> None:  # type: ignore[no-untyped-def]
+    for n in range(times):
+        assert client.get(f"/t/{'Q' * 5}{ALPHABET[n % len(ALPHABET)]}/", **extra).status_code == 404
+
+
+def test_a_phone_guessing_codes_waits_and_the_rest_of_the_room_does_not(client, code):
+    guess_wrong(client, services.PHONE_GUESSES_ALLOWED)
+    response = client.get(table_url(code))  # even the right code waits, on this phone
     assert response.status_code == 429 and "Too many codes" in response.content.decode()
-    assert CodeGuess.objects.count() == services.GUESSES_ALLOWED
-    other = client.get(table_url(code), REMOTE_ADDR="10.0.0.9")  # another address is not held up
-    assert other.status_code == 200
+    assert CodeGuess.objects.filter(phone__gt="").values("phone").distinct().count() == 1
+    assert Client().get(table_url(code)).status_code == 200  # another phone behind the same router
+
+
+def test_an_address_guessing_from_many_phones_is_throttled(client, code):
+    for _ in range(services.GUESSES_ALLOWED // services.PHONE_GUESSES_ALLOWED):
+        guess_wrong(Client(), services.PHONE_GUESSES_ALLOWED)  # a guesser dropping his cookies
+    assert Client().get(table_url(code)).status_code == 429
+    assert Client().get(table_url(code), REMOTE_ADDR="10.0.0.9").status_code == 200  # another address
+
+
+def test_guesses_past_the_limit_are_refused_and_counted(code):
+    answers = [Client().get(f"/t/QQQQQ{ALPHABET[n % len(ALPHABET)]}/").status_code
+               for n in range(services.GUESSES_ALLOWED + 15)]
+    assert answers.count(404) == services.GUESSES_ALLOWED and answers.count(429) == 15
+
+
+def test_the_secretary_sees_and_lifts_a_throttled_address(client, code, secretary):
+    for _ in range(services.GUESSES_ALLOWED // services.PHONE_GUESSES_ALLOWED):
+        guess_wrong(Client(), services.PHONE_GUESSES_ALLOWED)
+    client.force_login(secretary)
+    page = client.get(reverse("lockouts")).content.decode()
+    listed = page.split('data-testid="code-guesses"')[1].split("</table>")[0]
+    assert "127.0.0.1" in listed and "refused" in listed
+    guess = CodeGuess.objects.latest("pk")
+    assert client.post(reverse("code_guesses_lift", args=[guess.pk])).status_code == 302
+    assert not CodeGuess.objects.exists()
+    assert Client().get(table_url(code)).status_code == 200
 
 
 def test_the_code_entry_page_sends_a_typed_code_to_its_table(client, code):
