@@ -648,6 +648,8 @@ class HandReport(models.Model):
                                    related_name="+")
     settled_at = models.DateTimeField(null=True, blank=True)
     hand = models.OneToOneField(Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="report")
+    send_key = models.CharField(max_length=32, blank=True,
+                                help_text="Drawn by the phone's page: the same report sent again is this one.")
 
     class Meta:
         ordering = ["rubber", "number", "pk"]
@@ -656,6 +658,8 @@ class HandReport(models.Model):
             models.UniqueConstraint(fields=["rubber", "number"], condition=Q(status__in=["waiting", "disputed"]),
                                     name="one_open_report_per_hand"),
             models.CheckConstraint(condition=Q(number__gte=1), name="report_number_from_1"),
+            models.UniqueConstraint(fields=["rubber", "send_key"], condition=~Q(send_key=""),
+                                    name="one_report_per_send_key"),
         ]
         indexes = [models.Index(fields=["rubber", "status"])]
 

@@ -183,12 +183,17 @@ def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
 
 @retried_on_deadlock
 @transaction.atomic
-def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: int | None = None) -> HandReport:
+def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: int | None = None,
+                key: str = "") -> HandReport:
     """A side reports the next hand; it waits for the other side. A deal already reported is refused,
     naming who reported it, so two phones reporting at once make one report. `number` is the hand the
     phone showed: if another hand was recorded meanwhile, the report is refused rather than filed as
-    the next deal."""
+    the next deal. `key` is drawn by the phone's page: a report sent again with it (the network dropped
+    the answer, not the report) is the report already made."""
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.", complete=ENDED)
+    sent = report_sent(rubber_id, key)
+    if sent is not None:
+        return sent
     if number is not None and number != rubber.hand_count + 1:
         raise ValidationError(f"Hand {number} has been recorded since this page showed it; this is hand "
                               f"{rubber.hand_count + 1}.")
@@ -200,7 +205,7 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
     _check_seated(rubber, by, number)
     preview(rubber, play, number)
     report = HandReport(rubber=rubber, number=number, play=play, reported_by=by.player, reported_phone=by.phone,
-                        reported_member=by.member)
+                        reported_member=by.member, send_key=key)
     report.full_clean(exclude=["rubber", "reported_by", "reported_member"])
     try:
         with transaction.atomic():
@@ -208,6 +213,13 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
     except IntegrityError:  # a report of the same deal saved between our look and our save
         raise ValidationError(f"Hand {number} has just been reported from another phone.") from None
     return report
+
+
+def report_sent(rubber_id: int, key: str) -> HandReport | None:
+    """The report a phone already sent with this key, if any."""
+    if not key:
+        return None
+    return HandReport.objects.select_related("reported_by").filter(rubber_id=rubber_id, send_key=key).first()
 
 
 def _open_report(rubber: Rubber, report_id: int) -> HandReport:

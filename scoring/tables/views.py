@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -101,7 +103,7 @@ class TableMixin(View):
         return services.AtTable(player=player, phone=self.table.phone, member=member)
 
     def page(self, *, form: PhoneHandForm | None = None, answer: AnswerForm | None = None,
-             status: int = 200) -> HttpResponse:
+             status: int = 200, refused_key: str = "") -> HttpResponse:
         table = self.table
         report = (table.rubber.hand_reports.filter(status__in=HandReport.OPEN)
                   .select_related("reported_by", "answered_by").first())
@@ -118,6 +120,9 @@ class TableMixin(View):
             elif form is None:
                 form = self.hand_form()
             context["form"] = form
+            context["send_key"] = secrets.token_hex(8)
+            # What this phone may forget of a report it kept: taken by the server, or refused (with why).
+            context["settled_keys"] = " ".join([*self.request.session.get(SENT_KEYS, []), refused_key])
             context["recent"] = report_lines(table.rubber, limit=4)
             response = render(self.request, "tables/table.html", context, status=status)
         patch_vary_headers(response, ["HX-Request"])
@@ -158,8 +163,18 @@ class TablePageView(TableMixin):
         return self.page()
 
 
+SEND_KEY = re.compile(r"[0-9a-f]{16}")
+SENT_KEYS = "table_sent_keys"
+
+
 class ReportView(TableMixin):
     def post(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        typed_key = request.POST.get("send_key", "")
+        key = typed_key if SEND_KEY.fullmatch(typed_key) else ""
+        if services.report_sent(self.table.rubber.pk, key) is not None:
+            # Sent again from a phone that lost the network before the answer came: already reported.
+            self.remember_sent(key)
+            return self.back()
         shown = small_int(request.POST.get("shown"))
         if shown is not None and shown != self.table.number:
             # The page was left open while the hand it showed was recorded: its taps belong to that deal.
@@ -171,7 +186,8 @@ class ReportView(TableMixin):
         if form.is_valid():
             try:
                 report = services.hand_report(rubber_id=self.table.rubber.pk, play=form.play(),
-                                              by=self.at_table(form.reporter_player), number=form.number_shown)
+                                              by=self.at_table(form.reporter_player), number=form.number_shown,
+                                              key=key)
             except ValidationError as exc:
                 if not hasattr(exc, "error_dict"):  # reported from another phone meanwhile: show that one
                     messages.warning(request, " ".join(exc.messages))
@@ -179,10 +195,16 @@ class ReportView(TableMixin):
                 form.add_error(None, exc)
             else:
                 request.session[f"table_reporter_{self.table.rubber.pk}"] = report.reported_by_id
+                self.remember_sent(key)
                 messages.success(request, f"Hand {report.number} reported. A player of the other side "
                                           "confirms it, on this phone or another.")
                 return self.back()
-        return self.page(form=form, status=400)
+        return self.page(form=form, status=400, refused_key=key)
+
+    def remember_sent(self, key: str) -> None:
+        """The keys of reports this phone's server has taken: the page tells the phone to forget them."""
+        if key:
+            self.request.session[SENT_KEYS] = [*self.request.session.get(SENT_KEYS, []), key][-8:]
 
 
 class AnswerView(TableMixin):

@@ -70,7 +70,7 @@ def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser
 
     # East and West's phone shows the report by itself, without a reload by hand, and East confirms it.
     expect(ew_phone.get_by_test_id("waiting-report")).to_be_visible(timeout=15_000)
-    expect(ew_phone.get_by_test_id("report-points")).to_contain_text("Scores NS 1, EW 0")
+    expect(ew_phone.get_by_test_id("report-points")).to_contain_text("Scores NS 1 – EW 0")
     with ew_phone.expect_navigation():
         ew_phone.get_by_role("button", name=f"{east}: confirm").click()
     expect(ew_phone.get_by_text("Hand 1 confirmed and scored.")).to_be_visible()
