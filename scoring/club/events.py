@@ -15,7 +15,7 @@ from django.views.generic import CreateView, DetailView, ListView, TemplateView,
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
-from scoring.models import Event, Rubber
+from scoring.models import Event, Rubber, Ruling
 
 
 class HomeView(TemplateView):
@@ -55,6 +55,8 @@ class EventDetailView(ReadableMixin, DetailView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["rubbers"] = self.object.rubbers.select_related("north", "east", "south", "west")
+        context["rulings"] = (Ruling.objects.filter(rubber__event=self.object)
+                              .select_related("rubber", "hand").order_by("-made_at"))
         return context
 
 

@@ -73,6 +73,8 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     user = _accounts()
     players = [Player.objects.get_or_create(display_name=n, defaults={"member_number": f"{i + 101}"})[0]
                for i, n in enumerate(NAMES)]
+    # The demo member is one of the players, so that "My record" shows when he logs in.
+    Player.objects.filter(pk=players[0].pk, user__isnull=True).update(user=User.objects.get(username="member"))
     if Event.objects.filter(slug="autumn-club-nights").exists() and not rubbers:
         return SECRETARY
     today = dt.date.today()

@@ -6,10 +6,11 @@ import io
 
 import pytest
 from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import RequestFactory
 
-from scoring.models import Event, Rubber, Ruling
+from scoring.models import Event, Player, Rubber, Ruling
 
 pytestmark = pytest.mark.django_db
 
@@ -30,3 +31,55 @@ def test_seed_demo_builds_every_state_and_prints_the_login():
     count = Rubber.objects.count()
     call_command("seed_demo", stdout=io.StringIO())
     assert Rubber.objects.count() == count
+
+
+def test_the_demo_member_has_his_record_and_the_demos_rulings_are_reached_from_their_event(client):
+    call_command("seed_demo", stdout=io.StringIO())
+    client.force_login(User.objects.get(username="member"))
+    home = client.get("/").content.decode()
+    player = Player.objects.get(user__username="member")
+    assert f'href="/players/{player.pk}/"' in home and "My record" in home
+    ruling = Ruling.objects.select_related("rubber__event").first()
+    assert ruling is not None
+    event_page = client.get(f"/events/{ruling.rubber.event.slug}/").content.decode()
+    assert f'href="/rulings/{ruling.pk}/"' in event_page
+
+
+def test_make_run_settings_show_the_clubs_404_and_serve_static_files(tmp_path):
+    """The settings `make run` uses: a page not found is the club's page, not Django's list of addresses."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DEBUG", "DJANGO_SETTINGS_MODULE")}
+    env |= {"DJANGO_SETTINGS_MODULE": "euchre_club.settings.local",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'local.sqlite3'}"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=root, env=env, check=True,
+                   capture_output=True, timeout=120)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+                              cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/no-such-page/", timeout=10)
+        body = missing.value.read().decode()
+        assert missing.value.code == 404 and "Using the URLconf" not in body and "log in" in body.lower()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/css/club.css", timeout=10) as css:
+            assert css.status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
