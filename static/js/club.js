@@ -48,8 +48,25 @@ function nameSeats() {
   update();
 }
 
+// A table wider than its frame scrolls inside it: the frame takes the keyboard's focus (arrow keys
+// scroll it) and is named after its table, so that it can be reached and known without a mouse.
+function scrollFrames() {
+  for (const frame of document.querySelectorAll(".table-responsive")) {
+    if (frame.hasAttribute("tabindex")) { continue; }
+    const table = frame.querySelector("table");
+    const caption = table && table.querySelector("caption");
+    const heading = frame.previousElementSibling && /^H[1-6]$/.test(frame.previousElementSibling.tagName)
+      ? frame.previousElementSibling : null;
+    frame.setAttribute("tabindex", "0");
+    frame.setAttribute("role", "region");
+    frame.setAttribute("aria-label", (caption || heading || { textContent: "Table" }).textContent.trim()
+      + " (scrolls sideways)");
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   focusForm();
   enterSubmits();
   nameSeats();
+  scrollFrames();
 });
