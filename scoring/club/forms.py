@@ -290,8 +290,11 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["display_name", "member_number", "active", "user"]
-        labels = {"user": "Member's login"}
-        help_texts = {"user": "The account this player logs in with, so that \"My record\" finds him."}
+        labels = {"user": "Member's login", "display_name": "Name", "active": "On the roll"}
+        help_texts = {"user": "The account this player logs in with, so that \"My record\" finds him. "
+                              "Leave empty to unlink it.",
+                      "active": "Untick to retire the player: his rubbers and record stay; he is no longer "
+                                "offered for new rubbers, entrants or club nights."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

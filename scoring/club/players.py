@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.db.models import QuerySet
 from django.urls import reverse
-from django.views.generic import CreateView, ListView
+from django.views.generic import CreateView, ListView, UpdateView
 
 from scoring.access import SecretaryRequiredMixin
 from scoring.club import forms
@@ -45,3 +45,21 @@ class PlayerCreateView(SecretaryRequiredMixin, CreateView):
     def get_success_url(self) -> str:
         messages.success(self.request, f"{self.object} is on the roll.")
         return reverse("players")
+
+
+class PlayerEditView(SecretaryRequiredMixin, UpdateView):
+    """Rename a player, retire him (his record stays; he leaves the lists for new rubbers and entrants), or
+    link or unlink a member's login."""
+
+    template_name = "form_page.html"
+    form_class = forms.PlayerForm
+    model = Player
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(title=f"Edit {self.object}", cancel_url=self.object.get_absolute_url(),
+                                        **kwargs)
+
+    def get_success_url(self) -> str:
+        state = "" if self.object.active else " (retired: his record stays, he is off the lists for new play)"
+        messages.success(self.request, f"{self.object} is saved{state}.")
+        return self.object.get_absolute_url()

@@ -24,4 +24,5 @@ urlpatterns = [
     path("rubbers/<id:pk>/result.json", transfer.RubberResultView.as_view(), name="rubber_result"),
     path("players/", players.PlayerListView.as_view(), name="players"),
     path("players/new/", players.PlayerCreateView.as_view(), name="player_new"),
+    path("players/<id:pk>/edit/", players.PlayerEditView.as_view(), name="player_edit"),
 ]

@@ -82,6 +82,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "ruling_withdraw": (SECRETARY_ACTION, lambda o: [o["ruling"].pk]),
     "players": (PUBLIC, lambda o: []),
     "player_new": (SECRETARY_FORM, lambda o: []),
+    "player_edit": (SECRETARY_FORM, lambda o: [o["players"][0].pk]),
     "player": (PUBLIC, lambda o: [o["players"][0].pk]),
     "player_record_pdf": (PUBLIC, lambda o: [o["players"][0].pk]),
     "lockouts": (Access("secretary", "nobody"), lambda o: []),
