@@ -51,8 +51,10 @@ class Movement:
     event: str
     rounds: int
     rows: tuple[tuple[str, tuple[str, ...]], ...]
-    """(player, cells a round: '3 N', 'out', or a dash for a round not yet paired), by name."""
+    """(player, cells a round: '3 N', 'out', or a dash for a round not yet paired), by name; for fixed
+    pairs (pair, cells '3 NS'), in the order of entry."""
     file_name: str
+    by_pairs: bool = False
 
 
 def _tables(round_: Round) -> list[RoundTable]:
@@ -129,8 +131,18 @@ def movement(event: Event) -> Movement:
     for player_id, number in event.event_rounds.values_list("byes__player_id", "number"):
         if player_id is not None:
             where[(player_id, number)] = "out"
-    entrants: list[Player] = [e.player for e in event.entrants.select_related("player")]
-    rows = tuple((p.display_name, tuple(where.get((p.pk, r.number), "out" if r.number in paired else "\u2013")
-                                        for r in rounds))
-                 for p in sorted(entrants, key=lambda p: _by_name(p.display_name)))
-    return Movement(event.paper_size, event.name, len(rounds), rows, f"{event.slug}-movement.pdf")
+    def cells(player: Player, side: bool = False) -> tuple[str, ...]:
+        found = [where.get((player.pk, r.number), "out" if r.number in paired else "\u2013") for r in rounds]
+        # A pair sits together: its place is the table and the side ("2 NS").
+        return tuple(f"{c[:-1]}{'NS' if c[-1] in 'NS' else 'EW'}" if side and c[-1] in "NESW" else c for c in found)
+
+    entrants = list(event.entrants.select_related("player").order_by("number"))
+    if event.mode == Event.Mode.PAIRS:  # fixed pairs move as pairs: entrants 1-2 are pair 1, 3-4 pair 2, ...
+        by_number = {e.number: e.player for e in entrants}
+        rows = tuple((f"{n // 2 + 1}. {by_number[n]} & {by_number[n + 1]}", cells(by_number[n], side=True))
+                     for n in sorted(by_number) if n % 2 and n + 1 in by_number)
+    else:
+        rows = tuple((p.display_name, cells(p))
+                     for p in sorted((e.player for e in entrants), key=lambda p: _by_name(p.display_name)))
+    return Movement(event.paper_size, event.name, len(rounds), rows, f"{event.slug}-movement.pdf",
+                    by_pairs=event.mode == Event.Mode.PAIRS)

@@ -65,6 +65,7 @@ class StandingsTable(FiguresTable):
 
 
 class PartnershipTable(FiguresTable):
+    rank = tables.Column(verbose_name="Rank", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}})
     pair = tables.Column(verbose_name="Partners", accessor="player__display_name",
                          order_by=("player__display_name", "partner__display_name"))
 
@@ -77,7 +78,7 @@ class PartnershipTable(FiguresTable):
         return f"{record['player__display_name']} & {record['partner__display_name']}"
 
     class Meta(FiguresTable.Meta):
-        sequence = ("pair", "...")
+        sequence = ("rank", "pair", "...")
 
 
 class PlayerRubbersTable(tables.Table):

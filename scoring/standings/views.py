@@ -42,7 +42,8 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
         raise NotImplementedError
 
     def partnership_table(self, results: QuerySet[RubberPlayerResult], kind: str) -> PartnershipTable:
-        pairs = standings_cache.rows(f"pairs {kind}", self.results_version(), lambda: partnerships(results))
+        pairs = standings_cache.rows(f"pairs {kind}", self.results_version(),
+                                     lambda: ranked(partnerships(results)))
         table = PartnershipTable(pairs, prefix="pairs-")
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
         return table
@@ -64,6 +65,16 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-standings.{export_format}"
 
+    def create_export(self, export_format: str) -> Any:
+        """Fixed pairs stand as pairs, so their download lists the pairs, as their page does first."""
+        if self.event.mode != Event.Mode.PAIRS:
+            return super().create_export(export_format)
+        rows = standings_cache.rows(f"pairs event {self.event.pk}", self.results_version(),
+                                    lambda: ranked(partnerships(self.results())))
+        exporter = self.export_class(export_format=export_format, table=PartnershipTable(rows),
+                                     exclude_columns=self.exclude_columns, dataset_kwargs=self.get_dataset_kwargs())
+        return exporter.response(filename=self.get_export_filename(export_format))
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context |= {
@@ -73,7 +84,9 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "pairs": self.partnership_table(self.results(), f"event {self.event.pk}"),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
-            "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED).count(),
+            # A table stopped before it dealt a hand played no rubber: it is not among those counted.
+            "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count__gt=0).count(),
+            "undealt": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count=0).count(),
             "not_counted": not_counted_entrants(self.event),
         }
         return context

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -122,6 +123,8 @@ def test_a_table_stopped_before_it_dealt_counts_no_rubber(client):
     not_counted = page.split('data-testid="not-counted"')[1].split("</p>")[0]
     assert all(idle.player_at(seat).display_name in not_counted for seat in "NESW")
     assert all(played.player_at(seat).display_name not in not_counted for seat in "NESW")
+    notes = page.split("Complete rubbers")[1].split("</p>")[0]
+    assert "and 1 stopped by their round" in notes and "1 table stopped before dealing a hand counts no rubber" in notes
 
 
 def pairs_after_one_round() -> Event:
@@ -142,6 +145,26 @@ def test_fixed_pairs_stand_as_pairs_on_the_standings_page_and_the_projector(clie
     wall = client.get(reverse("room", args=[event.slug]), {"projector": 1}).content.decode()
     one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])
     assert "<th scope=\"col\">Pair</th>" in wall and f"{one} &amp; {two}" in wall
+    pairs_table = page.split('data-testid="partnerships"')[1].split("</table>")[0]
+    assert ">Rank</th>" in pairs_table or "Rank\n" in pairs_table
+
+
+@pytest.mark.parametrize("export", ["csv", "xlsx"])
+def test_the_download_of_a_fixed_pairs_event_lists_the_pairs(client, export):
+    import csv as csv_module
+
+    from openpyxl import load_workbook
+
+    event = pairs_after_one_round()
+    response = client.get(reverse("event_standings", args=[event.slug]), {"_export": export})
+    if export == "csv":
+        rows = list(csv_module.reader(io.StringIO(response.content.decode())))
+    else:
+        sheet = load_workbook(io.BytesIO(response.content)).active
+        rows = [[str(c) for c in row] for row in sheet.iter_rows(values_only=True)]  # type: ignore[union-attr]
+    one, two = (e.player.display_name for e in event.entrants.select_related("player").order_by("number")[:2])
+    assert rows[0][:2] == ["Rank", "Partners"] and len(rows) == 1 + 4  # four pairs, each a row
+    assert any(row[1] == f"{one} & {two}" for row in rows[1:])
 
 
 def test_the_standings_pdf_of_fixed_pairs_prints_the_pairs_first(client):
@@ -188,3 +211,14 @@ def test_the_room_and_the_wall_show_a_finished_tables_rubber_points(client, proj
     assert f'data-testid="score-ew">{done.ew_points}<' in finished
     in_play = page.split(f'data-table="{playing.table_label}"')[1].split("</article>")[0]
     assert ">Game</th>" in in_play and 'data-testid="score-ew">1<' in in_play
+
+
+def test_the_movement_sheet_of_fixed_pairs_is_by_pair(client):
+    event = pairs_after_one_round()
+    response = client.get(reverse("movement_pdf", args=[event.slug]))
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    entrants = [e.player.display_name for e in event.entrants.select_related("player").order_by("number")]
+    lines = text.splitlines()
+    assert "Pair" in lines and "Player" not in lines and "Each pair's table and side" in text
+    first = lines.index(f"1. {entrants[0]} & {entrants[1]}")
+    assert all(re.fullmatch(r"\d+ (NS|EW)|out|\u2013", cell) for cell in lines[first + 1:first + 4])

@@ -157,7 +157,8 @@ def movement_pdf(movement: Movement) -> bytes:
     names = min(names, width - movement.rounds * MOVEMENT_COLUMN[0])
     column = min(MOVEMENT_COLUMN[1], (width - names) / max(movement.rounds, 1))
     name_style = ParagraphStyle("movement-name", parent=STYLES["cell"], fontSize=font, leading=font + 1.5)
-    rows: list[list[object]] = [["Player", *[f"R{n}" for n in range(1, movement.rounds + 1)]]]
+    rows: list[list[object]] = [["Pair" if movement.by_pairs else "Player",
+                                 *[f"R{n}" for n in range(1, movement.rounds + 1)]]]
     rows += [[Paragraph(escape(name), name_style), *cells] for name, cells in movement.rows]
     table = Table(rows, colWidths=[names, *[column] * movement.rounds], repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
@@ -170,7 +171,9 @@ def movement_pdf(movement: Movement) -> bytes:
     title = f"{movement.event}: movement"
     story: list[Flowable] = [
         p(title, "title"),
-        p("Each player's table and seat, round by round: \u201c3 N\u201d is table 3, North (North and South are "
+        p("Each pair's table and side, round by round: \u201c3 NS\u201d is table 3, North and South. "
+          "\u201cout\u201d sits the round out; \u2013 is a round paired when it starts." if movement.by_pairs else
+          "Each player's table and seat, round by round: \u201c3 N\u201d is table 3, North (North and South are "
           "partners, as are East and West). \u201cout\u201d sits the round out; \u2013 is a round paired when "
           "it starts.", "subtitle"),
         table if movement.rounds else p("The schedule is not made yet.", "body"),
