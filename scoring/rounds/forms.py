@@ -8,6 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.models import Player
+from scoring.text import TextField
 
 MOST_PAIRS = 32
 
@@ -18,8 +19,10 @@ def _active_players() -> Any:
 
 class IndividualsForm(forms.Form):
     players = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple, required=False,
         help_text="Tick everyone playing. The schedule numbers them in this order.")
+    new_players = TextField(label="New players", required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            help_text="Not on the roll yet? One name a line: each is added to the roll and entered.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -27,8 +30,29 @@ class IndividualsForm(forms.Form):
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = _active_players()
 
+    def clean_new_players(self) -> list[str]:
+        names = [" ".join(line.split()) for line in self.cleaned_data.get("new_players", "").splitlines()]
+        names = [name for name in names if name]
+        for name in names:
+            if len(name) > 80:
+                raise ValidationError(f"“{name[:20]}…” is longer than a name may be (80 characters).")
+            if Player.objects.filter(display_name__iexact=name).exists():
+                raise ValidationError(f"{name} is already on the roll: tick the name above.")
+        if len({n.lower() for n in names}) != len(names):
+            raise ValidationError("A new player is named twice.")
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        if not self.errors and not cleaned.get("players") and not cleaned.get("new_players"):
+            raise ValidationError("Tick the players entered, or name new ones.")
+        return cleaned
+
     def entrants(self) -> list[Player]:
         return list(self.cleaned_data["players"])
+
+    def new_names(self) -> list[str]:
+        return list(self.cleaned_data.get("new_players") or [])
 
 
 class PairsForm(forms.Form):

@@ -38,10 +38,18 @@ def _no_schedule_yet(event: Event) -> None:
 
 
 @transaction.atomic
-def entrants_set(*, event: Event, players: Sequence[Player]) -> list[Entrant]:
-    """Enter the players, numbered in the order given (for fixed pairs, 1-2, 3-4, ... are partners)."""
+def entrants_set(*, event: Event, players: Sequence[Player], new_names: Sequence[str] = ()) -> list[Entrant]:
+    """Enter the players, numbered in the order given (for fixed pairs, 1-2, 3-4, ... are partners);
+    `new_names` are added to the roll and entered after them."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     _no_schedule_yet(event)
+    added = []
+    for name in new_names:
+        player = Player(display_name=name)
+        player.full_clean()
+        player.save()
+        added.append(player)
+    players = [*players, *added]
     if len({p.pk for p in players}) != len(players):
         raise ValidationError("A player is entered twice.")
     if event.mode == Event.Mode.PAIRS and len(players) % 2:

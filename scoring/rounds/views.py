@@ -65,7 +65,8 @@ class EntrantsView(EventInRoundsMixin, FormView):
 
     def form_valid(self, form: Any) -> HttpResponse:
         try:
-            entrants = services.entrants_set(event=self.event, players=form.entrants())
+            entrants = services.entrants_set(event=self.event, players=form.entrants(),
+                                             new_names=form.new_names() if hasattr(form, "new_names") else ())
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)

@@ -64,7 +64,32 @@ function scrollFrames() {
   }
 }
 
+// A search box over a long list of choices (the roll, when entering players): typing hides the names
+// that do not match; ticked ones stay. A count says how many are ticked.
+function filterLists() {
+  for (const box of document.querySelectorAll("input[data-filter]")) {
+    const items = () => document.querySelectorAll(box.dataset.filter);
+    box.addEventListener("input", () => {
+      const wanted = box.value.trim().toLowerCase();
+      for (const item of items()) {
+        const ticked = item.querySelector("input:checked");
+        item.hidden = Boolean(wanted) && !ticked && !item.textContent.toLowerCase().includes(wanted);
+      }
+    });
+    box.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); } });
+  }
+  for (const counter of document.querySelectorAll("[data-count-of]")) {
+    const update = () => {
+      const n = document.querySelectorAll(counter.dataset.countOf).length;
+      counter.textContent = n === 1 ? "1 ticked" : n + " ticked";
+    };
+    document.addEventListener("change", update);
+    update();
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  filterLists();
   focusForm();
   enterSubmits();
   nameSeats();

@@ -28,10 +28,16 @@ def test_the_secretary_runs_a_round_from_entry_to_close(page: Page, live_server,
         page.get_by_role("button", name="Save").click()
     page.get_by_role("link", name="Rounds").click()
     page.get_by_role("link", name="Enter the players").click()
-    for player in players:
+    for ticked, player in enumerate(players[:7]):
+        page.get_by_label("Find a player").fill(player.display_name)  # the roll narrows as one types
+        expect(page.locator("#div_id_players .form-check:visible")).to_have_count(ticked + 1)  # ticked ones stay
         page.get_by_label(player.display_name).check()
+    expect(page.get_by_test_id("ticked")).to_have_text("7 ticked")
+    page.get_by_label("New players").fill("Zebedee Newcome")  # not on the roll yet: added and entered
     page.get_by_role("button", name="Save the entrants").click()
     expect(page.get_by_text("8 players entered.")).to_be_visible()
+    assert Event.objects.get(name="Spring individuals").entrants.filter(
+        player__display_name="Zebedee Newcome").exists()
     page.get_by_role("link", name="Make the schedule").click()
     page.get_by_role("button", name="Make the schedule").click()
     expect(page.get_by_text("The schedule is made: 2 rounds.")).to_be_visible()

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scoring.models import Event
 from scoring.rounds.services import round_start, schedule_make
+from tests.factories import EventFactory
 from tests.rounds.test_rounds import tournament
 
 pytestmark = pytest.mark.django_db
@@ -66,3 +67,32 @@ def test_a_hand_typed_on_a_page_left_open_is_not_saved_as_the_next_hand(client, 
     rubber.refresh_from_db()
     assert rubber.hand_count == 1
     assert "Hand 1 was recorded meanwhile" in response.content.decode()
+
+
+@pytest.mark.parametrize(("new", "message"), [
+    ("Abigail Ames\nabigail  ames", "named twice"),
+    ("PLAYER_TAKEN", "already on the roll: tick the name above"),
+    ("x" * 81, "longer than a name may be"),
+    ("", "Tick the players entered, or name new ones."),
+])
+def test_new_players_on_the_entry_page_are_refused_clearly_and_nothing_is_saved(client, secretary, players, new,
+                                                                                message):
+    from scoring.models import Player
+
+    event = EventFactory(mode=Event.Mode.INDIVIDUALS, rounds=3)
+    client.force_login(secretary)
+    before = Player.objects.count()
+    response = client.post(reverse("entrants", args=[event.slug]),
+                           {"new_players": new.replace("PLAYER_TAKEN", players[0].display_name.lower())})
+    assert response.status_code == 200 and message in response.content.decode()
+    assert Player.objects.count() == before and not event.entrants.exists()
+
+
+def test_new_players_are_added_to_the_roll_and_entered_after_those_ticked(client, secretary, players):
+    event = EventFactory(mode=Event.Mode.INDIVIDUALS, rounds=3)
+    client.force_login(secretary)
+    response = client.post(reverse("entrants", args=[event.slug]),
+                           {"players": [p.pk for p in players[:3]], "new_players": "Zeb Newcome\n  Yolanda  Young "})
+    assert response.status_code == 302
+    entered = list(event.entrants.order_by("number").values_list("player__display_name", flat=True))
+    assert entered[3:] == ["Zeb Newcome", "Yolanda Young"] and len(entered) == 5
