@@ -98,13 +98,15 @@ def _game_line(game: GameResult, sides: dict[Side, str], last_game: int) -> Game
     return GameLine(game.number, text)
 
 
-def _blank_lines(result: RubberResult | None, rubber: Rubber, recorded: int) -> list[HandLine]:
-    """Empty rows for the hands still to play, each with its dealer by rotation (law 28)."""
+def _blank_lines(result: RubberResult | None, rubber: Rubber, recorded: int, notes: int = 0) -> list[HandLine]:
+    """Empty rows for the hands still to play, each with its dealer by rotation (law 28). `notes` is how
+    many rows the rulings and corrections printed below take: the sheet gives them up, down to the
+    fewest blank rows a rubber needs, so that the signatures stay on the one page."""
     if rubber.status != Rubber.Status.IN_PROGRESS or (result and result.complete):
         return []
     dealer = Seat(result.next_dealer if result and result.next_dealer else rubber.first_dealer)
     lines = []
-    for number in range(recorded + 1, recorded + 1 + max(MIN_BLANK_ROWS, ROWS_ON_SHEET - recorded)):
+    for number in range(recorded + 1, recorded + 1 + max(MIN_BLANK_ROWS, ROWS_ON_SHEET - recorded - notes)):
         lines.append(HandLine(number=number, dealer=dealer.value))
         dealer = dealer.left
     return lines
@@ -202,7 +204,11 @@ def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> li
             closed = [games[n] for n in scored.games_closed]
             lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
             lines += [_game_line(g, sides, last_game) for g in closed]
-    return lines + _blank_lines(result, rubber, len(page.rows))
+    rulings = sum(len(row.rulings) for row in page.rows)
+    corrections = len(page.corrections)
+    # Each ruling and correction prints one line below, and each of their headings takes about two.
+    notes = rulings + corrections + 2 * bool(rulings) + 2 * bool(corrections)
+    return lines + _blank_lines(result, rubber, len(page.rows), notes)
 
 
 def _rubber_file_name(rubber: Rubber) -> str:

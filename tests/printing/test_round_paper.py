@@ -246,16 +246,21 @@ def test_the_movement_sheet_gives_each_player_his_table_and_seat_round_by_round(
 
 
 def test_a_swiss_round_shows_a_dash_until_it_is_paired(client):
-    event, rounds, players = tournament(8, 2, mode=Event.Mode.PAIRS)
+    event, rounds, _players = tournament(8, 2, mode=Event.Mode.PAIRS)
     url = reverse("movement_pdf", args=[event.slug])
-    rows = [line for line in lines(pdf(client, url))[0] if line.startswith(tuple(p.display_name for p in players))]
-    # Round 1 is paired as the schedule is made; round 2 waits for the standing after it.
-    assert len(rows) == 8 and all(row.endswith(f" {DASH}") and not row.endswith(f"{DASH} {DASH}") for row in rows)
+    entrants = [e.player.display_name for e in event.entrants.select_related("player").order_by("number")]
+    pairs = [f"{n // 2 + 1}. {entrants[n]} & {entrants[n + 1]}" for n in range(0, 8, 2)]
+
+    def pair_rows() -> list[list[str]]:
+        text = lines(pdf(client, url))[0]
+        # A long pair's name wraps in its cell: the row is found by its start, its rounds are its last cells.
+        return [next(line for line in text if line.startswith(name[:24])).split()[-3:] for name in pairs]
+
+    # Round 1 is paired as the schedule is made (each pair at a table and side); round 2 waits for the standing.
+    rows = pair_rows()
+    assert len(rows) == 4 and all(t.isdigit() and side in ("NS", "EW") and r2 == DASH for t, side, r2 in rows)
     round_start(round_id=rounds[0].pk)
-    rows = [line for line in lines(pdf(client, url))[0] if line.startswith(tuple(p.display_name for p in players))]
-    expected = movement_of(rounds)
-    for player in players:
-        assert f"{player.display_name} {expected[player.pk]}" in rows and expected[player.pk].endswith(DASH)
+    assert all(r2 == DASH for _, _, r2 in pair_rows())
 
 
 def test_64_players_and_15_rounds_fit_landscape_pages_with_the_header_repeated_and_every_name(client):

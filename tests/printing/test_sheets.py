@@ -431,3 +431,18 @@ def test_every_pdf_prints_accented_greek_and_cyrillic_names_in_an_embedded_font(
         assert [name for name in WIDE_NAMES if name in text], url
         if "ruling" not in url and "record" not in url:  # the sheets that name all four players
             assert all(name in text for name in WIDE_NAMES), url
+
+
+def test_a_sheet_in_play_with_two_rulings_and_a_correction_keeps_to_one_page_with_its_signatures(
+        client, secretary, rubber):
+    from scoring.seeding.demo import _disputes
+
+    for maker, tricks in (("N", 5), ("E", 3), ("S", 3), ("W", 4), ("N", 3), ("E", 3)):
+        record(rubber, maker=maker, tricks=tricks)
+    _disputes(rubber, secretary)  # a correction, a revoke penalty, and two rulings on the last hand
+    response = client.get(reverse("rubber_sheet", args=[rubber.pk]))
+    pages = pdf_text(response.content)
+    assert len(pages) == 1
+    assert "Signed as a true record" in pages[0] and "Rulings" in pages[0] and "Entry corrections" in pages[0]
+    blank = [line for line in lines_of(response.content) if re.fullmatch(r"\d+ [NESW]", line)]
+    assert 2 <= len(blank) < 10  # blank rows given up for the rulings, never all of them

@@ -80,9 +80,14 @@ def footer(label: str) -> Callable[[Any, Any], None]:
 
 def build(story: list[Flowable], *, paper: str, title: str, label: str) -> bytes:
     """Lay out `story` on the event's paper and return the PDF's bytes."""
+    return build_counted(story, paper=paper, title=title, label=label)[0]
+
+
+def build_counted(story: list[Flowable], *, paper: str, title: str, label: str) -> tuple[bytes, int]:
+    """Lay out `story` and return the PDF's bytes and how many pages it took."""
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=PAGE_SIZES.get(paper, LETTER), leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
                             author=settings.CLUB_NAME)
     doc.build(story, onFirstPage=footer(label), onLaterPages=footer(label))
-    return out.getvalue()
+    return out.getvalue(), doc.page

@@ -8,11 +8,13 @@ table's header repeated.
 
 from __future__ import annotations
 
+import dataclasses
+
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
-from scoring.printing.pdf.common import GRID, build, content_width, grid, p
+from scoring.printing.pdf.common import GRID, build_counted, content_width, grid, p
 from scoring.printing.pdf.data import GameLine, HandLine, RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 
@@ -106,9 +108,35 @@ def _signatures(sheet: RubberSheet) -> Table:
     return table
 
 
+def first_sentence(text: str, most: int = 110) -> str:
+    """The ruling's first sentence, cut at a word if still long: the sheet keeps to one page."""
+    sentence = text.split(". ", 1)[0].rstrip(".") + "."
+    return sentence if len(sentence) <= most else sentence[:most].rsplit(" ", 1)[0] + "\u2026"
+
+
+FEWEST_BLANK_ROWS = 2
+"""A sheet in play gives up blank rows, down to this many, to keep its rulings and signatures on one page."""
+
+
 def rubber_sheet_pdf(sheet: RubberSheet) -> bytes:
-    return build(rubber_sheet_story(sheet), paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
-                 label=f"{sheet.event} · {sheet.title}")
+    first, pages = _built(sheet)
+    # A sheet just over a page (its rulings, its corrections) gives up blank rows to keep to one; a long
+    # rubber that needs two pages whatever is left as it is.
+    while pages > 1 and _blank_rows(sheet) > FEWEST_BLANK_ROWS:
+        sheet = dataclasses.replace(sheet, lines=sheet.lines[:-1])  # the last line is a blank row
+        pdf, pages = _built(sheet)
+        if pages == 1:
+            return pdf
+    return first
+
+
+def _built(sheet: RubberSheet) -> tuple[bytes, int]:
+    return build_counted(rubber_sheet_story(sheet), paper=sheet.paper, title=f"{sheet.event}: {sheet.title}",
+                         label=f"{sheet.event} · {sheet.title}")
+
+
+def _blank_rows(sheet: RubberSheet) -> int:
+    return sum(1 for line in sheet.lines if isinstance(line, HandLine) and line.blank)
 
 
 def rubber_sheet_story(sheet: RubberSheet) -> list[Flowable]:
@@ -142,16 +170,17 @@ def rubber_sheet_story(sheet: RubberSheet) -> list[Flowable]:
     story.append(KeepTogether(summary))
 
     if sheet.rulings:
-        story.append(p("Rulings", "heading"))
+        # One line a ruling, as the hand rows cite it; each prints in full on its own sheet (/rulings/<id>.pdf).
+        story.append(p("Rulings (each in full on its own sheet)", "heading"))
         story.append(grid(
             [["Ruling", "Hand", "Laws", "What was ruled"],
              *[[str(r.number), str(r.hand), p(r.laws, "cell"),
-                p(f"{r.title}: {r.summary}" + (f" ({r.status})" if r.status else ""), "cell")]
+                p(f"{r.title}: {first_sentence(r.summary)}" + (f" ({r.status})" if r.status else ""), "cell")]
                for r in sheet.rulings]],
             [14 * mm, 11 * mm, 22 * mm, width - 47 * mm], GRID))
     if sheet.corrections:
         story.append(p("Entry corrections (what was entered, put right)", "heading"))
         story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
 
-    story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 7 * mm), _signatures(sheet)]))
+    story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 5 * mm), _signatures(sheet)]))
     return story
