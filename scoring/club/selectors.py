@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
 
 from scoring.engine import RubberError, RubberResult, Seat, Side
@@ -68,6 +68,9 @@ class RubberPage:
     """Hands taken back, each with what it was entered as."""
     open_reports: list[tuple[HandReport, str]] = field(default_factory=list)
     """Hands reported at the table and not yet recorded (waiting or disputed), each in words."""
+    table_reports: list[tuple[int, str]] = field(default_factory=list)
+    """What the table's reports left on the record besides the hands: reports taken back or dropped, and
+    disputes, each (hand, words), in the order they were made."""
 
     @property
     def game_number(self) -> int:
@@ -160,5 +163,17 @@ def rubber_page(rubber: Rubber) -> RubberPage:
     reports = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE)
     open_reports = [(r, f"{play_words(r.play, rubber.players_at_hand(r.number))}; {record_words(r)}")
                     for r in reports]
-    return RubberPage(rubber, result, rows, taken_back=taken_back, open_reports=open_reports)
+    return RubberPage(rubber, result, rows, taken_back=taken_back, open_reports=open_reports,
+                      table_reports=table_report_lines(rubber))
+
+
+NOT_RECORDED = (HandReport.Status.WITHDRAWN, HandReport.Status.DROPPED)
+
+
+def table_report_lines(rubber: Rubber) -> list[tuple[int, str]]:
+    """Reports taken back or dropped, and disputes settled, each as one line for the page and the sheet."""
+    reports = (rubber.hand_reports.filter(Q(status__in=NOT_RECORDED) | ~Q(dispute=""))
+               .exclude(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE).order_by("reported_at", "pk"))
+    return [(r.number, f"“{play_words(r.play, rubber.players_at_hand(r.number))}”, {record_words(r)}")
+            for r in reports]
 

@@ -191,6 +191,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
                          for seat, player in rubber.players_at_hand(max(recorded, 1)).items()),
         notes=(page.error,) if page.error else (),
         file_name=_rubber_file_name(rubber),
+        table_reports=tuple(f"Hand {number}: {words}" for number, words in page.table_reports),
     )
 
 
@@ -205,7 +206,7 @@ def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> li
             lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
             lines += [_game_line(g, sides, last_game) for g in closed]
     rulings = sum(len(row.rulings) for row in page.rows)
-    corrections = len(page.corrections)
+    corrections = len(page.corrections) + len(page.table_reports)
     # Each ruling and correction prints one line below, and each of their headings takes about two.
     notes = rulings + corrections + 2 * bool(rulings) + 2 * bool(corrections)
     return lines + _blank_lines(result, rubber, len(page.rows), notes)

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery, prefetch_related_objects
+from django.db.models import Count, F, Max, OuterRef, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from scoring.engine import Seat
@@ -44,6 +44,9 @@ class TableNow:
     """Hands reported at the table and waiting for the other side, each as (hand, report id)."""
     disputed: list[tuple[int, int]] = field(default_factory=list)
     """Hands disputed at the table, each as (hand, report id), waiting for the secretary."""
+    one_phone: list[int] = field(default_factory=list)
+    """Hands confirmed on the very phone that reported them: the laws want the other side to answer (law 6),
+    so the secretary may want a word with the table."""
     last_hand_at: datetime | None = None
 
     @property
@@ -182,12 +185,16 @@ def _add_figures(tables: list[TableNow]) -> None:
     for row in (Ruling.objects.filter(rubber__in=by_rubber, withdrawn_at__isnull=True).values("rubber_id")
                 .annotate(n=Count("id"))):
         by_rubber[row["rubber_id"]].rulings = row["n"]
-    for report in HandReport.objects.filter(rubber__in=by_rubber, status__in=HandReport.OPEN).only(
-            "rubber_id", "number", "status"):
+    confirmed_alone = (Q(status=HandReport.Status.CONFIRMED, answered_phone=F("reported_phone"))
+                       & ~Q(reported_phone=""))
+    for report in HandReport.objects.filter(Q(status__in=HandReport.OPEN) | confirmed_alone,
+                                            rubber__in=by_rubber).only("rubber_id", "number", "status"):
         table = by_rubber[report.rubber_id]
         if report.status == HandReport.Status.DISPUTED:
             table.disputed.append((report.number, report.pk))
-        else:
+        elif report.status == HandReport.Status.WAITING:
             table.waiting.append((report.number, report.pk))
+        else:
+            table.one_phone.append(report.number)
     for row in Hand.objects.filter(rubber__in=by_rubber).values("rubber_id").annotate(last=Max("entered_at")):
         by_rubber[row["rubber_id"]].last_hand_at = row["last"]

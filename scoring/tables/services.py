@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from scoring.access import is_secretary
 from scoring.engine import Seat, Side, score_rubber
 from scoring.engine.errors import RubberError
 from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCode
@@ -176,7 +177,8 @@ def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
     seat = seat_of(rubber, who.player, number)
     if seat is None:
         raise ValidationError(f"{who.player} is not at this table.")
-    if who.member is not None and getattr(who.member, "player", None) != who.player:
+    if (who.member is not None and getattr(who.member, "player", None) != who.player
+            and not is_secretary(who.member)):  # the secretary may report or answer for any of the four
         raise ValidationError("A member reports in his own name.")
     return seat
 

@@ -136,6 +136,9 @@ class TableMixin(View):
         others = [seated[s] for s in reporter_seat.side.other.seats]
         answerers = [p for p in table.speakers if p in others]
         reporters = [p for p in table.speakers if p not in others]
+        if (report.status == HandReport.Status.DISPUTED and report.answered_phone == table.phone
+                and report.reported_phone != table.phone):
+            reporters = []  # the phone that disputed it is the other side's: taking it back is the reporters' call
         try:
             preview = services.preview(table.rubber, report.play, report.number)
         except ValidationError:

@@ -19,7 +19,8 @@ HAND_RECORD = ("entered_by", *(f"report__{who}" for who in REPORT_PEOPLE))
 
 SETTLED: dict[str, str] = {
     HandReport.Status.ACCEPTED: "accepted", HandReport.Status.CORRECTED: "corrected",
-    HandReport.Status.SUPERSEDED: "entered instead", HandReport.Status.WITHDRAWN: "withdrawn"}
+    HandReport.Status.SUPERSEDED: "entered instead", HandReport.Status.WITHDRAWN: "taken back",
+    HandReport.Status.DROPPED: "dropped, not recorded"}
 
 
 def play_words(play: dict[str, Any], seated: dict[Seat, Player]) -> str:

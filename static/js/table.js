@@ -66,6 +66,16 @@
   }
 
   if (form) {
+    // A deal not played (all passed, a misdeal) has no trump, no lone hand and no tricks: the taps made
+    // for them are dropped as the server drops them, so the buttons no longer look chosen.
+    form.addEventListener("change", (event) => {
+      const choice = event.target;
+      if (choice.name === "maker" && choice.checked && !/^[NESW]$/.test(choice.value)) {
+        for (const name of ["declaration", "alone", "tricks"]) {
+          for (const input of form.querySelectorAll(`input[name="${name}"]`)) { input.checked = false; }
+        }
+      }
+    });
     form.addEventListener("submit", (event) => {
       const fields = [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
       localStorage.setItem(store, JSON.stringify({ url: form.action, fields, hand: form.dataset.hand }));

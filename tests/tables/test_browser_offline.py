@@ -66,3 +66,17 @@ def test_the_same_report_sent_twice_is_one_report(rubber, players, code):
     again = phone.post(f"/t/{code.code}/report/", body)
     assert first.status_code == again.status_code == 302
     assert HandReport.objects.count() == 1 and HandReport.objects.get().send_key == "0123456789abcdef"
+
+
+def test_all_passed_or_misdeal_drops_the_taps_made_before_it(browser: Browser, live_server, rubber, players, code):
+    context = browser.new_context(**PHONE)
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/t/{code.code}/")
+    tap_a_hand(phone, players[0].display_name, players[2].display_name)
+    phone.locator("label[for=id_alone]").click()
+    expect(phone.locator("input[name=tricks]:checked")).to_have_count(1)
+    tap(phone, "All passed")
+    expect(phone.locator("input[name=tricks]:checked")).to_have_count(0)
+    expect(phone.locator("input[name=alone]:checked")).to_have_count(0)
+    expect(phone.locator("input[name=maker]:checked")).to_have_value("passed")
+    context.close()

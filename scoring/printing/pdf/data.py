@@ -88,6 +88,8 @@ class RubberSheet:
     key: tuple[KeyLine, ...]
     signatures: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    table_reports: tuple[str, ...] = ()
+    """Reports taken back or dropped, and disputes, one line each."""
     file_name: str = "score-sheet.pdf"
 
 

@@ -181,6 +181,9 @@ def rubber_sheet_story(sheet: RubberSheet) -> list[Flowable]:
     if sheet.corrections:
         story.append(p("Entry corrections (what was entered, put right)", "heading"))
         story += [p(f"\u2022 {c}", "small") for c in sheet.corrections]
+    if sheet.table_reports:
+        story.append(p("Reports from the table (taken back, dropped or disputed)", "heading"))
+        story += [p(f"\u2022 {line}", "small") for line in sheet.table_reports]
 
     story.append(KeepTogether([p("Signed as a true record", "heading"), Spacer(1, 5 * mm), _signatures(sheet)]))
     return story
