@@ -33,6 +33,8 @@ class TableCard:
     """The table's code for reporting hands from phones ('W6Y 7ND'), printed for the secretary only."""
     code_url: str = ""
     """The table page the card's QR code opens."""
+    code_note: str = ""
+    """Before the round starts, when no code exists yet: where the phones will find it."""
 
 
 @dataclass(frozen=True)
@@ -61,17 +63,22 @@ def _tables(round_: Round) -> list[RoundTable]:
     return list(round_.tables.select_related(*PLAYERS, "rubber__event").order_by("number"))
 
 
-def round_cards(round_: Round, codes: Callable[[Rubber], tuple[str, str] | None] | None = None) -> RoundCards:
-    """The round's table cards; `codes` gives a table's code and its page's address, for the secretary's copy."""
+def round_cards(round_: Round, codes: Callable[[Rubber], tuple[str, str] | None] | None = None,
+                entry_url: str = "") -> RoundCards:
+    """The round's table cards; `codes` gives a table's code and its page's address, for the secretary's copy.
+    Cards printed before the round starts (no code exists yet) say where the code will be found, at
+    `entry_url`, the page where a phone types it."""
     event = round_.event
     cards = []
     for table in _tables(round_):
         seats = {s: table.player_at(s) for s in Seat}
         dealer = Seat(table.first_dealer)
         code = codes(table.rubber) if codes is not None and table.rubber is not None else None
+        note = (f"Phones: when the round starts, the secretary gives this table's code (the room shows it to "
+                f"him); type it at {entry_url}" if table.rubber is None and entry_url else "")
         cards.append(TableCard(table.number, tuple((SEAT_WORDS[s], seats[s].display_name) for s in Seat),
                                f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}", SEAT_WORDS[dealer],
-                               *(code or ("", ""))))
+                               *(code or ("", "")), code_note=note))
     out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
     return RoundCards(event.paper_size, event.name, round_.number, tuple(cards), out,
                       f"{event.slug}-round-{round_.number}-table-cards.pdf")

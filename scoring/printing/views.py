@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.views import View
 
 from scoring.access import ReadableMixin, is_secretary
@@ -79,7 +80,8 @@ class TableCardsPdfView(RoundPaperMixin, View):
             def codes(rubber: Rubber) -> tuple[str, str] | None:
                 code = working_code(rubber)
                 return (spaced(code.code), code_url(request, code.code)) if code is not None else None
-        cards = on_paper(request, round_cards(self.round(), codes))
+        entry = request.build_absolute_uri(reverse("code_entry"))
+        cards = on_paper(request, round_cards(self.round(), codes, entry_url=entry))
         return pdf_response(table_cards_pdf(cards), cards.file_name)
 
 

@@ -18,6 +18,7 @@ from django.db.models import Count, F, Max, OuterRef, Q, Subquery, prefetch_rela
 from django.utils import timezone
 
 from scoring.engine import Seat
+from scoring.engine.words import SEAT_WORDS
 from scoring.models import (
     Event,
     GameRecord,
@@ -198,3 +199,43 @@ def _add_figures(tables: list[TableNow]) -> None:
             table.one_phone.append(report.number)
     for row in Hand.objects.filter(rubber__in=by_rubber).values("rubber_id").annotate(last=Max("entered_at")):
         by_rubber[row["rubber_id"]].last_hand_at = row["last"]
+
+
+@dataclass(frozen=True)
+class NextSeat:
+    player: str
+    where: str
+    """"table 3, North, partner Ann Avery", or "sits out"."""
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """Where a table's players sit in the event's next round, as a phone shows it when their rubber ends."""
+
+    number: int
+    seats: tuple[NextSeat, ...]
+    pending: bool = False
+    """The round is paired when it starts (fixed pairs by the standing): nobody's place is known yet."""
+
+
+def next_round_seats(rubber: Rubber) -> NextRound | None:
+    """The next round's table, seat and partner of each player of `rubber`; None outside rounds or after the last."""
+    table = RoundTable.objects.filter(rubber=rubber).select_related("round").first()
+    if table is None:
+        return None
+    following = Round.objects.filter(event_id=table.round.event_id, number=table.round.number + 1).first()
+    if following is None:
+        return None
+    tables = list(following.tables.select_related("north", "east", "south", "west").order_by("number"))
+    if not tables:
+        return NextRound(following.number, (), pending=True)
+    places = {t.player_at(seat).pk: (t, seat) for t in tables for seat in Seat}
+    seats = []
+    for player in rubber.players_at_hand(max(rubber.hand_count, 1)).values():
+        if player.pk not in places:
+            seats.append(NextSeat(player.display_name, "sits out"))
+            continue
+        there, seat = places[player.pk]
+        partner = there.player_at(seat.left.left)
+        seats.append(NextSeat(player.display_name, f"table {there.number}, {SEAT_WORDS[seat]}, partner {partner}"))
+    return NextRound(following.number, tuple(seats))

@@ -19,6 +19,7 @@ from scoring.accounts.client import client_address
 from scoring.engine import Seat
 from scoring.models import HandReport, Player
 from scoring.parsing import small_int
+from scoring.rounds.selectors import next_round_seats
 from scoring.services.reports import rulebook_of
 from scoring.tables import services
 from scoring.tables.codes import normalised
@@ -37,7 +38,8 @@ def _closed(request: HttpRequest, closed: TableClosed, *, by_member: bool) -> Ht
         return _load(request.path)
     context: dict[str, Any] = {"message": str(closed), "by_member": by_member}
     if closed.rubber is not None:
-        context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1)}
+        context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1),
+                    "next_round": next_round_seats(closed.rubber)}
     return render(request, "tables/closed.html", context, status=410)
 
 

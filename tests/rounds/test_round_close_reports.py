@@ -75,3 +75,46 @@ def test_a_dropped_report_frees_the_deal_for_another_report(client, secretary):
     again = hand_report(rubber_id=waiting.rubber_id, play={"dealer": tables[0].first_dealer, "maker": "E",
                                                            "tricks": 4}, by=AtTable(tables[0].north))
     assert again.number == 1 and again.status == HandReport.Status.WAITING
+
+
+def test_after_the_round_each_phone_shows_where_its_players_sit_next(client, secretary):
+    from scoring.engine import Seat
+    from scoring.engine.words import SEAT_WORDS
+    from scoring.tables.services import working_code
+
+    event = tournament(8, rounds=3)
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    table = first.tables.select_related("rubber").order_by("number").first()
+    assert table is not None and table.rubber is not None
+    code = working_code(table.rubber)
+    assert code is not None
+    client.get(f"/t/{code.code}/")  # the table's phone
+    round_close(round_id=first.pk, by=secretary)
+    page = client.get(f"/t/{code.code}/")
+    body = page.content.decode()
+    assert page.status_code == 410 and 'data-testid="next-round"' in body and "Round 2: where you sit next" in body
+    for seat in Seat:
+        player = table.player_at(seat)
+        there = next(t for t in second.tables.all() if player.pk in {t.player_at(s).pk for s in Seat})
+        place = next(s for s in Seat if there.player_at(s).pk == player.pk)
+        partner = there.player_at(place.left.left)
+        assert (f"<strong>{player.display_name}</strong>: table {there.number}, {SEAT_WORDS[place]}, "
+                f"partner {partner.display_name}") in body
+
+
+def test_table_cards_printed_before_the_round_starts_say_where_the_code_will_be(client, secretary):
+    import io
+
+    from pypdf import PdfReader
+
+    event = tournament(8, rounds=3)
+    first = schedule_make(event=event)[0]
+    client.force_login(secretary)
+    before = client.get(reverse("table_cards_pdf", args=[first.pk]))
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(before.content)).pages)
+    assert "when the round starts, the secretary gives this table's code" in text and "/t/" in text
+    round_start(round_id=first.pk)
+    after = client.get(reverse("table_cards_pdf", args=[first.pk]))
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(after.content)).pages)
+    assert "Report hands from a phone" in text and "when the round starts" not in text

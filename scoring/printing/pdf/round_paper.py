@@ -83,6 +83,8 @@ def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
                    Paragraph(escape(card.code), TABLE_CODE),
                    Paragraph(f"at {escape(card.code_url.rsplit('/', 2)[0])}/", STYLES["small"])],
                   QrCode(card.code_url, CARD_HEIGHTS[3] - 2 * mm)]
+    elif card.code_note:  # printed before the round starts: no code exists yet
+        report = [Paragraph(escape(card.code_note), STYLES["small"]), ""]
     rows = [[_card_heading(cards, width), "", ""],
             ["", name("North"), ""],
             [name("West"), number, name("East")],
