@@ -19,6 +19,7 @@ from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club import forms
 from scoring.club.rubbers import RubberDetailView
 from scoring.club.selectors import hand_words, rubber_for_page, rubber_or_404, seated_names
+from scoring.engine import Seat
 from scoring.models import Hand
 from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
@@ -112,7 +113,12 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         rubber = self.hand.rubber
         return super().get_context_data(hand=self.hand, rubber=rubber,
-                                        report=hand_words(rubber, self.hand), **kwargs)
+                                        report=hand_words(rubber, self.hand), dealer=self.dealer_name(), **kwargs)
+
+    def dealer_name(self) -> str:
+        if not self.hand.dealer:
+            return ""
+        return str(self.hand.rubber.players_at_hand(self.hand.number)[Seat(self.hand.dealer)])
 
     def perform(self, form: forms.TakeBackForm) -> HttpResponse:
         hand = self.hand

@@ -11,6 +11,7 @@ from django.http import Http404
 from scoring.engine import RubberError, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, describe_hand, game_line
 from scoring.engine.interchange import parse_hand
+from scoring.engine.words import SEAT_WORDS
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
 from scoring.services.reports import reported, rulebook_of
 from scoring.services.scoring import rubber_result
@@ -56,6 +57,8 @@ class HandRow:
     announced_mismatch: bool
     record: str = ""
     """Who reported and confirmed the hand at the table, or who entered it, and when."""
+    dealer: str = ""
+    """Who dealt, by name."""
 
 
 @dataclass
@@ -71,6 +74,12 @@ class RubberPage:
     table_reports: list[tuple[int, str]] = field(default_factory=list)
     """What the table's reports left on the record besides the hands: reports taken back or dropped, and
     disputes, each (hand, words), in the order they were made."""
+
+    @property
+    def first_dealer(self) -> str:
+        """"North (Henry Hale)": who won the cut for the first deal (law 11)."""
+        seat = Seat(self.rubber.first_dealer)
+        return f"{SEAT_WORDS[seat]} ({self.rubber.player_at(seat)})"
 
     @property
     def game_number(self) -> int:
@@ -156,6 +165,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,
             record=hand_record_words(hand, rubber),
+            dealer=names[hand.number][Seat(hand.dealer)] if hand.dealer else "",
         ))
     rulebook = rulebook_of(rubber)
     taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook), names=names.get(t.number)))

@@ -128,3 +128,12 @@ def test_correcting_an_all_passed_hand_by_picking_its_maker_makes_it_played(clie
     assert saved.status_code == 302
     hand = Hand.objects.get(rubber=rubber)
     assert (hand.result, hand.maker, hand.tricks) == ("played", "E", 3)
+
+
+def test_hand_rows_and_the_take_back_page_name_the_dealer(client, secretary, rubber):
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert f"<td>{rubber.north}</td>" in page and f"first dealer North ({rubber.north})" in page
+    take_back = client.get(reverse("hand_delete", args=[rubber.pk, 1])).content.decode()
+    assert f"dealt by {rubber.north}:" in take_back
