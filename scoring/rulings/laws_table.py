@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from scoring.engine import Rulebook
 from scoring.engine.laws import Law
 from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, ScoreEffect, irregularities
+from scoring.engine.rulings.schema import CONSULTED_KEY
 
 DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
     "lone": ("A lone hand", {"yes": "yes", "no": "no"}),
@@ -44,6 +45,9 @@ class PathRow:
     options: list[str]
     too_late: bool
     refused: str
+    lost: str = ""
+    """What applies when the side loses its choice by consulting on it (law 85), or when the choice is the
+    dealer's own (law 44), nothing."""
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,11 @@ def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object]) ->
         score=SCORE_WORDS[outcome.score],
         deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
         options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not ScoreEffect.NONE else ''}"
-                 for o in outcome.options],
+                 for o in outcome.options if o.key != CONSULTED_KEY],
         too_late=outcome.too_late,
         refused="",
+        lost=next((_sentence(o.outcome.text.split("(law 85): ", 1)[-1], words) for o in outcome.options
+                   if o.key == CONSULTED_KEY), ""),
     )
 
 

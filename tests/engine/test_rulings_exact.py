@@ -237,19 +237,48 @@ def test_law_85_every_choice_of_the_non_offending_side_can_be_lost_by_consulting
         if outcome.options and outcome.chooser is Chooser.CLAIMANTS:
             assert keys[-1] == "consulted" and keys.count("consulted") == 1
             consulted = outcome.options[-1].outcome
-            assert consulted.laws == (85,) and consulted.score is ScoreEffect.NONE and not consulted.remedies
+            assert consulted.laws[0] == 85 and "lost the choice (law 85)" in consulted.text
+            # What then applies is what the law gives when nobody chooses: never a choice of theirs that
+            # only they could make, such as a new deal claimed or a card called.
+            assert consulted.score is not ScoreEffect.NEW_DEAL
+            assert Remedy.CARD_CALLED not in consulted.remedies and Remedy.SUIT_CALLED not in consulted.remedies
         else:
             assert "consulted" not in keys
 
 
-def test_law_85_a_side_that_consulted_exacts_no_penalty() -> None:
+def test_law_85_a_side_that_consulted_exacts_no_penalty_where_the_law_only_lets_them() -> None:
     missed = adjudicate("omitted_play", in_time(offender="N"), PARTNERSHIP, number=1, election="consulted")
     assert not missed.effect and missed.deal is Deal.STANDS and not missed.awaiting_election
-    assert "consulted" in missed.text and "no penalty is exacted" in missed.text
+    assert "consulted" in missed.text and "the deal stands" in missed.text
     assert "made the choice" not in missed.text
     led = adjudicate("lead_out_of_turn", in_time(offender="S", followed="none"), PARTNERSHIP, number=1,
                      election="consulted")
-    assert led.remedies == () and 85 in led.law_numbers
+    assert led.remedies == () and 85 in led.law_numbers and "no penalty is exacted" in led.text
+
+
+def test_law_85_consulting_on_law_100_leaves_the_laws_own_penalty_the_lone_hand_is_lost() -> None:
+    """Law 100: the lone player's partner played to the first lead, so the lone player must play with his
+    partner unless the adversaries elect otherwise. Consulting loses the election, not the penalty."""
+    lone = ReportedHand(dealer=E, maker=N, alone=True, tricks=5)  # North's lone march: 4 points
+    ruling = adjudicate("lone_hand", in_time(offender="S", what="partner_played"), lone, number=1,
+                        election="consulted")
+    assert ruling.effect.to_document() == {"corrections": {"alone": False}} and 100 in ruling.law_numbers
+    assert points(ruling.hand_after) == (2, 0)  # a partnership march, not a lone one
+    assert "lone hand is lost" not in ruling.text.split("(law 85)")[0]
+    assert "played and scored with the partner" in ruling.text
+
+
+def test_law_85_consulting_on_law_80_leaves_the_partner_held_to_a_pass() -> None:
+    ruling = adjudicate("making_trump", in_time(offender="N", what="ordered_after_passing"), PARTNERSHIP,
+                        number=1, election="consulted")
+    assert Remedy.PARTNER_MUST_PASS in ruling.remedies and 80 in ruling.law_numbers
+    assert "South (South) must pass" not in ruling.text and "South must pass" in ruling.text
+
+
+def test_law_85_consulting_on_law_97_leaves_the_lone_hand_standing() -> None:
+    ruling = adjudicate("lone_hand", in_time(offender="E", what="named_trump_first"), LONE, number=1,
+                        election="consulted")
+    assert not ruling.effect and points(ruling.hand_after) == points(LONE)
 
 
 def test_law_77_a_hand_recorded_as_played_that_was_passed_twice_round_is_void() -> None:

@@ -427,3 +427,14 @@ def test_no_discard_charges_the_dealer_whoever_is_named(client, secretary, rubbe
     assert response.context["wizard"]["steps"].current == "review", response.context["form"].errors
     assert response.context["preview"].decision.offender.value == "N"
     assert response.context["preview"].decision.effect.wrong_cards.value == "NS"  # law 90 against the dealer's side
+
+
+def test_the_rulings_table_says_what_applies_when_a_choice_is_lost(client):
+    body = client.get(reverse("laws")).content.decode()
+    lost = [line for line in body.split('data-testid="choice-lost"')[1:]]
+    assert len(lost) >= 8  # every election of the non-offending side
+    texts = [t.split("</div>")[0] for t in lost]
+    assert any("the lone hand is lost, and it is played and scored with the partner" in t for t in texts)  # law 100
+    assert any("must pass" in t for t in texts)  # law 80
+    assert any("no penalty is exacted" in t for t in texts)  # laws 52, 59, 83
+    assert any("the deal stands" in t for t in texts)  # laws 35-38, 60

@@ -73,15 +73,27 @@ REVOKE_LIMIT = ClaimLimit("revoke", {"before_trump": (68,), "after_trump": (68, 
 CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
 """The limit on a revoke claim (law 68) and on any other claim that changes a score (law 5)."""
 
-# The choices the laws give, and law 85's forfeit of them.
-CONSULTED = Option(CONSULTED_KEY, "They consulted on the choice, and so lost it (law 85)", Outcome(
-    "{claimants} consulted on which penalty to exact, and so lost the right to exact any: no penalty is "
-    "exacted and the play stands as it was.", (85,)))
+# The choices the laws give, and law 85's forfeit of them. Law 85 takes away the side's *choice*; what
+# then applies is what the law gives when nobody chooses: nothing, where the law only lets them exact a
+# penalty (laws 52, 59, 83), but the law's own penalty where it imposes one unless they elect otherwise
+# (law 100: the lone hand is lost; law 80: the partner must pass).
+NO_PENALTY = Outcome("no penalty is exacted, and the play stands as it was.", ())
+LOST_DEAL_STANDS = Outcome("the deal stands, since a new deal comes only at their claim.", ())
+LOST_LONE_HAND = Outcome(
+    "the law's own penalty applies: the lone hand is lost, and it is played and scored with the partner.", (100,),
+    score=ScoreEffect.PARTNERSHIP)
+LOST_STAYS_ALONE = Outcome(
+    "the lone hand stands, since the law has it played with the partner only at their demand.", (97,))
+LOST_PARTNER_PASSES = Outcome("the law's own penalty applies: {partner} must pass.", (80,),
+                              remedies=(Remedy.PARTNER_MUST_PASS,))
 
 
-def choice(*options: Option) -> tuple[Option, ...]:
-    """The non-offending side's options, and the forfeit of all of them if they consult (law 85)."""
-    return (*options, CONSULTED)
+def choice(*options: Option, lost: Outcome = NO_PENALTY) -> tuple[Option, ...]:
+    """The non-offending side's options, and their loss if they consult (law 85): then `lost` applies, what
+    the law gives when nobody chooses."""
+    return (*options, Option(CONSULTED_KEY, "They consulted on the choice, and so lost it (law 85)", Outcome(
+        "{claimants} consulted on which penalty to exact, and so lost the choice (law 85): " + lost.text,
+        (85, *lost.laws), score=lost.score, deal=lost.deal, remedies=lost.remedies)))
 
 
 CALL_CARD = Option("call_card", "Call the card led (it stays exposed until played)", Outcome(
@@ -244,7 +256,8 @@ PLAY_OUT_OF_TURN = Irregularity(
         Path(when(role="lone_partner", what=("third_before_second", "fourth_before_partner")), Outcome(
             "{offender}, partner of the lone player, played to a lead though his hand lies face down. As when "
             "he plays to the first lead, the lone player must play the hand with him, unless {claimants} elect "
-            "that he play it alone.", (101, 100, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
+            "that he play it alone.", (101, 100, 85),
+            options=choice(PARTNERSHIP, STAYS_ALONE, lost=LOST_LONE_HAND))),
         Path(when(role="lone_adversary", what=("third_before_second", "fourth_before_partner")), Outcome(
             "{offender}, an adversary of the lone player, played out of turn: both adversaries lay their "
             "hands face up and the lone player may call their cards.", (105,),
@@ -343,7 +356,7 @@ OMITTED_PLAY = Irregularity(
         Path(when(), Outcome(
             "{offender} missed a trick. {claimants} may claim a new deal; if the deal stands, his last card "
             "counts as played to the short trick, and that is not a revoke.", (60, 85),
-            options=choice(NEW_DEAL, DEAL_STANDS))),
+            options=choice(NEW_DEAL, DEAL_STANDS, lost=LOST_DEAL_STANDS))),
     ),
 )
 
@@ -489,8 +502,9 @@ LONE_HAND = Irregularity(
             "whatever the tricks.", (50,), score=ScoreEffect.ADVERSARY_ABANDONED)),
         Path(when(what="partner_exposed"), PARTNER_EXPOSES),
         Path(when(what="partner_played"), Outcome(
-            "{offender} played to the first lead, so the lone hand is lost unless {claimants} elect "
-            "otherwise.", (100, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
+            "{offender} played to the first lead, so the lone player loses his right to play alone and plays "
+            "the hand with his partner, unless {claimants} elect that he play it alone.", (100, 85),
+            options=choice(PARTNERSHIP, STAYS_ALONE, lost=LOST_LONE_HAND))),
         Path(when(what="adversary_out_of_turn", role=("lone_player", "lone_partner")),
              refuse="Law 105 concerns an adversary of the lone player; name him as the offender.",
              refuse_field="offender"),
@@ -511,7 +525,7 @@ LONE_HAND = Irregularity(
             "scored with his partner.", (96,), score=ScoreEffect.PARTNERSHIP)),
         Path(when(what="named_trump_first"), Outcome(
             "{offender} named the trump before announcing alone; {claimants} may require him to play with "
-            "his partner.", (97, 85), options=choice(PARTNERSHIP, STAYS_ALONE))),
+            "his partner.", (97, 85), options=choice(PARTNERSHIP, STAYS_ALONE, lost=LOST_STAYS_ALONE))),
     ),
 )
 
@@ -555,6 +569,7 @@ MAKING_TRUMP = Irregularity(
                     "{claimants} hold {partner} to a pass.", (), remedies=(Remedy.PARTNER_MUST_PASS,))),
                 Option("played", "Have it played as ordered", Outcome(
                     "{claimants} elect to have the trump played as ordered.", ())),
+                lost=LOST_PARTNER_PASSES,
             ))),
         Path(when(what="unheard"), Outcome(
             "A declaration stands even though the partner did not hear it and passed.", (81,))),
@@ -606,13 +621,14 @@ THE_DEAL = Irregularity(
             score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="exposed_untouched"), Outcome(
             "A card of {side} was exposed in dealing. {claimants} may claim a new deal; if they do not, the "
-            "exposed card cannot be called.", (35, 36, 37, 85), options=choice(NEW_DEAL, DEAL_STANDS))),
+            "exposed card cannot be called.", (35, 36, 37, 85),
+            options=choice(NEW_DEAL, DEAL_STANDS, lost=LOST_DEAL_STANDS))),
         Path(when(what="exposed_touched"), Outcome(
             "{claimants} had touched the cards, so they cannot claim a new deal; the deal stands and the "
             "exposed card cannot be called.", (35,))),
         Path(when(what="wrong_pack_before_trump"), Outcome(
             "The wrong pack was found before the trump was turned: {claimants} may claim a new deal.",
-            (38, 85), options=choice(NEW_DEAL, DEAL_STANDS))),
+            (38, 85), options=choice(NEW_DEAL, DEAL_STANDS, lost=LOST_DEAL_STANDS))),
         Path(when(what="wrong_pack_after_trump"), Outcome(
             "A deal with the adversaries' pack stands once the trump card is turned.", (38,))),
     ),
