@@ -148,7 +148,7 @@ def test_a_late_claim_is_too_late_exactly_where_the_ruling_would_change_the_scor
     ("deal", {"offender": "N", "what": "imperfect_pack"}, PARTNERSHIP),
     ("deal", {"offender": "E", "what": "exposed_untouched"}, PARTNERSHIP),
     ("misdeal", {"what": "misdeal"}, PARTNERSHIP),
-    ("misdeal", {"what": "out_of_turn_stands"}, PARTNERSHIP),
+    ("misdeal", {"what": "out_of_turn_stands", "dealt_by": "E"}, PARTNERSHIP),
     ("exposed_card", {"offender": "W", "how": "shown"}, LONE),
     ("lone_hand", {"offender": "W", "what": "partner_exposed"}, LONE),
     ("making_trump", {"offender": "N", "what": "all_passed"}, PARTNERSHIP),
@@ -478,3 +478,16 @@ def test_a_corrected_maker_keeps_a_declaration_that_fits_his_seat(declared: Decl
     assert corrections.get("declaration") == (fits.value if fits else None)
     assert ruled.decision.hand_after.declaration is (fits or declared)
     assert ruled.after.hands[0].points(Seat(maker).side) == 1
+
+
+def test_law_40_asks_who_dealt_out_of_turn_records_him_and_goes_on_to_his_left() -> None:
+    """North's deal by the rotation; East dealt, found after the trump was turned: the deal stands as East's,
+    East is the offender, and South deals next."""
+    hand = ReportedHand(dealer=N, maker=E, tricks=3)
+    with pytest.raises(RulingError) as unanswered:
+        adjudicate("misdeal", in_time(what="out_of_turn_stands"), hand, number=1)
+    assert unanswered.value.field == "dealt_by"
+    ruling = adjudicate("misdeal", in_time(what="out_of_turn_stands", dealt_by="E"), hand, number=1)
+    assert ruling.offender is E and ruling.hand_after.dealer is E and ruling.hand_after.out_of_turn
+    assert "East dealt out of turn" in ruling.text and "goes on to his left" in ruling.text
+    assert score_rubber([ruling.hand_after], SOMERSET_1888, first_dealer=N).next_dealer is S

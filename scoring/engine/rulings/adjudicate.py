@@ -270,6 +270,8 @@ def _offender(irregularity: Irregularity, facts: Mapping[str, Any], answers: Map
         return None
     if source is Offender.ASKED:
         return _named(facts, number)
+    if source is Offender.DEALT_BY:
+        return Seat(answers["dealt_by"]) if "dealt_by" in answers else None
     seat = offender_seat(source, hand)
     if seat is not None or irregularity.offender is not Offender.ASKED:
         return seat
@@ -391,7 +393,9 @@ def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any
     if score is ScoreEffect.PARTNERSHIP:
         return Effect(corrections={"alone": False})
     if score is ScoreEffect.OUT_OF_TURN_STANDS:
-        return Effect(corrections={"out_of_turn": True})
+        # Law 40: the hand is recorded as dealt by the player who dealt it; the rotation goes on from him.
+        dealt_by = {"dealer": answers["dealt_by"]} if "dealt_by" in answers else {}
+        return Effect(corrections={"out_of_turn": True, **dealt_by})
     if score is ScoreEffect.CORRECTED:
         return Effect(corrections=_corrections(answers, hand))
     assert offender is not None

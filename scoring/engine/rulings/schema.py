@@ -183,6 +183,7 @@ class Offender(StrEnum):
     LONE_PLAYER = "lone_player"  # the player who went alone, as the hand records him
     LONE_PARTNER = "lone_partner"  # the lone player's partner, whose cards lie face down (law 101)
     NOBODY = "nobody"  # no one is at fault (torn cards, fresh cards)
+    DEALT_BY = "dealt_by"  # the player who actually dealt, as asked (a deal out of turn, law 40)
 
 
 @dataclass(frozen=True, slots=True)

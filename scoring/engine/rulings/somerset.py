@@ -660,8 +660,11 @@ MISDEAL = Irregularity(
             ("out_of_turn_stopped", "Dealt out of turn; stopped before the trump card was turned (law 40)"),
             ("out_of_turn_stands", "Dealt out of turn; found only after the trump card was turned (law 40)"),
         )),
+        Fact("dealt_by", "Who actually dealt it?", FactKind.SEAT, required=False,
+             help="Asked for a deal out of turn that stands: the deal then goes on to his left (law 40)."),
         CLAIMED,
     ),
+    offender_from=(OffenderRule(when(what="out_of_turn_stands"), Offender.DEALT_BY),),
     limit=SCORE_LIMIT,
     paths=timed(
         SCORE_LIMIT,
@@ -685,9 +688,10 @@ MISDEAL = Irregularity(
         Path(when(what="out_of_turn_stopped"), Outcome(
             "The deal out of turn was stopped before the trump card was turned; the player whose turn it "
             "was deals. Correct the hand's dealer if it was recorded.", (40,), deal=Deal.RIGHTFUL_DEALER)),
-        Path(when(what="out_of_turn_stands"), Outcome(
-            "The deal out of turn was found only after the trump card was turned, so it stands and the "
-            "deal goes on to the left of {dealer}.", (40,), score=ScoreEffect.OUT_OF_TURN_STANDS)),
+        Path(when(what="out_of_turn_stands", dealt_by=("N", "E", "S", "W")), Outcome(
+            "{offender} dealt out of turn, and it was found only after the trump card was turned, so the deal "
+            "stands: it is recorded as his, and the deal goes on to his left.", (40,),
+            score=ScoreEffect.OUT_OF_TURN_STANDS)),
     ),
 )
 
