@@ -364,6 +364,7 @@ def ruling_sheet(view: RulingView) -> RulingSheet:
         too_late=ruling.too_late,
         facts=tuple(view.facts),
         election=view.election,
+        chosen_by=view.chosen_by,
         note=ruling.note,
         effects=(*view.effect, view.deal, *view.remedies),
         score_rows=tuple(view.score_rows),

@@ -15,8 +15,10 @@ from scoring.engine.rulings import (
     REMEDY_WORDS,
     SEAT_WORDS,
     SIDE_WORDS,
+    Chooser,
     Deal,
     Irregularity,
+    Offender,
     Remedy,
     irregularities,
 )
@@ -40,6 +42,9 @@ class RulingView:
     remedies: list[str]
     before: dict[str, Any]
     after: dict[str, Any]
+    chosen_by: str = "The non-offending side chose (law 85)"
+    """Who made the choice, and the law that gave it: the side that did not offend (law 85), or the dealer
+    after an interrupted deal (law 44)."""
 
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
@@ -148,9 +153,11 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
 
     facts: list[tuple[str, str]] = []
     election = ruling.election
+    chosen_by = "The non-offending side chose (law 85)"
     if irregularity is not None:
         if ruling.offender:
-            facts.append((irregularity.offender_question, seat(ruling.offender)))
+            question = "Who dealt?" if irregularity.offender is Offender.DEALER else irregularity.offender_question
+            facts.append((question, seat(ruling.offender)))
         for fact in irregularity.facts:
             if fact.key not in ruling.facts:
                 continue
@@ -162,8 +169,13 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
             else:
                 answer = fact.label(value)
             facts.append((fact.question, answer))
-        options = {o.key: o.label for p in irregularity.paths if p.outcome for o in p.outcome.options}
-        election = options.get(ruling.election, ruling.election)
+        options = {o.key: (o.label, p.outcome.chooser) for p in irregularity.paths if p.outcome
+                   for o in p.outcome.options}
+        label, chooser = options.get(ruling.election, (ruling.election, Chooser.CLAIMANTS))
+        election = label
+        if chooser is Chooser.DEALER:
+            chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose (law 44)" if ruling.hand.dealer \
+                else "The dealer chose (law 44)"
     return RulingView(
         ruling=ruling,
         rubber=rubber,
@@ -176,4 +188,5 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         remedies=[REMEDY_WORDS[Remedy(r)] for r in ruling.remedies],
         before=ruling.score_before,
         after=ruling.score_after,
+        chosen_by=chosen_by,
     )

@@ -438,3 +438,18 @@ def test_the_rulings_table_says_what_applies_when_a_choice_is_lost(client):
     assert any("must pass" in t for t in texts)  # law 80
     assert any("no penalty is exacted" in t for t in texts)  # laws 52, 59, 83
     assert any("the deal stands" in t for t in texts)  # laws 35-38, 60
+
+
+def test_the_dealers_own_choice_after_an_interrupted_misdeal_reads_as_law_44(client, secretary, rubber):
+    from scoring.services.rulings import ruling_make
+
+    record(rubber, maker="N", tricks=3)
+    ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="misdeal",
+                         facts={"what": "interrupted", "claimed": "before_cut"}, election="deal_again", by=secretary)
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    chosen = page.split('data-testid="chosen-by"')[1].split("</th>")[0]
+    assert f"The dealer, North: {rubber.north}, chose (law 44)" in chosen and "85" not in chosen
+    assert "Who dealt?" in page and "non-offending side" not in page
+    pdf = client.get(reverse("ruling_pdf", args=[ruling.pk])).content
+    text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert "chose (law 44)" in text and "non-offending side chose" not in text

@@ -169,3 +169,4 @@ class RulingSheet:
     """(law, 'Title: summary') for each law cited."""
     label: str
     file_name: str
+    chosen_by: str = "The non-offending side chose (law 85)"

@@ -22,7 +22,7 @@ def ruling_pdf(sheet: RulingSheet) -> bytes:
     story.append(p("The facts", "heading"))
     rows = [["Question", "Answer"], *[[p(q, "small"), p(a, "small")] for q, a in sheet.facts]]
     if sheet.election:
-        rows.append([p("The non-offending side chose (law 85)", "small"), p(sheet.election, "small")])
+        rows.append([p(sheet.chosen_by, "small"), p(sheet.election, "small")])
     story.append(grid(rows, [95 * mm, 83 * mm]))
     if sheet.note:
         story.append(Spacer(1, 2 * mm))
