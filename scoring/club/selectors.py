@@ -14,6 +14,7 @@ from scoring.engine.interchange import parse_hand
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
 from scoring.services.reports import reported, rulebook_of
+from scoring.services.rulings import ruling_words
 from scoring.services.scoring import rubber_result
 from scoring.tables.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
 
@@ -71,6 +72,8 @@ class RubberPage:
     """Hands taken back, each with what it was entered as."""
     open_reports: list[tuple[HandReport, str]] = field(default_factory=list)
     """Hands reported at the table and not yet recorded (waiting or disputed), each in words."""
+    names: dict[int, dict[Seat, str]] = field(default_factory=dict)
+    """Who sat in each seat, hand by hand, by name."""
     table_reports: list[tuple[int, str]] = field(default_factory=list)
     """What the table's reports left on the record besides the hands: reports taken back or dropped, and
     disputes, each (hand, words), in the order they were made."""
@@ -100,7 +103,11 @@ class RubberPage:
 
     @property
     def rulings(self) -> list[Ruling]:
-        return [r for row in self.rows for r in row.rulings]
+        """The rubber's rulings, each with `words`: what it says as the hand stands now (see `ruling_words`)."""
+        out = [r for row in self.rows for r in row.rulings]
+        for ruling in out:
+            ruling.words = ruling_words(ruling, self.rubber, self.names.get(ruling.hand.number))  # type: ignore[attr-defined]
+        return out
 
     @property
     def corrections(self) -> list[tuple[HandRow, HandCorrection]]:
@@ -174,7 +181,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
     open_reports = [(r, f"{play_words(r.play, rubber.players_at_hand(r.number))}; {record_words(r)}")
                     for r in reports]
     return RubberPage(rubber, result, rows, taken_back=taken_back, open_reports=open_reports,
-                      table_reports=table_report_lines(rubber))
+                      table_reports=table_report_lines(rubber), names=names)
 
 
 NOT_RECORDED = (HandReport.Status.WITHDRAWN, HandReport.Status.DROPPED)

@@ -35,6 +35,7 @@ from scoring.printing.pdf.data import (
 )
 from scoring.rulings.display import RulingView
 from scoring.services.reports import rulebook_of
+from scoring.services.rulings import ruling_words
 from scoring.standings.selectors import (
     TIE_BREAKERS,
     abandoned_rubbers,
@@ -183,7 +184,8 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
             + (f" by {c.made_by.get_username()}" if c.made_by else "") + f": {c.reason}"
             for row, c in page.corrections),
         rulings=tuple(
-            RulingLine(r.pk, row.hand.number, r.title, ", ".join(str(n) for n in r.laws), r.summary,
+            RulingLine(r.pk, row.hand.number, r.title, ", ".join(str(n) for n in r.laws),
+                       ruling_words(r, rubber, page.names.get(row.hand.number)),
                        f"withdrawn: {r.withdrawn_reason}" if r.withdrawn_at else "too late" if r.too_late else "")
             for row in page.rows for r in row.rulings),
         key=scoring_key(rulebook),
@@ -360,7 +362,7 @@ def ruling_sheet(view: RulingView) -> RulingSheet:
         subtitle=f"{rubber.event.name} · Rubber {rubber.pk}{table} · {_date(rubber.played_on)} · "
                  f"hand {ruling.hand.number}. Made by {by}, {made}.",
         withdrawn=withdrawn,
-        summary=ruling.summary,
+        summary=ruling_words(ruling, rubber),
         too_late=ruling.too_late,
         facts=tuple(view.facts),
         election=view.election,

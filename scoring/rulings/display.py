@@ -24,7 +24,7 @@ from scoring.engine.rulings import (
 )
 from scoring.models import Rubber, RubberPlayerResult, Ruling
 from scoring.services.reports import rulebook_of
-from scoring.services.rulings import RulingPreview, seat_names
+from scoring.services.rulings import RulingPreview, ruling_words, seat_names
 
 DASH = "\u2013"
 
@@ -45,6 +45,8 @@ class RulingView:
     chosen_by: str = "The non-offending side chose (law 85)"
     """Who made the choice, and the law that gave it: the side that did not offend (law 85), or the dealer
     after an interrupted deal (law 44)."""
+    summary: str = ""
+    """What the ruling says, as the hand stands now (see `ruling_words`)."""
 
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
@@ -189,4 +191,5 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         before=ruling.score_before,
         after=ruling.score_after,
         chosen_by=chosen_by,
+        summary=ruling_words(ruling, rubber),
     )

@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.engine import RubberResult, Seat, Side
-from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, rule
+from scoring.engine.errors import RubberError
+from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, adjudicate, rule
 from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
 from scoring.services.reports import reported, rulebook_of
@@ -66,8 +67,10 @@ def ruling_preview(
         ruled = rule([reported(h, rulebook) for h in rows], hand_number, irregularity, facts, election,
                      rulebook=rulebook, names=seat_names(rubber, hand_number), first_dealer=Seat(rubber.first_dealer))
     except LaterHandError as exc:
-        raise ValidationError(f"This ruling would leave a later hand impossible to score: {exc}. "
-                              "Correct that hand first.") from None
+        raise ValidationError(
+            f"Hand {exc.hand}, entered after this one, could not be scored with this ruling ({exc.message}). "
+            f"Take back the hands from the last down to hand {exc.hand}, make the ruling, then enter them "
+            "again.") from None
     except RulingError as exc:
         raise ValidationError({exc.field or "__all__": exc.message}) from None
     return RulingPreview(ruled.decision, ruled.before, ruled.after, rows[hand_number - 1])
@@ -134,3 +137,20 @@ def ruling_withdraw(*, ruling_id: int, reason: str, by: User | None) -> Ruling:
     except ValidationError as exc:
         raise ValidationError(f"Without this ruling the rubber cannot be scored: {exc.messages[0]}") from None
     return ruling
+
+
+def ruling_words(ruling: Ruling, rubber: Rubber, names: Mapping[Seat, str] | None = None) -> str:
+    """What a standing ruling says, worded from its stored facts as the hand stands now, with the other
+    rulings on the hand: a ruling withdrawn since changes what is left over (laws 63, 71). A withdrawn
+    ruling, or one the table can no longer word, keeps the words it was made with."""
+    if not ruling.standing:
+        return ruling.summary
+    rulebook = rulebook_of(rubber)
+    try:
+        hand = reported(ruling.hand, rulebook, without=ruling.pk)
+        decision = adjudicate(ruling.irregularity, ruling.facts, hand, number=ruling.hand.number, rulebook=rulebook,
+                              election=ruling.election or None,
+                              names=names if names is not None else seat_names(rubber, ruling.hand.number))
+    except RubberError:
+        return ruling.summary
+    return decision.text

@@ -313,7 +313,7 @@ def test_text_names_players_and_points() -> None:
     ruling = adjudicate("revoke", claim(offender="N", cause="not_following", stage="established", count=2),
                         LONE, number=4, names={N: "Ames", S: "Cole"})
     assert ruling.text.startswith("Ames (North) revoked twice")
-    assert "East-West score 5 for each revoke" in ruling.text
+    assert "So East-West score 10 points." in ruling.text  # two lone-hand revokes at 5 each (law 4)
 
 
 def test_election_text_says_the_choice_is_final() -> None:

@@ -265,7 +265,7 @@ def test_law_85_consulting_on_law_100_leaves_the_laws_own_penalty_the_lone_hand_
     assert ruling.effect.to_document() == {"corrections": {"alone": False}} and 100 in ruling.law_numbers
     assert points(ruling.hand_after) == (2, 0)  # a partnership march, not a lone one
     assert "lone hand is lost" not in ruling.text.split("(law 85)")[0]
-    assert "played and scored with the partner" in ruling.text
+    assert "played and scored with his partner" in ruling.text
 
 
 def test_law_85_consulting_on_law_80_leaves_the_partner_held_to_a_pass() -> None:
@@ -491,3 +491,26 @@ def test_law_40_asks_who_dealt_out_of_turn_records_him_and_goes_on_to_his_left()
     assert ruling.offender is E and ruling.hand_after.dealer is E and ruling.hand_after.out_of_turn
     assert "East dealt out of turn" in ruling.text and "goes on to his left" in ruling.text
     assert score_rubber([ruling.hand_after], SOMERSET_1888, first_dealer=N).next_dealer is S
+
+
+@pytest.mark.parametrize(("count", "other", "scorer", "points_words"), [
+    (1, 2, "North-South", "the one revoke left over gives North-South 3 points"),  # the named side revoked less
+    (2, 2, None, "no revoke points are scored"),  # level
+    (2, 1, "East-West", "the one revoke left over gives East-West 3 points"),
+])
+def test_revokes_by_both_sides_never_say_one_side_scores_what_the_other_gets(count, other, scorer, points_words):
+    ruling = adjudicate("revoke", in_time(offender="N", cause="not_following", stage="established", count=count,
+                                          other_count=other, claimed="before_cut"), PARTNERSHIP, number=1)
+    assert points_words in ruling.text
+    assert "for each revoke of" not in ruling.text  # no claim that the claimants score, whoever revoked more
+    ns, ew = points(ruling.hand_after)
+    if scorer == "North-South":
+        assert ns >= 3
+    elif scorer == "East-West":
+        assert ew >= 3
+
+
+def test_law_100_does_not_read_as_a_euchre() -> None:
+    lone = ReportedHand(dealer=E, maker=N, alone=True, tricks=5)
+    ruling = adjudicate("lone_hand", in_time(offender="S", what="partner_played"), lone, number=1)
+    assert "lone hand is lost" not in ruling.text and "loses his right to play alone" in ruling.text

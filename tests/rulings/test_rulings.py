@@ -118,8 +118,11 @@ def test_an_election_is_needed_before_the_ruling_is_made(rubber, secretary):
 def test_a_ruling_that_would_break_a_later_hand_saves_nothing(rubber, secretary):
     record(rubber, maker="E", tricks=4)
     record(rubber, maker="N", tricks=3)  # dealt by E, after N's hand 1
-    with pytest.raises(ValidationError, match="later hand"):
+    with pytest.raises(ValidationError) as refused:
         make(rubber, 1, "deal", {"offender": "N", "what": "imperfect_pack", "claimed": "before_cut"}, by=secretary)
+    message = refused.value.messages[0]
+    assert message.startswith("Hand 2, entered after this one, could not be scored with this ruling")
+    assert "Take back the hands from the last down to hand 2" in message and message.count("impossible") == 0
     assert not Ruling.objects.exists()
     assert stored_points(rubber, 1) == (0, 1)
 
@@ -371,7 +374,7 @@ def test_laws_page_shows_every_irregularity_and_law(client):
         assert f'id="{irregularity.key}"' in body
     assert "Law 116 · even manner" in body
     assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]  # every stand-in filled
-    assert "The adversaries score 3 (5 in a lone hand)" in body
+    assert "each revoke is worth 3 (5 in a lone hand) points to the other side" in body
 
 
 def test_a_correction_keeps_the_hands_rulings_and_refuses_a_clash(rubber, secretary):
@@ -434,7 +437,8 @@ def test_the_rulings_table_says_what_applies_when_a_choice_is_lost(client):
     lost = body.split('data-testid="choice-lost"')[1:]
     assert len(lost) >= 8  # every election of the non-offending side
     texts = [t.split("</div>")[0].lower() for t in lost]
-    assert any("the lone hand is lost, and it is played and scored with the partner" in t for t in texts)  # law 100
+    assert any("loses his right to play alone, and the hand is played and scored with his partner" in t
+               for t in texts)  # law 100
     assert any("must pass" in t for t in texts)  # law 80
     assert any("no penalty is exacted" in t for t in texts)  # laws 52, 59, 83
     assert any("the deal stands" in t for t in texts)  # laws 35-38, 60
@@ -453,3 +457,21 @@ def test_the_dealers_own_choice_after_an_interrupted_misdeal_reads_as_law_44(cli
     pdf = client.get(reverse("ruling_pdf", args=[ruling.pk])).content
     text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
     assert "chose (law 44)" in text and "non-offending side chose" not in text
+
+
+def test_a_rulings_words_follow_the_hand_when_an_earlier_ruling_is_withdrawn(client, rubber, secretary):
+    from scoring.services.rulings import ruling_withdraw
+
+    record(rubber, maker="N", tricks=3)
+    first = make(rubber, 1, "revoke", {"offender": "N", "cause": "not_following", "stage": "established",
+                                       "count": 1, "claimed": "before_cut"}, by=secretary)
+    second = make(rubber, 1, "revoke", {"offender": "E", "cause": "not_following", "stage": "established",
+                                        "count": 1, "claimed": "before_cut"}, by=secretary)
+    page = client.get(reverse("ruling", args=[second.pk])).content.decode()
+    assert "no revoke points are scored" in page  # one revoke each: they cancel (law 71)
+    ruling_withdraw(ruling_id=first.pk, reason="North had no card of the suit after all", by=secretary)
+    page = client.get(reverse("ruling", args=[second.pk])).content.decode()
+    words = page.split('data-testid="ruling-text">')[1].split("</p>")[0]
+    assert "no revoke points are scored" not in words and "North-South score 3 points" in words
+    rubber_page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
+    assert "North-South score 3 points" in rubber_page

@@ -438,7 +438,7 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
     """Laws 63 and 71 in words, when the ruled hand holds revokes besides those this ruling charges:
     every revoke of the hand counted, how they cancel, and what scores."""
     ns, ew = after.revokes.ns, after.revokes.ew
-    if not before.revokes and not (ns and ew):
+    if not (ns or ew):
         return ""
     each = rulebook.lone_revoke if after.alone else rulebook.revoke
 
@@ -447,16 +447,18 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
 
     if ns and ew:
         told = f"In all, North-South revoked {times(ns)} in this hand and East-West {times(ew)}"
-    else:
+    elif before.revokes:
         told = f"In all, {SIDE_WORDS[Side.NS if ns else Side.EW]} revoked {times(ns or ew)} in this hand"
+    else:  # this ruling's revokes are the hand's only ones
+        left, to = ns or ew, SIDE_WORDS[Side.EW if ns else Side.NS]
+        return f"So {to} score {left * each} points."
     if ns == ew:
         return f"{told}: the revokes cancel one for one, and no revoke points are scored."
     left, to = abs(ns - ew), SIDE_WORDS[Side.EW if ns > ew else Side.NS]
     if not (ns and ew):
-        return f"{told}: {to} score {left * each} points for them, scored before any other points of the hand."
+        return f"{told}: {to} score {left * each} points for them."
     over = "the one revoke left over gives" if left == 1 else f"the {left} revokes left over give"
-    return (f"{told}: the revokes cancel one for one, and {over} {to} {left * each} points, scored before any "
-            "other points of the hand.")
+    return f"{told}: the revokes cancel one for one, and {over} {to} {left * each} points."
 
 
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],

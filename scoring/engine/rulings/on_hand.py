@@ -99,8 +99,7 @@ def rule(
         after = score_rubber(ruled, rulebook, first_dealer=first_dealer)
     except RubberError as exc:
         if exc.hand is not None and exc.hand > number:
-            raise LaterHandError(f"this ruling would leave this later hand impossible to score ({exc})",
-                                 hand=exc.hand, later_field=exc.field) from None
+            raise LaterHandError(exc.message, hand=exc.hand, later_field=exc.field) from None
         raise RulingError(f"this ruling cannot apply to hand {number}: {exc.message}", hand=number,
                           field=exc.field or "hand") from None
     return RuleOnHand(decision, before, after)

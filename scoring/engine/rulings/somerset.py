@@ -76,12 +76,12 @@ CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_
 # The choices the laws give, and law 85's forfeit of them. Law 85 takes away the side's *choice*; what
 # then applies is what the law gives when nobody chooses: nothing, where the law only lets them exact a
 # penalty (laws 52, 59, 83), but the law's own penalty where it imposes one unless they elect otherwise
-# (law 100: the lone hand is lost; law 80: the partner must pass).
+# (law 100: no lone hand, the partner plays; law 80: the partner must pass).
 NO_PENALTY = Outcome("no penalty is exacted, and the play stands as it was.", ())
 LOST_DEAL_STANDS = Outcome("the deal stands, since a new deal comes only at their claim.", ())
 LOST_LONE_HAND = Outcome(
-    "the law's own penalty applies: the lone hand is lost, and it is played and scored with the partner.", (100,),
-    score=ScoreEffect.PARTNERSHIP)
+    "the law's own penalty applies: the lone player loses his right to play alone, and the hand is played and "
+    "scored with his partner.", (100,), score=ScoreEffect.PARTNERSHIP)
 LOST_STAYS_ALONE = Outcome(
     "the lone hand stands, since the law has it played with the partner only at their demand.", (97,))
 LOST_PARTNER_PASSES = Outcome("the law's own penalty applies: {partner} must pass.", (80,),
@@ -124,8 +124,10 @@ STAYS_ALONE = Option("alone", "Let it stand as a lone hand", Outcome(
 PARTNER_EXPOSES = Outcome(
     "{offender}, partner of the lone player, exposed a card: a march now scores only {partner_exposed_march}, "
     "and a euchre still gives the adversaries {lone_euchre}.", (101, 102), score=ScoreEffect.PARTNER_EXPOSED)
-EACH_REVOKE_LEFT = ("{claimants} score {revoke_points} for each revoke of {side} left over once the two sides' "
-                    "revokes have cancelled one for one (law 71), scored before any other points of the hand")
+# Says only what holds whoever revoked more: the tally after it (adjudicate's `_revoke_tally`) says which
+# side scores, and how much, when both sides revoked in the hand (law 71).
+EACH_REVOKE_LEFT = ("each revoke is worth {revoke_points} points to the other side, the two sides' revokes in one "
+                    "hand cancelling one for one (law 71), and is scored before any other points of the hand")
 NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down (law 101), so he cannot "
                   "{what}; name the player who did.")
 
@@ -176,20 +178,20 @@ REVOKE = Irregularity(
             "{offender} played in error may be called.", (65, 69),
             remedies=(Remedy.CARD_CALLED, Remedy.CARDS_TAKEN_BACK))),
         Path(when(stage="established", cause="not_following"), Outcome(
-            "{offender} revoked {times} and the revoke is established. " + EACH_REVOKE_LEFT + ".",
+            "{offender} revoked {times} and the revoke is established: " + EACH_REVOKE_LEFT + ".",
             (62, 63, 64, 71, 4, 66, 70),
             score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
         Path(when(stage="established", cause="call_ignored"), Outcome(
             "Failing to play as lawfully called is a revoke. {offender} revoked {times}; "
-            + EACH_REVOKE_LEFT[0].lower() + EACH_REVOKE_LEFT[1:] + ".", (54, 63, 64, 71, 4, 70),
+            + EACH_REVOKE_LEFT + ".", (54, 63, 64, 71, 4, 70),
             score=ScoreEffect.REVOKES, remedies=(Remedy.PLAYED_OUT,))),
         Path(when(stage="mixed", cause="not_following"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke is "
-            "established ({count} in all). " + EACH_REVOKE_LEFT + ".", (62, 67, 63, 71, 4),
+            "established ({count} in all): " + EACH_REVOKE_LEFT + ".", (62, 67, 63, 71, 4),
             score=ScoreEffect.REVOKES)),
         Path(when(stage="mixed", cause="call_ignored"), Outcome(
             "The accused side mixed the cards before the claimants had examined them, so the revoke "
-            "(failing a lawful call) is established ({count} in all). " + EACH_REVOKE_LEFT + ".",
+            "(failing a lawful call) is established ({count} in all): " + EACH_REVOKE_LEFT + ".",
             (54, 67, 63, 71, 4), score=ScoreEffect.REVOKES)),
     ),
 )
