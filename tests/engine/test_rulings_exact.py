@@ -152,7 +152,7 @@ def test_a_late_claim_is_too_late_exactly_where_the_ruling_would_change_the_scor
     ("exposed_card", {"offender": "W", "how": "shown"}, LONE),
     ("lone_hand", {"offender": "W", "what": "partner_exposed"}, LONE),
     ("making_trump", {"offender": "N", "what": "all_passed"}, PARTNERSHIP),
-    ("shuffle_and_cut", {"offender": "N", "what": "dealer_reshuffled"}, PARTNERSHIP),
+    ("shuffle_and_cut", {"offender": "N", "what": "dealer_reshuffled", "noticed": "before_trump"}, PARTNERSHIP),
 ])
 def test_the_deal_misdeal_and_law_102_rows_are_limited_by_law_5(key: str, facts: dict[str, Any],
                                                                  hand: ReportedHand) -> None:
@@ -207,10 +207,21 @@ def test_claim_limit_refuses_an_unknown_moment() -> None:
 # 3. Rulings the table lacked.
 
 def test_law_31_a_dealer_who_shuffles_after_the_cut_loses_the_deal() -> None:
-    ruling = adjudicate("shuffle_and_cut", in_time(offender="E", what="dealer_reshuffled"), PARTNERSHIP, number=1)
+    ruling = adjudicate("shuffle_and_cut", in_time(offender="E", what="dealer_reshuffled", noticed="before_trump"),
+                        PARTNERSHIP, number=1)
     assert ruling.law_numbers == (31,) and ruling.offender is N  # the dealer, whoever was named
     assert ruling.effect.to_document() == {"result": "misdeal"} and ruling.deal is Deal.PASSES
     assert score_rubber([ruling.hand_after], SOMERSET_1888).next_dealer is E
+
+
+def test_law_31_claimed_after_the_trump_was_turned_leaves_the_played_hand_standing() -> None:
+    ruling = adjudicate("shuffle_and_cut", in_time(offender="E", what="dealer_reshuffled", noticed="after_trump"),
+                        PARTNERSHIP, number=1)
+    assert not ruling.effect and ruling.deal is Deal.STANDS and points(ruling.hand_after) == points(PARTNERSHIP)
+    assert set(ruling.law_numbers) == {31, 38, 40} and "stands" in ruling.text
+    with pytest.raises(RulingError) as unanswered:
+        adjudicate("shuffle_and_cut", in_time(offender="E", what="dealer_reshuffled"), PARTNERSHIP, number=1)
+    assert unanswered.value.field == "noticed"
 
 
 @pytest.mark.parametrize(("key", "facts"), [

@@ -715,6 +715,10 @@ SHUFFLE_AND_CUT = Irregularity(
             ("recut", "The player who cut wanted to shuffle or cut again after dividing the pack (law 30)"),
             ("dealer_reshuffled", "The dealer shuffled again after the pack was cut (law 31)"),
         )),
+        Fact("noticed", "When was it claimed?", FactKind.CHOICE, (
+            ("before_trump", "Before the trump card of that deal was turned"),
+            ("after_trump", "After the trump card was turned, or once the hand was played"),
+        ), required=False, help="Asked when the dealer shuffled after the cut (law 31)."),
         CLAIMED,
     ),
     limit=SCORE_LIMIT,
@@ -731,9 +735,15 @@ SHUFFLE_AND_CUT = Irregularity(
         Path(when(what="recut"), Outcome(
             "Once the pack is divided the cut cannot be changed, nor the pack shuffled again: the cut stands, "
             "and the score is unchanged.", (30,))),
-        Path(when(what="dealer_reshuffled"), Outcome(
+        # Law 31 voids the deal only on a claim made before the trump card is turned: once it is turned, a
+        # deal stands whatever was wrong with it (laws 38 and 40), and a hand already played is never undone.
+        Path(when(what="dealer_reshuffled", noticed="before_trump"), Outcome(
             "{dealer} shuffled after the pack was cut, so he loses the deal: the hand is void and the deal "
             "passes to the next player.", (31,), score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="dealer_reshuffled", noticed="after_trump"), Outcome(
+            "{dealer} shuffled after the pack was cut, but the claim came only after the trump card was "
+            "turned: as a deal stands once the trump is turned (laws 38 and 40), this one stands and the "
+            "hand scores as played.", (31, 38, 40))),
     ),
 )
 
