@@ -98,6 +98,17 @@ def _seat_field() -> forms.ChoiceField:
     return field
 
 
+def _offender_help(irregularity: Irregularity) -> str:
+    """Which answers name the offender without asking: the help says when he must be named."""
+    named = []
+    for rule in irregularity.offender_from:
+        for key, values in rule.when.items():
+            fact = irregularity.fact(key)
+            named += [fact.label(v).split(" (law")[0].lower() for v in sorted(values)]
+    return ("Name him, except when what happened was: " + "; ".join(named)
+            + ". Then the laws and the hand say who it was (or that nobody was at fault).")
+
+
 def facts_form(irregularity: Irregularity) -> type[FactsForm]:
     """A form asking exactly the questions of `irregularity`, in the table's order."""
     fields: dict[str, Any] = {"irregularity": irregularity}
@@ -107,7 +118,7 @@ def facts_form(irregularity: Irregularity) -> type[FactsForm]:
             # Where the laws name the offender (the dealer who did not discard, the lone player's
             # partner), the hand as reported says who he was, whoever is named here.
             fields["offender"].required = False
-            fields["offender"].help_text = "Not needed where the laws name him: the hand says who dealt."
+            fields["offender"].help_text = _offender_help(irregularity)
     for fact in irregularity.facts:
         fields[fact.key] = _field(fact)
     name = "".join(part.title() for part in irregularity.key.split("_")) + "FactsForm"

@@ -176,7 +176,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             return {"hand": wanted if wanted in numbers else len(self.hands)}
         if step.startswith("facts_"):
             number = self.hand_number()
-            initial: dict[str, Any] = {"claimed": "before_cut" if number == len(self.hands) else "after_trump"}
+            initial: dict[str, Any] = {}  # when the claim was made is asked, never presumed
             if step == "facts_score_error":
                 hand = self.hands[number - 1]
                 initial |= {"maker": hand.maker, "alone": "yes" if hand.alone else "no", "tricks": hand.tricks}

@@ -255,7 +255,7 @@ def test_wizard_shows_a_refusal_at_the_step_and_saves_nothing(client, secretary,
     record(rubber, maker="E", tricks=4)
     response = walk(client, rubber, 1, "lone_hand", {"offender": "N", "what": "abandoned", "claimed": "in_play"})
     assert response.status_code == 200
-    assert "not played alone" in response.content.decode()
+    assert "does not stand as a lone hand" in response.content.decode()
     assert not Ruling.objects.exists()
 
 
@@ -268,14 +268,18 @@ def test_wizard_rejects_a_missing_answer_at_its_question(client, secretary, rubb
     assert not Ruling.objects.exists()
 
 
-def test_wizard_defaults_a_claim_on_an_earlier_hand_to_too_late(client, secretary, rubber):
+def test_wizard_presets_no_answer_to_when_the_claim_was_made(client, secretary, rubber):
     client.force_login(secretary)
     record(rubber, maker="E", tricks=4)
     record(rubber, maker="N", tricks=3)
     url, prefix = reverse("ruling_new", args=[rubber.pk]), f"ruling_{rubber.pk}"
-    client.get(url)
-    response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "revoke"})
-    assert response.context["form"].initial["claimed"] == "after_trump"
+    for number in (1, 2):
+        client.get(url)
+        response = client.post(url, {f"{prefix}-current_step": "case", "case-hand": number,
+                                     "case-irregularity": "revoke"})
+        form = response.context["form"]
+        assert "claimed" not in form.initial and 'name="facts_revoke-claimed" value="after_trump" checked' not in \
+            response.content.decode()
 
 
 def test_wizard_needs_a_hand_first(client, secretary, rubber):
@@ -475,3 +479,36 @@ def test_a_rulings_words_follow_the_hand_when_an_earlier_ruling_is_withdrawn(cli
     assert "no revoke points are scored" not in words and "North-South score 3 points" in words
     rubber_page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "North-South score 3 points" in rubber_page
+
+
+def test_the_wizard_asks_only_what_the_ruling_needs():
+    from scoring.rulings.forms import FACTS_FORMS
+
+    assert "offender" not in FACTS_FORMS["score_error"].base_fields  # law 5 puts the score right, whoever gained
+    assert "by his side" in FACTS_FORMS["revoke"].base_fields["count"].label.replace("his side make", "by his side")
+    help_text = FACTS_FORMS["lone_hand"].base_fields["offender"].help_text
+    assert help_text.startswith("Name him, except when what happened was:") and "not needed" not in help_text.lower()
+    stages = dict(FACTS_FORMS["revoke"].base_fields["stage"].choices)
+    assert "asked_told_no" in stages  # law 65: the partner asked, and was told no
+
+
+def test_an_imperfect_pack_is_nobodys_fault(secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "deal", {"what": "imperfect_pack", "claimed": "in_play"}, by=secretary)
+    assert ruling.offender == "" and ruling.offender_player is None
+
+
+def test_law_65_a_partner_told_no_leaves_the_revoke_established(secretary, rubber):
+    record(rubber, maker="E", tricks=4)
+    ruling = make(rubber, 1, "revoke", {"offender": "W", "cause": "not_following", "stage": "asked_told_no",
+                                        "count": 1, "claimed": "before_cut"}, by=secretary)
+    assert 65 in ruling.laws and ruling.effect == {"revokes": {"EW": 1}}
+    assert stored_points(rubber, 1) == (3, 1)  # the revoke first, then the makers' point (law 4)
+
+
+def test_an_offender_left_blank_is_asked_for_with_the_reason(client, secretary, rubber):
+    client.force_login(secretary)
+    record(rubber, maker="E", tricks=4)
+    response = walk(client, rubber, 1, "omitted_play", {"claimed": "in_play"})
+    errors = " ".join(response.context["form"].errors.get("offender", []))
+    assert "the ruling falls on him or his side" in errors or "required" in errors.lower()

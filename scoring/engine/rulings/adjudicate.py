@@ -296,7 +296,8 @@ def offender_seat(source: Offender, hand: ReportedHand) -> Seat | None:
 def _named(facts: Mapping[str, Any], number: int) -> Seat:
     raw = facts.get("offender")
     if raw is None or raw == "":
-        raise RulingError("name the player at fault", hand=number, field="offender")
+        raise RulingError("name the player at fault: the ruling falls on him or his side", hand=number,
+                          field="offender")
     if raw not in Seat.__members__:
         raise RulingError(f"{raw!r} is not a seat (N, E, S, W)", hand=number, field="offender")
     return Seat(raw)

@@ -58,7 +58,8 @@ CLAIMED = Fact(
     ),
     required=False,
 )
-COUNT = Fact("count", "How many times did that side revoke in this hand?", FactKind.COUNT, low=1, high=5)
+COUNT = Fact("count", "How many revokes did his side make in this hand, his and his partner's together?",
+             FactKind.COUNT, low=1, high=5, help="Revokes are counted by side: each scores against the side (law 63).")
 OTHER_COUNT = Fact(
     "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
     default=0, help="Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
@@ -150,6 +151,8 @@ REVOKE = Irregularity(
             ("corrected", "He put it right before it was established (law 69)"),
             ("asked", "His partner asked him about the suit before the trick was quitted, and he put it "
                       "right (law 65)"),
+            ("asked_told_no", "His partner asked him whether he had none of the suit, and he answered that he "
+                              "had none (law 65)"),
         )),
         COUNT,
         OTHER_COUNT,
@@ -177,6 +180,11 @@ REVOKE = Irregularity(
             "The revoke was saved: {partner} asked in time, so the error could be put right. The card "
             "{offender} played in error may be called.", (65, 69),
             remedies=(Remedy.CARD_CALLED, Remedy.CARDS_TAKEN_BACK))),
+        Path(when(stage="asked_told_no"), Outcome(
+            "{offender}, asked by his partner whether he had none of the suit, answered that he had none: the "
+            "question no longer saves the revoke, which is established: " + EACH_REVOKE_LEFT + ".",
+            (65, 62, 63, 64, 71, 4, 66, 70), score=ScoreEffect.REVOKES,
+            remedies=(Remedy.PLAYED_OUT, Remedy.TRICKS_SEARCHED))),
         Path(when(stage="established", cause="not_following"), Outcome(
             "{offender} revoked {times} and the revoke is established: " + EACH_REVOKE_LEFT + ".",
             (62, 63, 64, 71, 4, 66, 70),
@@ -494,8 +502,9 @@ LONE_HAND = Irregularity(
     limit=SCORE_LIMIT,
     paths=timed(
         SCORE_LIMIT,
-        Path(when(lone="no"), refuse="The hand was not played alone; enter it as a lone hand first, or "
-             "choose another irregularity.", refuse_field="irregularity"),
+        Path(when(lone="no"), refuse="The hand does not stand as a lone hand. If it was played alone, correct "
+             "the hand's entry; if an earlier ruling on it made it a partnership hand, that ruling stands "
+             "(withdraw it first to rule again); else choose another irregularity.", refuse_field="irregularity"),
         Path(when(what="abandoned", role=("lone_player", "lone_partner")),
              refuse="Law 50 concerns an adversary of the lone player; name him as the offender.",
              refuse_field="offender"),
@@ -589,6 +598,9 @@ THE_DEAL = Irregularity(
     laws=(33, 34, 35, 36, 37, 38, 39),
     needs_play=False,
     offender_question="Who exposed the card (or dealt)?",
+    # An imperfect pack, or a card found faced in it, is nobody's fault: nobody is asked (laws 33, 34).
+    offender_from=(OffenderRule(when(what=("imperfect_pack", "faced_before_lead", "faced_after_lead")),
+                                Offender.NOBODY),),
     facts=(
         Fact("what", "What happened?", FactKind.CHOICE, (
             ("imperfect_pack", "The pack was found imperfect during the deal or the play (law 33)"),
@@ -777,7 +789,7 @@ SCORE_ERROR = Irregularity(
     key="score_error",
     title="Score error: the hand was scored wrongly",
     laws=(5,),
-    offender_question="Whose side benefited from the error?",
+    offender=Offender.NOBODY,  # the score is put right, whoever gained: law 5 names no penalty
     facts=(
         Fact("maker", "Who made the trump?", FactKind.SEAT),
         Fact("alone", "Did he play alone?", FactKind.FLAG),
