@@ -17,7 +17,7 @@ from formtools.wizard.views import SessionWizardView
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import hand_words, names_by_hand, rubber_for_page
 from scoring.engine.rulings import SIDE_WORDS, Chooser
-from scoring.models import Rubber
+from scoring.models import HandReport, Rubber
 from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
@@ -73,9 +73,22 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         return f"ruling_{kwargs['pk']}_{self.tab}" if self.tab else f"ruling_{kwargs['pk']}"
 
     def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = super().get(request, *args, **kwargs)
+        # As formtools' own GET (a fresh run from the first step), with what the run was opened from.
+        self.storage.reset()
+        self.storage.current_step = self.steps.first
         self.run_key()
-        return response
+        report = self.disputed_report(small_int(request.GET.get("report")))
+        if report is not None:  # opened from a disputed report: its reason, and its cancel, come along
+            self.storage.extra_data = {**self.storage.extra_data, "report": report.pk}
+        return self.render(self.get_form())
+
+    def disputed_report(self, pk: int | None = None) -> HandReport | None:
+        """The disputed report this run was opened from, accepted so that its hand can be ruled on."""
+        pk = pk if pk is not None else self.storage.extra_data.get("report")
+        if not pk:
+            return None
+        return HandReport.objects.filter(pk=pk, rubber=self.rubber, status=HandReport.Status.ACCEPTED).exclude(
+            dispute="").first()
 
     def run_key(self) -> str:
         """This run of the wizard, stored with the ruling it makes: confirming it twice makes one ruling."""
@@ -181,6 +194,8 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 hand = self.hands[number - 1]
                 initial |= {"maker": hand.maker, "alone": "yes" if hand.alone else "no", "tricks": hand.tricks}
             return initial
+        if step == "review" and (report := self.disputed_report()) is not None:
+            return {"note": f"Disputed at the table: {report.dispute}"}
         return super().get_form_initial(step)
 
     def get_context_data(self, form: Form, **kwargs: Any) -> dict[str, Any]:
@@ -189,6 +204,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         key = self.chosen_irregularity()
         context["rubber"] = self.rubber
         context["tab"] = self.tab
+        context["from_report"] = self.disputed_report()
         context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {TABLE[key].title.lower()}" if key else "")
         if step in ("election", "review"):
             preview = self.current_preview()
@@ -196,7 +212,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             if preview is not None:
                 context["preview_rows"] = score_rows(preview.snapshot(preview.before), preview.snapshot(preview.after),
                                                      preview.hand.number)
-                if self.rubber.status == Rubber.Status.COMPLETE:
+                if self.rubber.status in (Rubber.Status.COMPLETE, Rubber.Status.STOPPED):
                     context["standings_changes"] = standings_changes(self.rubber, preview)
         if key:
             context["irregularity"] = TABLE[key]

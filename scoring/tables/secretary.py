@@ -99,6 +99,15 @@ class ReportSettleView(SecretaryRequiredMixin, View):
         rubber, report = self.report(pk, report_id)
         return self.render_page(request, rubber, report, self.form(rubber, report))
 
+    def reopen(self, request: HttpRequest, rubber: Rubber, report: HandReport) -> HttpResponse:
+        try:
+            services.report_reopen(rubber_id=rubber.pk, report_id=report.pk, by=acting_user(request))
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect("rubber", pk=rubber.pk)
+        messages.info(request, f"No ruling was made: hand {report.number} is disputed again, waiting to be settled.")
+        return redirect("report_settle", pk=rubber.pk, report_id=report.pk)
+
     def drop(self, request: HttpRequest, rubber: Rubber, report: HandReport) -> HttpResponse:
         try:
             services.report_drop(rubber_id=rubber.pk, report_id=report.pk, by=acting_user(request))
@@ -114,6 +123,8 @@ class ReportSettleView(SecretaryRequiredMixin, View):
         action = request.POST.get("action", "accept")
         if action == "drop":
             return self.drop(request, rubber, report)
+        if action == "reopen":
+            return self.reopen(request, rubber, report)
         form = self.form(rubber, report, request.POST if action == "correct" else None)
         if action == "correct" and not form.is_valid():
             return self.render_page(request, rubber, report, form, status=400)
@@ -130,7 +141,7 @@ class ReportSettleView(SecretaryRequiredMixin, View):
             return self.render_page(request, rubber, report, form, status=400)
         if action == "rule":
             messages.success(request, f"Hand {hand.number} accepted as the table reported it; now the ruling.")
-            return redirect(f"{reverse('ruling_new', args=[rubber.pk])}?hand={hand.number}")
+            return redirect(f"{reverse('ruling_new', args=[rubber.pk])}?hand={hand.number}&report={report.pk}")
         verb = "recorded as corrected" if action == "correct" else "accepted as reported"
         messages.success(request, f"Hand {hand.number} {verb}.")
         return redirect("rubber", pk=rubber.pk)

@@ -293,6 +293,23 @@ def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandRepor
     return report
 
 
+@retried_on_deadlock
+@transaction.atomic
+def report_reopen(*, rubber_id: int, report_id: int, by: User) -> HandReport:
+    """A ruling opened from a disputed report was cancelled: the hand accepted to be ruled on is taken back
+    (it stays on the record as taken back) and the report is disputed again, waiting for the secretary."""
+    rubber = rubber_lock(rubber_id)
+    report = HandReport.objects.select_for_update().filter(pk=report_id, rubber=rubber).first()
+    if report is None or report.status != HandReport.Status.ACCEPTED or not report.dispute or report.hand is None:
+        raise ValidationError("This report is not one accepted to be ruled on, so there is nothing to reopen.")
+    number = report.hand.number
+    hand_services.hand_take_back(rubber_id=rubber_id, number=number, by=by,
+                                 reason="The ruling on the disputed report was cancelled: the dispute stands.")
+    report.status, report.hand, report.settled_by, report.settled_at = HandReport.Status.DISPUTED, None, None, None
+    report.save(update_fields=["status", "hand", "settled_by", "settled_at"])
+    return report
+
+
 def reports_drop(rubber: Rubber, *, by: User | None) -> int:
     """Drop every report still open on a rubber locked by the caller (its round is closing): the hands
     are not recorded, and each report keeps who dropped it and when. The number dropped."""

@@ -75,3 +75,46 @@ def test_the_secretary_reports_and_confirms_from_a_table_page(client, rubber, pl
     client.post(url + f"reports/{waiting.pk}/answer/", {"player": players[1].pk, "answer": "confirm"})
     waiting.refresh_from_db()
     assert waiting.status == HandReport.Status.CONFIRMED and waiting.hand is not None
+
+
+def test_a_ruling_opened_from_a_dispute_carries_its_reason_and_cancelling_it_leaves_the_dispute(
+        client, rubber, code, players, secretary):
+    from scoring.models import Hand
+
+    client.get(table_url(code))
+    report(client, code, players[0], maker="N", tricks=4, shown=1)
+    answer(client, code, open_report(rubber), players[1], answer="dispute", dispute="North took three, not four")
+    disputed = open_report(rubber)
+    client.force_login(secretary)
+    opened = client.post(reverse("report_settle", args=[rubber.pk, disputed.pk]), {"action": "rule"})
+    wizard = client.get(opened["Location"])
+    assert wizard.status_code == 200 and 'data-testid="cancel"' in wizard.content.decode()
+    assert "the hand stays disputed" in wizard.content.decode()
+    assert Hand.objects.filter(rubber=rubber).count() == 1  # accepted, so that it can be ruled on
+    cancelled = client.post(reverse("report_settle", args=[rubber.pk, disputed.pk]), {"action": "reopen"})
+    assert cancelled.status_code == 302
+    disputed.refresh_from_db()
+    assert disputed.status == HandReport.Status.DISPUTED and disputed.hand is None
+    assert not Hand.objects.filter(rubber=rubber).exists()
+    rubber.refresh_from_db()
+    assert rubber.hand_count == 0
+
+
+def test_the_wizards_note_starts_with_the_disputes_reason(client, rubber, code, players, secretary):
+    import re
+
+    client.get(table_url(code))
+    report(client, code, players[0], maker="N", tricks=4, shown=1)
+    answer(client, code, open_report(rubber), players[1], answer="dispute", dispute="North took three, not four")
+    disputed = open_report(rubber)
+    client.force_login(secretary)
+    opened = client.post(reverse("report_settle", args=[rubber.pk, disputed.pk]), {"action": "rule"})
+    page = client.get(opened["Location"]).content.decode()
+    tab = re.search(r"tab=([0-9a-f]{16})", page).group(1)  # type: ignore[union-attr]
+    url, prefix = f"{reverse('ruling_new', args=[rubber.pk])}?tab={tab}", f"ruling_{rubber.pk}_{tab}"
+    client.post(url, {f"{prefix}-current_step": "case", "case-hand": 1, "case-irregularity": "score_error"})
+    review = client.post(url, {f"{prefix}-current_step": "facts_score_error", "facts_score_error-maker": "N",
+                               "facts_score_error-alone": "no", "facts_score_error-tricks": 3,
+                               "facts_score_error-claimed": "in_play"})
+    assert review.context["wizard"]["steps"].current == "review"
+    assert review.context["form"].initial["note"] == "Disputed at the table: North took three, not four"
