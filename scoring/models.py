@@ -469,6 +469,9 @@ class Entrant(models.Model):
         help_text="The player's number in the schedule (pairs are 1-2, 3-4, ...), or his place in the order of "
                   "arrival on a club night.")
     present = models.BooleanField(default=True)
+    gone_from = models.JSONField(default=list, blank=True,
+                                 help_text="The tables where a player gone home was a candidate, and his place "
+                                           "in line at each, so that undoing it restores them.")
     arrived_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

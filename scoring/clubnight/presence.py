@@ -30,13 +30,38 @@ def player_arrives(*, event: Event, player: Player) -> Entrant:
 def player_leaves(*, event: Event, player: Player) -> None:
     """Mark a player gone: he is no longer a candidate anywhere. A rubber he is playing goes on; his place is
     settled when it ends (law 19), or by a substitute meanwhile (law 18)."""
-    updated = event.entrants.filter(player=player, present=True).update(present=False)
-    if not updated:
+    entrant = event.entrants.select_for_update().filter(player=player, present=True).first()
+    if entrant is None:
         raise ValidationError(f"{player} is not marked present.")
+    places = []
     for table in ClubTable.objects.select_for_update().filter(event=event):
         if player.pk in table.candidates:
+            places.append({"table": table.pk, "place": table.candidates.index(player.pk)})
             table.candidates = [p for p in table.candidates if p != player.pk]
             table.save(update_fields=["candidates"])
+    entrant.present, entrant.gone_from = False, places
+    entrant.save(update_fields=["present", "gone_from"])
+
+
+@transaction.atomic
+def player_returns(*, event: Event, player: Player) -> Entrant:
+    """Undo "gone home": the player is present again in his place in the order of arrival (law 11 uses it),
+    and back in line at each table where he was a candidate, unless the table has broken up since."""
+    entrant = event.entrants.select_for_update().filter(player=player, present=False).first()
+    if entrant is None:
+        raise ValidationError(f"{player} is not marked gone home.")
+    for place in entrant.gone_from:
+        table = ClubTable.objects.select_for_update().filter(pk=place["table"], event=event, broken_up=False).first()
+        if table is not None and player.pk not in table.candidates:
+            table.candidates = [*table.candidates[:place["place"]], player.pk, *table.candidates[place["place"]:]]
+            table.save(update_fields=["candidates"])
+    entrant.present, entrant.gone_from = True, []
+    entrant.save(update_fields=["present", "gone_from"])
+    return entrant
+
+
+def gone_home(event: Event) -> list[Entrant]:
+    return list(event.entrants.filter(present=False).select_related("player").order_by("number"))
 
 
 def present(event: Event) -> list[Entrant]:

@@ -197,12 +197,12 @@ def departures(event: Event) -> dict[int, list[str]]:
                               departed=departed)
         except TableBreaksUp:
             out[table.number] = [
-                f"{', '.join(departed)} {'has' if len(departed) == 1 else 'have'} left and not enough candidates "
+                f"{', '.join(departed)} {'has' if len(departed) == 1 else 'have'} gone home and not enough candidates "
                 f"are in line to take {'his place' if len(departed) == 1 else 'their places'}: the table breaks up "
                 f"{when} (law 21), unless a candidate declares for it first (law 16)."]
             continue
         out[table.number] = [
-            f"{s.departed} has left: {s.successor}, next in line, takes his place {when}, with his run of "
+            f"{s.departed} has gone home: {s.successor}, next in line, takes his place {when}, with his run of "
             f"{s.run} rubber{'s' if s.run != 1 else ''} (law 19)." for s in line]
     return out
 

@@ -11,14 +11,24 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.html import format_html
 from django.views.generic import TemplateView
 
 from scoring.access import ReadableMixin, is_secretary
 from scoring.clubnight import forms, services
-from scoring.clubnight.presence import player_arrives, player_leaves, present, table_rubbers
-from scoring.models import ClubTable, Cutting, Event, Player
+from scoring.clubnight.presence import (
+    gone_home,
+    player_arrives,
+    player_leaves,
+    player_returns,
+    present,
+    table_rubbers,
+)
+from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.parsing import small_int
 
 RECENT_CUTS = 3
@@ -57,7 +67,8 @@ class ClubNightView(ReadableMixin, TemplateView):
             forms.CutForm(prefix="cut"),
             "cut_error_table": error_table, "cut_error": "cut_form" in kwargs,
             "last_cut": next(iter(last_cut), 0),
-            "cuttings": list(event.cuttings.select_related("table")[:RECENT_CUTS]),
+            "cuttings": _with_dealers(list(event.cuttings.select_related("table")[:RECENT_CUTS])),
+            "gone_home": gone_home(event),
             "is_club_night": event.mode == Event.Mode.CLUB_NIGHT,
         }
 
@@ -76,16 +87,26 @@ class ClubNightView(ReadableMixin, TemplateView):
                 entrant = player_arrives(event=event, player=form.cleaned_data["player"])
                 messages.success(request, f"{entrant.player} is here ({entrant.number} in order of arrival).")
             elif action == "leave":
-                player = get_object_or_404(Player, pk=request.POST.get("player", "0") or "0")
+                player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
                 at_table = services.seated_now(event).get(player.pk)
                 player_leaves(event=event, player=player)
                 what = services.departures(event).get(at_table or 0, [])
-                messages.success(request, f"Table {at_table}: {' '.join(what)}" if what else f"{player} has left.")
+                messages.success(request, f"Table {at_table}: {' '.join(what)}" if what else f"{player} has gone home.")
+                playing = _rubber_in_play(event, player)
+                if playing is not None:  # mid-rubber: law 18 lets the table go on with a substitute
+                    messages.info(request, format_html(
+                        "{} is in the middle of a rubber at table {}: <a href=\"{}\">seat a substitute (law 18)</a>, "
+                        "or let the rubber end as it stands.", player, playing.table_label,
+                        reverse("seat_change", args=[playing.pk])))
+            elif action == "back":
+                player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
+                entrant = player_returns(event=event, player=player)
+                messages.success(request, f"{player} is back, {entrant.number} in order of arrival as before.")
             elif action in ("tables", "next"):
                 return self._cut(request, event, action)
             elif action == "declare":
                 table = self._table(event)
-                player = get_object_or_404(Player, pk=request.POST.get("player", "0") or "0")
+                player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
                 services.candidate_declares(table=table, player=player)
                 messages.success(request, f"{player} is a candidate at table {table.number} (law 16).")
             elif action == "break-up":
@@ -151,8 +172,23 @@ def _number(text: str) -> int | None:
 
 def _broken_up(number: int, order: list[str], left: list[str]) -> str:
     places = "the place" if len(left) == 1 else "their places"
-    why = f" ({', '.join(left)} left and nobody in line could take {places})" if left else ""
+    why = f" ({', '.join(left)} went home and nobody in line could take {places})" if left else ""
     if not order:
         return f"Table {number} has broken up{why}; nobody was left to place."
     return (f"Table {number} has broken up{why}: {', '.join(order)} have prior entry at the other tables and wait "
             "first for a new one, in that order (law 21).")
+
+
+def _rubber_in_play(event: Event, player: Player) -> Rubber | None:
+    seats = Q(north=player) | Q(east=player) | Q(south=player) | Q(west=player)
+    return event.rubbers.filter(seats, status=Rubber.Status.IN_PROGRESS).order_by("-pk").first()
+
+
+def _with_dealers(cuttings: list[Cutting]) -> list[Cutting]:
+    """Each cut's tables with the first dealer by name, as stored (law 11: the cut decides who deals)."""
+    for cut in cuttings:
+        for outcome in [*cut.outcome.get("tables", []), cut.outcome]:
+            seats = outcome.get("seats")
+            if isinstance(seats, dict) and seats:
+                outcome["dealer"] = seats.get(outcome.get("first_dealer") or "N", "")
+    return cuttings

@@ -171,7 +171,7 @@ def test_a_seated_player_leaving_mid_rubber_shows_on_his_table_with_who_takes_hi
     client.force_login(secretary)
     url = reverse("club_night", args=[event.slug])
     left = client.post(url, {"action": "leave", "player": rubber.north_id}, follow=True).content.decode()
-    said = f"{rubber.north.display_name} has left: {candidate.display_name}, next in line, takes his place when " \
+    said = f"{rubber.north.display_name} has gone home: {candidate.display_name}, next in line, takes his place when " \
            "this rubber ends, with his run of 1 rubber (law 19)."
     assert said in left  # in the message and on the table's card
     assert 'data-testid="leaving"' in left and f"Table 1: {said}" in left
@@ -189,7 +189,7 @@ def test_a_seated_player_leaving_with_nobody_in_line_breaks_the_table_up_in_one_
     page = client.get(url).content.decode()
     assert "the table breaks up now that the rubber has ended (law 21)" in page
     done = client.post(url, {"action": "next", "table": "1", "seen": str(rubber.pk)}, follow=True).content.decode()
-    assert (f"Table 1 has broken up ({rubber.east.display_name} left and nobody in line could take the place)"
+    assert (f"Table 1 has broken up ({rubber.east.display_name} went home and nobody in line could take the place)"
             in done)
     table = ClubTable.objects.get(event=event)
     assert table.broken_up and Rubber.objects.filter(event=event).count() == 1
@@ -293,3 +293,43 @@ def test_a_stale_second_click_says_what_was_already_done(client, secretary):
     assert Rubber.objects.filter(event=event).count() == 2
     with pytest.raises(ValidationError, match="next rubber has already started"):  # a form without what it saw
         next_rubber(table=ClubTable.objects.get(event=event), seed=1)
+
+
+def test_gone_home_can_be_undone_keeping_the_order_of_arrival_and_the_place_in_line(client, secretary):
+    from scoring.models import Entrant
+
+    event, players = night(6)
+    tables_form(event=event, seed=3)
+    table = ClubTable.objects.get(event=event)
+    first, second = table.candidates[:2]
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    number = Entrant.objects.get(event=event, player_id=first).number
+    page = client.post(url, {"action": "leave", "player": first}, follow=True).content.decode()
+    assert "has gone home" in page and 'data-testid="gone-home"' in page and ">Left<" not in page
+    table.refresh_from_db()
+    assert table.candidates[0] == second
+    page = client.post(url, {"action": "back", "player": first}, follow=True).content.decode()
+    table.refresh_from_db()
+    assert table.candidates[:2] == [first, second]  # back in his place in line
+    assert Entrant.objects.get(event=event, player_id=first).number == number and "as before" in page
+
+
+def test_a_player_going_home_mid_rubber_is_offered_a_law_18_substitute(client, secretary):
+    event, _ = night(5)
+    tables_form(event=event, seed=3)
+    rubber = Rubber.objects.get(event=event)
+    client.force_login(secretary)
+    page = client.post(reverse("club_night", args=[event.slug]), {"action": "leave", "player": rubber.west_id},
+                       follow=True).content.decode()
+    assert reverse("seat_change", args=[rubber.pk]) in page and "seat a substitute (law 18)" in page
+
+
+def test_the_cut_says_who_deals_as_stored(client):
+    event, _ = night(4)
+    cutting = tables_form(event=event, seed=5)
+    rubber = Rubber.objects.get(event=event)
+    dealer = rubber.player_at(rubber.first_dealer)  # type: ignore[arg-type]
+    page = client.get(reverse("club_night", args=[event.slug])).content.decode()
+    assert f"; {dealer.display_name} deals" in page and cutting.outcome["tables"][0]["first_dealer"] == \
+        rubber.first_dealer
