@@ -298,7 +298,7 @@ def test_a_stale_second_click_says_what_was_already_done(client, secretary):
 def test_gone_home_can_be_undone_keeping_the_order_of_arrival_and_the_place_in_line(client, secretary):
     from scoring.models import Entrant
 
-    event, players = night(6)
+    event, _players = night(6)
     tables_form(event=event, seed=3)
     table = ClubTable.objects.get(event=event)
     first, second = table.candidates[:2]
