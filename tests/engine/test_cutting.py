@@ -268,9 +268,12 @@ ROTATION_CASES = {
     "a player leaves: the next in line takes his place and his run, and does not cut to go out (law 19)": (
         (1, 1, 1, 1), [E, F], {"departed": {A}}, "Bell 9S, Cole KS, Dunn JS, Eaton JH, Frye AS, Cole KH, Dunn QS",
         ((A, B), (E, F), (B,), {E: 1, F: 0})),
-    "a player leaves after two rubbers: his successor goes out after one (law 19)": (
+    "a player leaves after his two rubbers: his successor inherits no run and starts his own two (law 19)": (
         (2, 1, 1, 1), [E], {"departed": {A}}, "Eaton JS, Bell AS, Cole KS, Dunn QS",
-        ((A,), (E,), (), {E: 2})),
+        ((A,), (E,), (), {E: 0})),
+    "a player leaves after one of his two rubbers: his successor goes out after one, as he would have (law 19)": (
+        (1, 1, 1, 1), [E], {"departed": {A}}, "Eaton JS, Bell AS, Cole KS, Dunn QS",
+        ((A,), (E,), (), {E: 1})),
     "players of a broken-up table come in before the table's own candidates (law 21)": (
         (2, 2, 1, 1), [E, F], {"broken_up": [G]}, "Gale JS, Eaton AS, Cole KS, Dunn QS",
         ((A, B), (G, E), (F, A, B), {G: 0, E: 0})),
@@ -441,10 +444,11 @@ def test_every_new_tables_missing_cut_for_partners_is_named_at_once():
 
 
 SUCCESSION_CASES = {
-    "the first in line takes the chair and the run of the player who left (law 19)":
-        ({A: 2, B: 1, C: 1, D: 1}, [E, F], {A}, [(A, E, 2)]),
+    "the first in line takes the chair and the run of the player who left after one rubber (law 19)":
+        ({A: 1, B: 1, C: 1, D: 1}, [E, F], {A}, [(A, E, 1)]),
+    "one who left after his two leaves no run": ({A: 2, B: 1, C: 1, D: 1}, [E, F], {A}, [(A, E, 0)]),
     "two leave: the first two in line, in seat order": ({A: 1, B: 3, C: 1, D: 1}, [E, F, G], {B, D},
-                                                        [(B, E, 3), (D, F, 1)]),
+                                                        [(B, E, 0), (D, F, 1)]),
     "a candidate sitting at this table is passed over": ({A: 1, B: 1, C: 1, D: 1}, [C, E], {A}, [(A, E, 1)]),
 }
 

@@ -128,7 +128,7 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     for player in four:
         if player in departed:
             newcomer = next(filling)
-            next_runs[newcomer] = runs[player]  # law 19: he goes out when his predecessor would have
+            next_runs[newcomer] = inherited(runs[player])
         elif player in goers:
             newcomer = next(claiming)
             next_runs[newcomer] = 0
@@ -141,6 +141,10 @@ def after_rubber(players: Mapping[str, int] | Sequence[tuple[str, int]], candida
     return Change(out=tuple([p for p in four if p in departed] + goers), in_=tuple(fillers + claimants),
                   seats=partners.seats, first_dealer=FIRST_DEALER, candidates=tuple(rest + goers),
                   runs=tuple((p, next_runs[p]) for p in next_four), log=tuple(cutter.log))
+
+
+MOST_RUN = 2
+"""Consecutive rubbers a player is entitled to at a full table (law 15)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +170,15 @@ def successors(players: Mapping[str, int] | Sequence[tuple[str, int]], candidate
     line = _own_line(candidates, set(four), fresh, lost_entry)
     gone = [p for p in four if p in departed]
     _check_places(four, departed, len(line))
-    return tuple(Successor(player, newcomer, runs[player]) for player, newcomer in zip(gone, line, strict=False))
+    return tuple(Successor(player, newcomer, inherited(runs[player]))
+                 for player, newcomer in zip(gone, line, strict=False))
+
+
+def inherited(run: int) -> int:
+    """The run a newcomer takes over from a player who left (law 19): one who had played one of his two
+    rubbers leaves a run of one, and the newcomer goes out after a single rubber, as he would have; one who
+    had played both leaves no run at all, and the newcomer starts his own two."""
+    return run if run < MOST_RUN else 0
 
 
 def _check_places(four: Sequence[str], departed: Collection[str], waiting: int) -> None:
