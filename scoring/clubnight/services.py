@@ -87,6 +87,16 @@ def waiting(event: Event) -> list[Player]:
                                          if pk not in seated and pk not in candidates and pk not in prior]
 
 
+def _belonged(event: Event) -> set[Any]:
+    """Everyone who has been a table's candidate this evening, by name (as the cuts record them) and by id
+    (as the tables keep them now)."""
+    names: set[Any] = {pk for t in event.club_tables.all() for pk in t.candidates}
+    for outcome in event.cuttings.values_list("outcome", flat=True):
+        names |= {c for t in (outcome or {}).get("tables", []) for c in t.get("candidates", [])}
+        names |= set((outcome or {}).get("candidates", []))
+    return names
+
+
 def _by_name(players: Sequence[Player]) -> dict[str, Player]:
     return {p.display_name: p for p in players}
 
@@ -107,7 +117,10 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     players = waiting(event)
     names = _by_name(players)
     played = {pk for four in event.rubbers.values_list("north_id", "east_id", "south_id", "west_id") for pk in four}
-    fresh = {p.display_name for p in players if p.pk not in played}  # law 17
+    belonged = _belonged(event)
+    # Law 17: fresh is one who has neither played at nor belonged to (as its candidate) another table.
+    fresh = {p.display_name for p in players if p.pk not in played and p.display_name not in belonged
+             and p.pk not in belonged}
     source, seed = _source(seed, entered)
     first = max(event.club_tables.values_list("number", flat=True), default=0) + 1
     try:
@@ -259,17 +272,13 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
 
 @transaction.atomic
 def candidate_declares(*, table: ClubTable, player: Player) -> ClubTable:
-    """A present player declares for a table (law 16). One who belonged to another table as its candidate
-    loses his place there (law 20)."""
+    """A present player declares for a table (law 16). One who is another table's candidate keeps his place
+    there until he cuts into this one: law 20 takes it away for cutting in, not for declaring."""
     event = _locked(table.event)
     if not event.entrants.filter(player=player, present=True).exists():
         raise ValidationError(f"{player} is not marked present.")
     if player.pk in seated_now(event):
         raise ValidationError(f"{player} is playing at table {seated_now(event)[player.pk]}.")
-    for other in ClubTable.objects.select_for_update().filter(event=event):
-        if other.pk != table.pk and player.pk in other.candidates:
-            other.candidates = [pk for pk in other.candidates if pk != player.pk]
-            other.save(update_fields=["candidates"])
     table = ClubTable.objects.select_for_update().get(pk=table.pk)
     if player.pk in table.candidates:
         raise ValidationError(f"{player} is already a candidate at table {table.number}.")

@@ -131,7 +131,8 @@ def test_candidates_declare_and_a_broken_up_tables_players_have_prior_entry_law_
     candidate_declares(table=two, player=players[[p.pk for p in players].index(moving)])
     one.refresh_from_db()
     two.refresh_from_db()
-    assert moving not in one.candidates and two.candidates == [moving]  # law 20: no re-entry at table 1
+    # Law 20: declaring for table 2 costs him nothing at table 1; cutting into table 2 would.
+    assert moving in one.candidates and two.candidates == [moving]
     finish(Rubber.objects.get(event=event, table_label="2"))
     order = table_break_up(table=two)
     one.refresh_from_db()
@@ -333,3 +334,14 @@ def test_the_cut_says_who_deals_as_stored(client):
     page = client.get(reverse("club_night", args=[event.slug])).content.decode()
     assert f"; {dealer.display_name} deals" in page and cutting.outcome["tables"][0]["first_dealer"] == \
         rubber.first_dealer
+
+
+def test_a_former_candidate_who_never_played_is_not_fresh_law_17():
+    from scoring.clubnight.services import _belonged
+
+    event, _players = night(6)
+    tables_form(event=event, seed=9)
+    table = ClubTable.objects.get(event=event)
+    assert len(table.candidates) == 2
+    belonged = _belonged(event)
+    assert all(pk in belonged for pk in table.candidates)
