@@ -103,8 +103,11 @@ def _by_name(players: Sequence[Player]) -> dict[str, Player]:
 
 @transaction.atomic
 def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tuple[str, str]] = (),
-                after_cutting: int | None = None) -> Cutting:
+                after_cutting: int | None = None, joining: Sequence[int] = ()) -> Cutting:
     """Cut for tables among the players waiting (laws 9-14, 17) and start a rubber at each table formed.
+
+    `joining` are tables' candidates who wish to cut for a fresh table too; one who gets a seat loses his
+    place in line at his old table (law 20), one who does not keeps it.
 
     `after_cutting` is the last cut for tables the secretary's page showed (0 for none): a later one
     means the tables were cut meanwhile, and nothing is done (`AlreadyDone`).
@@ -115,6 +118,10 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     if after_cutting is not None and event.cuttings.filter(kind=Cutting.Kind.TABLES, pk__gt=after_cutting).exists():
         raise AlreadyDone("The tables have already been cut: the page now shows them.")
     players = waiting(event)
+    in_line = [pk for t in event.club_tables.filter(broken_up=False) for pk in t.candidates]
+    wished = set(joining)
+    players += [p for p in Player.objects.filter(pk__in=[pk for pk in in_line if pk in wished])
+                if p not in players]
     names = _by_name(players)
     played = {pk for four in event.rubbers.values_list("north_id", "east_id", "south_id", "west_id") for pk in four}
     belonged = _belonged(event)

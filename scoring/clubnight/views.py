@@ -59,8 +59,11 @@ class ClubNightView(ReadableMixin, TemplateView):
                 forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s")})
         absent = Player.objects.filter(active=True).exclude(pk__in=ids).order_by("display_name")
         last_cut = event.cuttings.filter(kind=Cutting.Kind.TABLES).order_by("-pk").values_list("pk", flat=True)
+        in_line = [players[pk] for t in club_tables if not t.broken_up for pk in t.candidates if pk in players]
+        now_waiting = services.waiting(event)
         return super().get_context_data(**kwargs) | {
-            "event": event, "present": here, "tables": tables, "waiting": services.waiting(event),
+            "event": event, "present": here, "tables": tables, "waiting": now_waiting,
+            "cut_pool": len(now_waiting) + len(in_line),
             "prior_entry": set(services.prior_entry(event)),
             "arrival_form": kwargs.get("arrival_form") or forms.ArrivalForm(absent=absent),
             "cut_form": kwargs["cut_form"] if "cut_form" in kwargs and error_table is None else
@@ -69,6 +72,7 @@ class ClubNightView(ReadableMixin, TemplateView):
             "last_cut": next(iter(last_cut), 0),
             "cuttings": _with_dealers(list(event.cuttings.select_related("table")[:RECENT_CUTS])),
             "gone_home": gone_home(event),
+            "in_line": in_line,
             "is_club_night": event.mode == Event.Mode.CLUB_NIGHT,
         }
 
@@ -138,7 +142,8 @@ class ClubNightView(ReadableMixin, TemplateView):
         try:
             entered = form.cuts() if form.cleaned_data["how"] == "entered" else []
             if table is None:
-                cutting = services.tables_form(event=event, entered=entered, after_cutting=seen)
+                joining = [n for n in (small_int(v) for v in request.POST.getlist("joining")) if n]
+                cutting = services.tables_form(event=event, entered=entered, after_cutting=seen, joining=joining)
                 made = cutting.outcome["tables"]
                 messages.success(request, f"{len(made)} table{'s' if len(made) != 1 else ''} formed by cutting; "
                                           "the rubbers have started.")

@@ -345,3 +345,27 @@ def test_a_former_candidate_who_never_played_is_not_fresh_law_17():
     assert len(table.candidates) == 2
     belonged = _belonged(event)
     assert all(pk in belonged for pk in table.candidates)
+
+
+def test_a_tables_candidates_who_wish_cut_for_a_fresh_table_with_those_waiting_law_17(client, secretary):
+    from scoring.clubnight.services import waiting
+
+    event, _players = night(7)
+    tables_form(event=event, seed=9)  # one table of four; the rest its candidates or waiting
+    table = ClubTable.objects.get(event=event)
+    idle = [p.pk for p in waiting(event)]
+    assert len(idle) < 4 and len(idle) + len(table.candidates) == 3
+    Entrant = event.entrants.model
+    newcomer = PlayerFactory()
+    Entrant.objects.create(event=event, player=newcomer, number=99)  # still fewer than four waiting
+    client.force_login(secretary)
+    url = reverse("club_night", args=[event.slug])
+    page = client.get(url).content.decode()
+    assert 'data-testid="joining"' in page
+    joining = list(table.candidates)
+    response = client.post(url, {"action": "tables", "cut-how": "draw", "joining": joining}, follow=True)
+    assert "1 table formed by cutting" in response.content.decode()
+    seated_there = seated(Rubber.objects.get(event=event, table_label="2"))
+    assert seated_there == {newcomer.pk, *idle, *joining}
+    table.refresh_from_db()
+    assert not set(joining) & set(table.candidates)  # law 20: seated there, out of line here
