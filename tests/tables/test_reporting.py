@@ -175,7 +175,7 @@ def test_the_secretary_accepts_a_report_or_accepts_it_and_opens_the_ruling_wizar
                          by=services.AtTable(players[1]))
     second = open_report(rubber)
     response = client.post(reverse("report_settle", args=[rubber.pk, second.pk]), {"action": "rule"})
-    assert response["Location"] == f"{reverse('ruling_new', args=[rubber.pk])}?hand=2"
+    assert response["Location"] == f"{reverse('ruling_new', args=[rubber.pk])}?hand=2&report={second.pk}"
     assert Hand.objects.filter(rubber=rubber).count() == 2
 
 
