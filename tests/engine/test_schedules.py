@@ -16,7 +16,12 @@ from scoring.engine.schedules.cyclic import expand, group_for, misses, moore, se
 from scoring.engine.schedules.group import Group
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
+from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.whist import perfect_initial_round
+
+
+UNSOLVED: set[int] = {33, 36, 40, 44, 45, 48, 52, 56, 57, 60, 64}
+"""Counts of the form 4n or 4n+1 that have a whist schedule in the literature but none here yet."""
 
 
 def check_rounds(schedule: Schedule) -> None:
@@ -178,3 +183,32 @@ def test_a_groups_codes_add_and_negate_as_its_coordinates_do(dims, data):
     assert group.difference_class(x, y) == group.difference_class(y, x)
     assert (group.difference_class(x, y) == 0) == (x == y)
     assert len(group.classes()) == (group.order - 1) // 2
+
+
+@pytest.mark.parametrize("p", [3, 7])
+def test_moores_construction_over_the_field_of_p_squared_is_a_whist_tournament(p):
+    assert expand(moore_square(p), p * p, (p, p)).is_whist()
+    with pytest.raises(ValueError, match="prime"):
+        moore_square(p + 2)
+
+
+def test_forty_nine_players_have_a_whist_tournament_over_the_field_of_49():
+    schedule = whist_schedule(49, seed=5)
+    check_rounds(schedule)
+    assert schedule.is_whist() and set(schedule.byes().values()) == {1}
+
+
+@pytest.mark.parametrize("players", [v for v in range(4, 65) if v % 4 in (0, 1) and v not in UNSOLVED])
+def test_every_count_of_the_form_4n_or_4n_plus_1_has_a_perfect_schedule(players):
+    schedule = whist_schedule(players)
+    check_rounds(schedule)
+    assert schedule.is_whist() and len(schedule.rounds) == full_rounds(players)
+
+
+def test_six_players_never_meet_an_opponent_three_times():
+    for seed in range(5):
+        schedule = whist_schedule(6, seed=seed)
+        check_rounds(schedule)
+        assert len(schedule.rounds) == 5 and schedule.worst_repeats() == (1, 2)
+        assert even_byes_after_every_round(schedule)
+    assert len(whist_schedule(6, 3).rounds) == 3

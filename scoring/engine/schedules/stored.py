@@ -28,3 +28,14 @@ INITIAL_ROUNDS: dict[int, tuple[Quad, ...]] = {
     32: ((19, 20, 3, 0), (16, 26, 2, 29), (5, 28, 18, 27), (4, 30, 25, 6), (14, 1, 8, 10), (22, 31, 17, 11),
          (15, 23, 7, 21), (9, 12, 13, 24)),
 }
+
+WHOLE_SCHEDULES: dict[int, tuple[tuple[Quad, ...], ...]] = {
+    # Six players, five rounds of one table: no two partner twice, none meet as opponents more than
+    # twice, byes within one after every round. Found by a depth-first search over the 45 tables a round
+    # can have (four of the six, split into two partnerships), taking the first that keeps those limits;
+    # the circle method's partners cannot (each of its choices of resting pair meets someone three times).
+    # Players counted from 1 here, as the schedule prints them.
+    6: (((1, 3, 2, 4),), ((1, 2, 5, 6),), ((3, 4, 5, 6),), ((1, 2, 3, 4),), ((1, 5, 4, 6),)),
+}
+"""Whole schedules kept seat by seat, for counts too small to have a whist schedule but small enough to
+search exhaustively for the best one."""

@@ -13,19 +13,30 @@ import random
 
 from scoring.engine.schedules.cyclic import Quad, expand, is_prime, moore
 from scoring.engine.schedules.factored import factored_schedule
+from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.shape import Round, Schedule, Table
-from scoring.engine.schedules.stored import GROUPS, INITIAL_ROUNDS
+from scoring.engine.schedules.stored import GROUPS, INITIAL_ROUNDS, WHOLE_SCHEDULES
 
 MOST_PLAYERS = 64
 
 
-def perfect_initial_round(players: int) -> tuple[Quad, ...] | None:
-    """The initial round of a known cyclic whist schedule for `players`, if there is one."""
+def perfect_design(players: int) -> tuple[tuple[Quad, ...], tuple[int, ...] | None] | None:
+    """The initial round of a known whist schedule for `players` and the group it turns round
+    (None for the integers), if there is one."""
     if players in INITIAL_ROUNDS:
-        return INITIAL_ROUNDS[players]
+        return INITIAL_ROUNDS[players], GROUPS.get(players)
     if players % 4 == 1 and is_prime(players):
-        return moore(players)
+        return moore(players), None
+    root = round(players ** 0.5)
+    if root * root == players and root % 4 == 3 and is_prime(root):
+        return moore_square(root), (root, root)
     return None
+
+
+def perfect_initial_round(players: int) -> tuple[Quad, ...] | None:
+    """The initial round of a known whist schedule for `players`, if there is one."""
+    design = perfect_design(players)
+    return None if design is None else design[0]
 
 
 def full_rounds(players: int) -> int:
@@ -45,11 +56,23 @@ def whist_schedule(players: int, rounds: int | None = None, seed: int = 0) -> Sc
     rounds = most if rounds is None else rounds
     if not 1 <= rounds <= most:
         raise ValueError(f"{players} players have at most {most} rounds before partners repeat, not {rounds}")
-    initial = perfect_initial_round(players)
-    if initial is not None:
-        whole = expand(initial, players, GROUPS.get(players))
+    design = perfect_design(players)
+    if design is not None:
+        initial, dims = design
+        whole = expand(initial, players, dims)
         return _renumbered(Schedule(players, whole.rounds[:rounds]), seed)
+    if players in WHOLE_SCHEDULES:
+        return _renumbered(_kept_whole(players, rounds), seed)
     return factored_schedule(players, rounds, seed)
+
+
+def _kept_whole(players: int, rounds: int) -> Schedule:
+    everyone = set(range(1, players + 1))
+    built = []
+    for tables in WHOLE_SCHEDULES[players][:rounds]:
+        seated = {p for quad in tables for p in quad}
+        built.append(Round(tuple(Table(*quad) for quad in tables), tuple(sorted(everyone - seated))))
+    return Schedule(players, tuple(built))
 
 
 def _renumbered(schedule: Schedule, seed: int) -> Schedule:
