@@ -39,7 +39,9 @@ def main() -> None:
         slowest = max(slowest, median)
         partners, opponents = schedule.worst_repeats()
         perfect = "yes" if schedule.is_whist() else "no"
-        print(f"| {players} | {len(schedule.rounds)} | {partners} | {opponents} | {perfect} | {median:.3f} s | {statistics.median(cpu):.3f} s |")
+        cpu_median = statistics.median(cpu)
+        print(f"| {players} | {len(schedule.rounds)} | {partners} | {opponents} | {perfect} | {median:.3f} s "
+              f"| {cpu_median:.3f} s |")
     print(f"slowest median: {slowest:.3f} s")
 
 

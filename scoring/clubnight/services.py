@@ -28,6 +28,7 @@ from scoring.engine.cutting import (
     ranked,
     successors,
 )
+from scoring.engine.cutting.tables import CANDIDATES_A_TABLE
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
 
@@ -77,12 +78,12 @@ def prior_entry(event: Event) -> list[int]:
 
 def waiting(event: Event) -> list[Player]:
     """Present players neither at a table nor a table's candidate: the players of a broken-up table first, in
-    their order of precedence (law 21), though they are also first in line at the other tables; then the
-    others in order of arrival. Those waiting cut for a new table."""
+    their order of precedence (law 21), those who found no vacancy at another table; then the others in
+    order of arrival. Those waiting cut for a new table."""
     seated = seated_now(event)
     candidates = {pk for t in event.club_tables.filter(broken_up=False) for pk in t.candidates}
     here = {e.player_id: e.player for e in present(event)}
-    prior = [pk for pk in prior_entry(event) if pk in here and pk not in seated]
+    prior = [pk for pk in prior_entry(event) if pk in here and pk not in seated and pk not in candidates]
     return [here[pk] for pk in prior] + [player for pk, player in here.items()
                                          if pk not in seated and pk not in candidates and pk not in prior]
 
@@ -332,9 +333,17 @@ def _break_up(event: Event, table: ClubTable, rubbers: Sequence[Rubber], source:
     placed = [names[n].pk for n in order]
     table.broken_up, table.candidates = True, placed
     table.save(update_fields=["broken_up", "candidates"])
-    for other in ClubTable.objects.select_for_update().filter(event=event, broken_up=False):
-        other.candidates = placed + [pk for pk in other.candidates if pk not in ids]
-        other.save(update_fields=["candidates"])
+    # Law 21: they have entry at the other tables only where there are vacancies (a table's candidates'
+    # places, law 12, not yet taken); each vacancy goes to the next in precedence, table by table. The
+    # tables' own candidates keep their places; the rest wait, first in line, and may cut for a fresh table.
+    entering = list(placed)
+    for other in ClubTable.objects.select_for_update().filter(event=event, broken_up=False).order_by("number"):
+        vacancies = CANDIDATES_A_TABLE - len(other.candidates)
+        coming = [pk for pk in entering if pk not in other.candidates][:max(vacancies, 0)]
+        entering = [pk for pk in entering if pk not in coming]
+        if coming:
+            other.candidates = [*other.candidates, *coming]
+            other.save(update_fields=["candidates"])
     return Cutting.objects.create(event=event, table=table, kind=Cutting.Kind.OUT, seed=seed,
                                   entered="\n".join(f"{n}: {c}" for n, c in entered), log=_steps(cutter.log),
                                   outcome={"broken_up": table.number, "precedence": order, "left": list(left)})

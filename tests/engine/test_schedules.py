@@ -13,12 +13,11 @@ from hypothesis import strategies as st
 
 from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_document, whist_schedule
 from scoring.engine.schedules.cyclic import expand, group_for, misses, moore, search
+from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.group import Group
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
-from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.whist import perfect_initial_round
-
 
 UNSOLVED: set[int] = {33, 36, 40, 44, 45, 48, 52, 56, 57, 60, 64}
 """Counts of the form 4n or 4n+1 that have a whist schedule in the literature but none here yet."""

@@ -134,10 +134,14 @@ def test_candidates_declare_and_a_broken_up_tables_players_have_prior_entry_law_
     # Law 20: declaring for table 2 costs him nothing at table 1; cutting into table 2 would.
     assert moving in one.candidates and two.candidates == [moving]
     finish(Rubber.objects.get(event=event, table_label="2"))
+    line = list(one.candidates)
     order = table_break_up(table=two)
     one.refresh_from_db()
-    assert len(order) == 5 and [p for p in one.candidates][:5] == [
-        next(p.pk for p in players if p.display_name == name) for name in order]
+    # Table 1 is full (four seated, two candidates): no vacancy, so its own candidates keep their places and
+    # the broken-up table's players wait, in the order of their cut for precedence (law 21).
+    by_cut = [next(p.pk for p in players if p.display_name == name) for name in order]
+    assert len(order) == 5 and one.candidates == line
+    assert [p.pk for p in waiting(event)] == [pk for pk in by_cut if pk not in line]
     assert Cutting.objects.filter(event=event, outcome__broken_up=2).exists()
 
 
@@ -220,7 +224,7 @@ def test_a_broken_up_tables_players_wait_and_cut_for_a_new_table_keeping_their_p
     prior = list(two.candidates)
     assert two.broken_up and len(prior) == 3 and Rubber.objects.filter(event=event).count() == 2
     one.refresh_from_db()
-    assert one.candidates == prior + own_candidates  # first in line at the other table
+    assert one.candidates == own_candidates  # table 1 has no vacancy: they do not displace its candidates
     assert [p.pk for p in waiting(event)] == prior
     late = PlayerFactory()
     player_arrives(event=event, player=late)
@@ -369,3 +373,17 @@ def test_a_tables_candidates_who_wish_cut_for_a_fresh_table_with_those_waiting_l
     assert seated_there == {newcomer.pk, *idle, *joining}
     table.refresh_from_db()
     assert not set(joining) & set(table.candidates)  # law 20: seated there, out of line here
+
+
+def test_a_broken_up_tables_players_fill_only_the_vacancies_at_another_table_law_21():
+    event, players = night(9)
+    tables_form(event=event, seed=9)  # two tables, one candidate at table 1: one vacancy there
+    one, two = ClubTable.objects.filter(event=event).order_by("number")
+    assert len(one.candidates) == 1 and two.candidates == []
+    own = list(one.candidates)
+    finish(Rubber.objects.get(event=event, table_label="2"))
+    order = table_break_up(table=two, seed=3)
+    by_cut = [next(p.pk for p in players if p.display_name == name) for name in order]
+    one.refresh_from_db()
+    assert one.candidates == [*own, by_cut[0]]  # the first in precedence takes the vacancy, behind table 1's own
+    assert [p.pk for p in waiting(event)] == by_cut[1:]  # the rest wait, first in line for a fresh table
