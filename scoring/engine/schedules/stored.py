@@ -30,6 +30,9 @@ INITIAL_ROUNDS: dict[int, tuple[Quad, ...]] = {
     # 33 by scripts/whist_search.c (the same annealing, in C): `whist_search 33 1`, 135 restarts, ~4 CPU min.
     33: ((29, 9, 31, 19), (3, 30, 32, 17), (2, 24, 10, 23), (28, 27, 1, 11), (7, 25, 22, 16), (14, 18, 26, 21),
          (12, 13, 5, 8), (6, 15, 20, 4)),
+    # 36 by scripts/whist_search.c: `whist_search 36 1`, 37 restarts.
+    36: ((11, 7, 32, 16), (33, 26, 27, 10), (28, 30, 17, 8), (14, 20, 31, 12), (9, 19, 5, 22), (0, 1, 25, 29),
+         (3, 23, 15, 24), (18, 6, 13, 21), (2, 34, 4, 35)),
 }
 
 WHOLE_SCHEDULES: dict[int, tuple[tuple[Quad, ...], ...]] = {
