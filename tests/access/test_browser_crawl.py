@@ -59,6 +59,11 @@ def check(page: Page, path: str, base: str, rules: list[str] | None) -> tuple[li
 @pytest.mark.parametrize("role", ["anonymous", "player", "secretary"])
 def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(browser: Browser, live_server,
                                                                           club, role):  # noqa: F811
+    from scoring.services.hands import HandExtras, hand_correct
+
+    first = club["rubber"].hands.get(number=1)  # a corrected row, shaded, on the rubber page
+    hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": "E", "tricks": 4}, extras=HandExtras(),
+                 reason="The table said East took four.", by=club["users"]["secretary"])
     if role == "player":
         Player.objects.filter(pk=club["players"][0].pk).update(user=club["users"]["player"])
     else:
