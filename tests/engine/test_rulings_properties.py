@@ -111,11 +111,16 @@ def test_no_ruling_yields_a_hand_the_scorer_refuses(rubber: tuple[Seat | None, l
         assert exc.hand is not None and exc.hand > number
         return
     except RulingError as exc:
-        # Only law 45 moves the ruled hand's dealer, and the rotation may say he was not the one whose deal
-        # was taken; and a lone hand that already carries law 50 or 102 cannot be elected a partnership
-        # hand, for those laws apply only to a lone hand. Every other ruling leaves a hand the scorer accepts.
-        dealer_moved = (key, facts.get("what")) == ("misdeal", "partner_dealt") and exc.field == "dealer"
-        lone_laws_kept = (election == "partnership" and exc.field in ("partner_exposed", "adversary_abandoned")
+        # Only laws 45 and 40 move the ruled hand's dealer: the rotation may say he was not the one whose deal
+        # was taken (law 45), or the hand's declaration may not fit the player who really dealt (law 40); and
+        # a lone hand that already carries law 50 or 102 cannot be made a partnership hand (elected, or by law
+        # 100 when the choice is lost), for those laws apply only to a lone hand. Every other ruling leaves a
+        # hand the scorer accepts.
+        dealer_moved = (((key, facts.get("what")) == ("misdeal", "partner_dealt") and exc.field == "dealer")
+                        or ((key, facts.get("what")) == ("misdeal", "out_of_turn_stands")
+                            and exc.field in ("dealer", "declaration")))
+        lone_laws_kept = (election in ("partnership", "consulted")
+                          and exc.field in ("partner_exposed", "adversary_abandoned")
                           and "applies only to a lone hand" in exc.message)
         assert dealer_moved or lone_laws_kept, exc
         return
