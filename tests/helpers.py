@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
+
+from django.db import connection
+from django.test import Client
 
 from scoring.models import Rubber
 from scoring.services.hands import HandExtras, hand_record
@@ -18,3 +23,25 @@ def play_game(rubber: Rubber, maker: str = "N") -> None:
     """Three hands that win a game 5-0 from 0-0 for the maker's side."""
     for tricks in (5, 5, 3):
         record(rubber, maker=maker, tricks=tricks)
+
+
+def together(count: int, prepare: Callable[[int], Client], send: Callable[[int, Client], int]) -> list[int]:
+    """`count` clients, each set up by `prepare` on its own thread and connection, then released at once to
+    `send` one request: the status each got back."""
+    statuses = [0] * count
+    start = threading.Barrier(count)
+
+    def work(i: int) -> None:
+        try:
+            client = prepare(i)
+            start.wait()
+            statuses[i] = send(i, client)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return statuses

@@ -4,17 +4,16 @@ recorded on its rubber, and no report is left open on a stopped rubber."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandReport, Rubber
 from scoring.rounds.services import round_start, schedule_make
 from scoring.tables.services import AtTable, hand_report, working_code
+from tests.helpers import together
 from tests.rounds.test_rounds import tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,29 +34,22 @@ def race_once(secretary, tries: int) -> list[int]:  # type: ignore[no-untyped-de
         answers.append((f"/t/{code.code}/reports/{report.pk}/answer/",
                         {"answer": "confirm", "player": table.east_id}))
     close = reverse("round_close", args=[first.pk])
-    statuses = [0] * (len(answers) + 1)
-    start = threading.Barrier(len(statuses))
 
-    def work(i: int) -> None:
+    def prepare(i: int) -> Client:
         client = Client()
         if i == len(answers):
             client.force_login(secretary)
         else:
             client.get(answers[i][0].split("reports/")[0])  # the phone opens its table first
-        start.wait()
+        return client
+
+    def send(i: int, client: Client) -> int:
         if i == len(answers):
             time.sleep(0.01 * (tries % 3))  # the close a moment after the phones, on some tries
-        try:
-            url, body = answers[i] if i < len(answers) else (close, {})
-            statuses[i] = client.post(url, body).status_code
-        finally:
-            connection.close()
+        url, body = answers[i] if i < len(answers) else (close, {})
+        return client.post(url, body).status_code
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(statuses))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    statuses = together(len(answers) + 1, prepare, send)
     assert all(s in (200, 302, 400, 410) for s in statuses), statuses  # no server error, no deadlock
     rubbers = Rubber.objects.filter(round_table__round=first)
     assert set(rubbers.values_list("status", flat=True)) == {Rubber.Status.STOPPED}

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, Rubber
 from scoring.services.scoring import rubber_result
+from tests.helpers import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,24 +19,12 @@ REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "co
 
 
 def post_all(secretary, url: str, bodies: list[dict]) -> list[int]:
-    statuses: list[int] = [0] * len(bodies)
-    start = threading.Barrier(len(bodies))
-
-    def work(i: int) -> None:
+    def logged_in(_: int) -> Client:
         client = Client()
         client.force_login(secretary)
-        start.wait()
-        try:
-            statuses[i] = client.post(url, bodies[i]).status_code
-        finally:
-            connection.close()
+        return client
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(bodies))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return statuses
+    return together(len(bodies), logged_in, lambda i, client: client.post(url, bodies[i]).status_code)
 
 
 def test_simultaneous_hands_get_consecutive_numbers(secretary, rubber):
@@ -165,20 +154,6 @@ def test_parallel_wrong_codes_are_counted_one_by_one(monkeypatch, rubber):
     from scoring.tables import services
 
     monkeypatch.setattr(services, "GUESSES_ALLOWED", 20)
-    statuses = [0] * 40
-    start = threading.Barrier(len(statuses))
-
-    def work(i: int) -> None:
-        client = Client()
-        start.wait()
-        try:
-            statuses[i] = client.get(f"/t/QQQQQ{'ACDEFGHJKMNPQRTUVWXY'[i % 20]}/").status_code
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(statuses))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    statuses = together(40, lambda _: Client(),
+                        lambda i, client: client.get(f"/t/QQQQQ{'ACDEFGHJKMNPQRTUVWXY'[i % 20]}/").status_code)
     assert set(statuses) <= {404, 429} and 1 <= statuses.count(404) <= 20, statuses
