@@ -15,11 +15,13 @@ from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_docum
 from scoring.engine.schedules.cyclic import expand, group_for, misses, moore, search
 from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.group import Group
+from scoring.engine.schedules.patterned import patterned
+from scoring.engine.schedules.product import moore_product, moore_product_factors
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
 from scoring.engine.schedules.whist import perfect_initial_round
 
-UNSOLVED: set[int] = {40, 44, 45, 48, 52, 56, 57, 60, 64}
+UNSOLVED: set[int] = {57, 60, 64}
 """Counts of the form 4n or 4n+1 that have a whist schedule in the literature but none here yet."""
 
 
@@ -189,6 +191,30 @@ def test_moores_construction_over_the_field_of_p_squared_is_a_whist_tournament(p
     assert expand(moore_square(p), p * p, (p, p)).is_whist()
     with pytest.raises(ValueError, match="prime"):
         moore_square(p + 2)
+
+
+@pytest.mark.parametrize("players, factors", [(45, (9, 5)), (65, (5, 13)), (49, (49,)), (13, (13,))])
+def test_moores_construction_over_a_product_of_fields_is_a_whist_tournament(players, factors):
+    assert moore_product_factors(players) == factors
+    initial, dims = moore_product(factors)
+    assert len(initial) == (players - 1) // 4
+    assert expand(initial, players, dims).is_whist()
+
+
+@pytest.mark.parametrize("players", [57, 21, 33, 44])
+def test_no_product_of_fields_with_a_root_of_minus_one_for_these_counts(players):
+    assert moore_product_factors(players) is None
+    with pytest.raises(ValueError, match="neither"):
+        moore_product((3, 19))
+
+
+def test_the_patterned_starter_gives_forty_players_and_is_ruled_out_for_a_prime_modulus():
+    initial = patterned(40)
+    assert initial is not None and (39, initial[0][1], 0, 39 - initial[0][1]) == initial[0]
+    assert all(s == -n % 39 and w == -e % 39 for n, e, s, w in initial[1:])  # x partners -x
+    assert expand(initial, 40).is_whist()
+    for players in (12, 44, 48, 60):  # 11, 43, 47, 59 are prime: the sum of squares forbids it
+        assert patterned(players) is None
 
 
 def test_forty_nine_players_have_a_whist_tournament_over_the_field_of_49():

@@ -1,5 +1,7 @@
-"""Initial rounds of cyclic whist schedules, found by `cyclic.search` (run `python -m
-scoring.engine.schedules.find V [SEEDS] [DIMS]` to find one again) and re-checked by the tests in full.
+"""Initial rounds of cyclic whist schedules, each found by one of the project's searches (named beside
+it: `cyclic.search`, run as `python -m scoring.engine.schedules.find V [SEEDS] [DIMS]`, its C twin
+`scripts/whist_search.c`, the starter-then-tables search `scripts/whist_starter.c`, or the patterned
+starter) and re-checked by the tests in full.
 
 Players are counted from 0 as in `cyclic`; each table is (North, East, South, West).
 """
@@ -33,6 +35,24 @@ INITIAL_ROUNDS: dict[int, tuple[Quad, ...]] = {
     # 36 by scripts/whist_search.c: `whist_search 36 1`, 37 restarts.
     36: ((11, 7, 32, 16), (33, 26, 27, 10), (28, 30, 17, 8), (14, 20, 31, 12), (9, 19, 5, 22), (0, 1, 25, 29),
          (3, 23, 15, 24), (18, 6, 13, 21), (2, 34, 4, 35)),
+    # 40 by the patterned starter (x partners -x): `python -m scoring.engine.schedules.patterned 40`, seed 0.
+    40: ((39, 13, 0, 26), (14, 17, 25, 22), (10, 5, 29, 34), (1, 18, 38, 21), (15, 6, 24, 33), (16, 9, 23, 30),
+         (19, 8, 20, 31), (12, 11, 27, 28), (7, 3, 32, 36), (2, 4, 37, 35)),
+    # 44 by scripts/whist_starter.c: `whist_starter 44 1`, about 3 s.
+    44: ((5, 12, 39, 7), (6, 43, 28, 0), (19, 1, 21, 13), (18, 30, 17, 37), (35, 9, 41, 38), (20, 11, 10, 34),
+         (24, 42, 32, 3), (8, 23, 25, 4), (29, 36, 2, 33), (15, 31, 26, 16), (40, 27, 22, 14)),
+    # 48 by scripts/whist_starter.c: `whist_starter 48 1`, about 3 s.
+    48: ((37, 32, 4, 31), (11, 40, 42, 12), (7, 19, 13, 9), (20, 24, 38, 45), (28, 29, 6, 41),
+         (14, 30, 21, 35), (36, 46, 16, 8), (18, 47, 15, 0), (34, 10, 26, 23), (5, 39, 3, 43),
+         (22, 25, 33, 1), (2, 44, 17, 27)),
+    # 52 by scripts/whist_starter.c: `whist_starter 52 1`, about 20 s.
+    52: ((38, 10, 24, 13), (5, 36, 1, 26), (49, 42, 43, 8), (44, 51, 9, 0), (20, 33, 25, 12),
+         (45, 15, 27, 30), (47, 41, 7, 19), (17, 37, 4, 6), (14, 16, 40, 18), (23, 22, 31, 50),
+         (34, 29, 46, 28), (48, 11, 21, 2), (3, 32, 35, 39)),
+    # 56 by scripts/whist_starter.c: `whist_starter 56 1`, about 100 s.
+    56: ((24, 2, 22, 37), (25, 12, 34, 19), (52, 7, 1, 38), (29, 39, 14, 45), (32, 16, 43, 44),
+         (28, 30, 18, 35), (13, 42, 10, 21), (55, 4, 0, 26), (8, 36, 33, 54), (23, 48, 49, 31),
+         (3, 5, 46, 41), (53, 17, 40, 9), (51, 47, 50, 15), (27, 6, 11, 20)),
 }
 
 WHOLE_SCHEDULES: dict[int, tuple[tuple[Quad, ...], ...]] = {

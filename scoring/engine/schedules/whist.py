@@ -1,10 +1,11 @@
 """A schedule for individuals whose partners change every round.
 
-Where a cyclic whist schedule is known (kept in `stored.py`, or Moore's for a prime 4t+1) its
-first rounds are used: every two players partner once and oppose twice over the whole schedule,
-and no pair partners twice in any part of it. For other numbers of players the partners come from
-a round robin and the tables from a search (`factored.py`): still no pair partners twice. A seed
-renumbers the players, so that two evenings with the same count need not sit alike.
+Where a cyclic whist schedule is known (kept in `stored.py`, or Moore's over a prime 4t+1, the square
+of a prime 4t+3, or a product of such fields as for 45) its first rounds are used: every two players
+partner once and oppose twice over the whole schedule, and no pair partners twice in any part of it.
+For other numbers of players the partners come from a round robin and the tables from a search
+(`factored.py`): still no pair partners twice. A seed renumbers the players, so that two evenings with
+the same count need not sit alike.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 from scoring.engine.schedules.cyclic import Quad, expand, is_prime, moore
 from scoring.engine.schedules.factored import factored_schedule
 from scoring.engine.schedules.field import moore_square
+from scoring.engine.schedules.product import moore_product, moore_product_factors
 from scoring.engine.schedules.shape import Round, Schedule, Table
 from scoring.engine.schedules.stored import GROUPS, INITIAL_ROUNDS, WHOLE_SCHEDULES
 
@@ -30,6 +32,9 @@ def perfect_design(players: int) -> tuple[tuple[Quad, ...], tuple[int, ...] | No
     root = round(players ** 0.5)
     if root * root == players and root % 4 == 3 and is_prime(root):
         return moore_square(root), (root, root)
+    factors = moore_product_factors(players)
+    if factors is not None:
+        return moore_product(factors)
     return None
 
 
