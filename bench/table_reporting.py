@@ -29,10 +29,10 @@ def main() -> None:
     from django.test import Client
 
     from scoring.models import Player, Rubber
+    from scoring.reporting.services import working_code
     from scoring.seeding.demo import seed_demo
     from scoring.services.hands import HandExtras, hand_record
     from scoring.services.rubbers import rubber_start
-    from scoring.tables.services import working_code
 
     seed_demo()
     event = Rubber.objects.first().event

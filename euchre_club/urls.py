@@ -12,7 +12,7 @@ urlpatterns = [
     path("", include("scoring.club.urls")),
     path("", include("scoring.rounds.urls")),
     path("", include("scoring.clubnight.urls")),
-    path("", include("scoring.tables.urls")),
+    path("", include("scoring.reporting.urls")),
     path("", include("scoring.standings.urls")),
     path("", include("scoring.printing.urls")),
     path("", include("scoring.rulings.urls")),

@@ -35,7 +35,7 @@ INSTALLED_APPS = [
     "scoring.club",
     "scoring.rounds",
     "scoring.clubnight",
-    "scoring.tables",
+    "scoring.reporting",
     "scoring.standings",
     "scoring.printing",
     "scoring.rulings",

@@ -14,7 +14,7 @@ from django.views.generic import TemplateView
 
 from scoring.access import SecretaryRequiredMixin
 from scoring.accounts.lockouts import lockout_lift, recent_failures
-from scoring.tables.services import (
+from scoring.reporting.services import (
     GUESS_WINDOW,
     GUESSES_ALLOWED,
     PHONE_GUESSES_ALLOWED,

@@ -24,7 +24,7 @@ from scoring.models import Hand
 from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
-from scoring.services.reports import hand_document, rulebook_of
+from scoring.services.reports import hand_document
 
 
 class HandCreateView(SecretaryRequiredMixin, View):
@@ -38,7 +38,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
                                       f"so nothing was saved. The next is hand {rubber.hand_count + 1}: check the "
                                       "latest hands, then enter it.")
             return redirect(reverse("rubber", args=[rubber.pk]))
-        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rulebook_of(rubber),
+        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook,
                               seated=seated_names(rubber, rubber.hand_count + 1))
         if form.is_valid():
             try:
@@ -63,7 +63,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         rubber = rubber_for_page(self.hand.rubber_id)
-        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rulebook_of(rubber),
+        return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rubber.rulebook,
                 "seated": seated_names(rubber, self.hand.number)}
 
     def get_initial(self) -> dict[str, Any]:
@@ -136,8 +136,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         hand = get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
                                  number=self.kwargs["number"])
         rubber = hand.rubber
-        table = f", table {rubber.table_label}" if rubber.table_label else ""
-        line = (f"Rubber #{rubber.pk}{table}, {rubber.event}: hand {hand.number}, "
+        line = (f"{rubber.title}, {rubber.event}: hand {hand.number}, "
                 f"{hand_words(rubber, hand)}")
         lead = ("A revoke noticed while the hand is entered goes in the entry form's Revoke fields; this page "
                 "adds a penalty to a hand already entered, and rescores the rubber.")

@@ -105,9 +105,8 @@ class RubberFormMixin:
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The page names its rubber, and Cancel goes back to it."""
         rubber = self.rubber
-        table = f", table {rubber.table_label}" if rubber.table_label else ""
         return super().get_context_data(  # type: ignore[misc,no-any-return]
-            context_line=f"Rubber #{rubber.pk}{table}, {rubber.event}", context_url=rubber.get_absolute_url(),
+            context_line=f"{rubber.title}, {rubber.event}", context_url=rubber.get_absolute_url(),
             cancel_url=rubber.get_absolute_url(), **kwargs)
 
 

@@ -13,10 +13,10 @@ from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, 
 from scoring.engine.interchange import parse_hand
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
-from scoring.services.reports import reported, rulebook_of
+from scoring.services.reports import reported
 from scoring.services.rulings import ruling_words
 from scoring.services.scoring import rubber_result
-from scoring.tables.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
+from scoring.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
 
 
 def rubber_for_page(pk: int) -> Rubber:
@@ -132,7 +132,7 @@ def hand_words(rubber: Rubber, hand: Hand, names: dict[Seat, str] | None = None)
     """A recorded hand in words, naming the players who sat for it."""
     if names is None:
         names = {seat: str(player) for seat, player in rubber.players_at_hand(hand.number).items()}
-    return describe_hand(reported(hand, rulebook_of(rubber)), names=names)
+    return describe_hand(reported(hand, rubber.rulebook), names=names)
 
 
 def rubber_page(rubber: Rubber) -> RubberPage:
@@ -174,7 +174,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             record=hand_record_words(hand, rubber),
             dealer=names[hand.number][Seat(hand.dealer)] if hand.dealer else "",
         ))
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook), names=names.get(t.number)))
                   for t in rubber.hands_taken_back.select_related("made_by")]
     reports = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE)

@@ -34,7 +34,6 @@ from scoring.printing.pdf.data import (
     StandingsSheet,
 )
 from scoring.rulings.display import RulingView
-from scoring.services.reports import rulebook_of
 from scoring.services.rulings import ruling_words
 from scoring.standings.selectors import (
     TIE_BREAKERS,
@@ -46,6 +45,7 @@ from scoring.standings.selectors import (
     ranked,
     standings,
 )
+from scoring.words import rubber_result_words
 
 DASH = "\u2013"
 ROWS_ON_SHEET = 16
@@ -146,7 +146,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     """The score sheet of one rubber: recorded hands, then blank rows while it is in play."""
     page = rubber_page(rubber)
     result = page.result
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     first = {seat: rubber.player_at(seat) for seat in Seat}
     sides = {side: " & ".join(first[s].display_name for s in side.seats) for side in Side}
     lines = _sheet_lines(page, sides, rulebook.games_in_rubber + 1)
@@ -321,14 +321,11 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
         rubber = r.rubber
         other = Side(r.side).other
         opponents = " & ".join(rubber.player_at(s).display_name for s in other.seats)
-        status = rubber.status
-        verdict = "won" if r.won else "lost" if r.won is False else "undecided"
         lines.append(RubberRecordLine(
             played_on=f"{rubber.played_on:%-d %b %Y}", rubber=str(rubber.pk), event=rubber.event.name,
             side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
             points_for=r.points_for, points_against=r.points_against,
-            result="abandoned" if status == "abandoned" else verdict if status == "complete"
-            else "stopped" if status == "stopped" else f"{verdict}, in progress"))
+            result=rubber_result_words(rubber.status, r.won)))
     paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
     return RecordSheet(
         paper=paper,

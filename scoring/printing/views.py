@@ -26,11 +26,11 @@ from scoring.printing.pdf.ruling import ruling_pdf
 from scoring.printing.pdf.standings import standings_pdf
 from scoring.printing.rounds import movement, round_cards, round_sheets
 from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
+from scoring.reporting.codes import spaced
+from scoring.reporting.secretary import code_url
+from scoring.reporting.services import working_code
 from scoring.rulings.display import ruling_view
 from scoring.rulings.views import ruling_for_page
-from scoring.tables.codes import spaced
-from scoring.tables.secretary import code_url
-from scoring.tables.services import working_code
 
 
 def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:

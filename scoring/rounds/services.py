@@ -25,11 +25,10 @@ from scoring.engine.schedules import (
     whist_schedule,
 )
 from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber
+from scoring.reporting.services import reports_drop
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
-from scoring.standings.selectors import COUNTED
-from scoring.tables.services import reports_drop
 
 
 def _no_schedule_yet(event: Event) -> None:
@@ -131,7 +130,7 @@ def _swiss(round_: Round) -> None:
         met.add(frozenset((ns, ew)))
         north_south[ns] += 1
         rubber = table.rubber
-        if rubber is not None and rubber.status in COUNTED:
+        if rubber is not None and rubber.counts_in_standings:
             net[ns] += rubber.ns_points - rubber.ew_points
             net[ew] += rubber.ew_points - rubber.ns_points
     for bye in RoundBye.objects.filter(round__event=event, round__number__lt=round_.number):

@@ -23,7 +23,6 @@ from scoring.engine.rulings import (
     irregularities,
 )
 from scoring.models import Rubber, RubberPlayerResult, Ruling
-from scoring.services.reports import rulebook_of
 from scoring.services.rulings import RulingPreview, ruling_words, seat_names
 
 DASH = "\u2013"
@@ -110,7 +109,7 @@ def score_rows(before: dict[str, Any], after: dict[str, Any], number: int) -> li
 
 
 def _table(rubber: Rubber) -> dict[str, Irregularity]:
-    return dict(irregularities(rulebook_of(rubber)))
+    return dict(irregularities(rubber.rulebook))
 
 
 def effect_words(effect: dict[str, Any]) -> list[str]:
@@ -145,7 +144,7 @@ def effect_words(effect: dict[str, Any]) -> list[str]:
 
 
 def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     irregularity = _table(rubber).get(ruling.irregularity)
     names = seat_names(rubber, ruling.hand.number)
 

@@ -12,7 +12,7 @@ from scoring.engine import ReportedHand, Seat, score_rubber
 from scoring.engine.interchange import parse_hand
 from scoring.models import Event, GameRecord, Hand, Player, Rubber, RubberPlayerResult
 from scoring.seeding.demo import random_play
-from scoring.services.reports import play_fields, rulebook_of
+from scoring.services.reports import play_fields
 from scoring.services.scoring import ResultRecords, result_records, results_changed
 
 BATCH = 2000
@@ -45,7 +45,7 @@ def seed_bulk(*, rubbers: int, event: Event, players: list[Player], seed: int = 
                         first_dealer=first.value, table_label=str(i % 8 + 1),
                         played_on=event.starts_on + dt.timedelta(days=i // 40))
         hands = [Hand(rubber=rubber, number=number, **play_fields(hand)) for number, hand in enumerate(reports, 1)]
-        result = score_rubber(reports, rulebook_of(rubber), first_dealer=first)
+        result = score_rubber(reports, rubber.rulebook, first_dealer=first)
         records = result_records(rubber, hands, result, seat_changes=[])  # what rubber_rescore stores
         rubber.save()
         batch.add(hands, records)

@@ -150,7 +150,7 @@ def _tournament(players: list[Player], rng: random.Random, user: Any) -> None:
 def _reported_at_the_tables(tables: list[Any]) -> None:
     """Hands reported from the tables' phones: one confirmed and one waiting at the first table, one disputed
     at the second, so that the room and the rubber pages show each."""
-    from scoring.tables.services import AtTable, hand_report, report_answer
+    from scoring.reporting.services import AtTable, hand_report, report_answer
 
     def next_hand(table: Any) -> Any:
         table.rubber.refresh_from_db()

@@ -45,8 +45,8 @@ from scoring.models import (
     Ruling,
     SeatChange,
 )
-from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields, rulebook_of
-from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
+from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields
+from scoring.services.scoring import rubber_hands, rubber_rescore
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
@@ -70,7 +70,7 @@ def _when(value: dt.datetime | None) -> str | None:
 
 def _rubber_file(rubber: Rubber) -> dict[str, Any]:
     hands = rubber_hands(rubber)
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     interchange = rubber_to_document(RubberReport(
         hands=tuple(as_reported(h, rulebook) for h in hands),
         players={seat: rubber.player_at(seat).display_name for seat in Seat},
@@ -86,7 +86,7 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
         "status": rubber.status,
         "abandon_reason": rubber.abandon_reason,
         "deal_limit": rubber.deal_limit,
-        "seats": {seat.value: getattr(rubber, f"{SEAT_FIELD[seat]}_id") for seat in Seat},
+        "seats": {seat.value: rubber.player_id_at(seat) for seat in Seat},
         "seat_changes": [{"seat": c.seat, "player": c.player_id, "from_hand": c.from_hand, "reason": c.reason}
                          for c in rubber.seat_changes.all()],
         "interchange": interchange,
@@ -348,7 +348,7 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
     rubber = Rubber(pk=doc["id"], event=events[doc["event"]], table_label=doc["table"],
                     played_on=_date(doc["played_on"], where), first_dealer=doc["first_dealer"],
                     status=doc["status"], abandon_reason=doc["abandon_reason"], deal_limit=doc.get("deal_limit"),
-                    **{SEAT_FIELD[seat]: player for seat, player in seats.items()})
+                    **Rubber.seat_fields(seats))
     _full_save(rubber, where)
     for change in doc["seat_changes"]:
         if change["player"] not in players:

@@ -14,7 +14,7 @@ from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round
-from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported, rulebook_of
+from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 
@@ -38,7 +38,7 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     rubber = rubber_lock(rubber_id, complete="The rubber is complete; no more hands can be entered.",
                          abandoned="The rubber was abandoned; no more hands can be entered.")
     number = rubber.hands.count() + 1
-    new = check_hand(play, number, rulebook_of(rubber))
+    new = check_hand(play, number, rubber.rulebook)
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
     hand.full_clean(exclude=["rubber", "entered_by"])
     hand.save()
@@ -69,7 +69,7 @@ def hand_correct(
     _reason_check(hand.number, rubber.hand_count, reason)
 
     before = hand_document(hand)
-    new = check_hand(play, hand.number, rulebook_of(rubber))
+    new = check_hand(play, hand.number, rubber.rulebook)
     for field, value in {**play_fields(new), **_extras(extras)}.items():
         setattr(hand, field, value)
     hand.announcement_resolved = False
@@ -123,7 +123,7 @@ def correction_preview(*, hand_id: int, play: dict[str, Any], reason: str) -> tu
     """The score before and after a correction, computed and not saved (rulings still apply on top)."""
     hand = Hand.objects.select_related("rubber").get(pk=hand_id)
     _reason_check(hand.number, hand.rubber.hand_count, reason)
-    rubber, rulebook = hand.rubber, rulebook_of(hand.rubber)
+    rubber, rulebook = hand.rubber, hand.rubber.rulebook
     rows = rubber_hands(rubber)
     before = [reported(h, rulebook) for h in rows]
     corrected = check_hand(play, hand.number, rulebook)
@@ -166,7 +166,7 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
     rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.")
     try:
-        late = claim_limit(kind, claimed, rulebook_of(rubber))
+        late = claim_limit(kind, claimed, rubber.rulebook)
     except RulingError as exc:
         raise ValidationError({"claimed": exc.message}) from None
     if late:

@@ -7,16 +7,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from scoring.engine import RULEBOOKS, HandResult, ReportedHand, RubberError, Rulebook, interchange
+from scoring.engine import HandResult, ReportedHand, RubberError, Rulebook, interchange
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
-from scoring.models import Hand, Penalty, Rubber
+from scoring.models import Hand, Penalty
 
 PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks")
-
-
-def rulebook_of(rubber: Rubber) -> Rulebook:
-    return RULEBOOKS[rubber.event.rulebook]
 
 
 def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dict[str, Any]:

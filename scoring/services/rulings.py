@@ -20,7 +20,7 @@ from scoring.engine.errors import RubberError
 from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, adjudicate, rule
 from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
-from scoring.services.reports import reported, rulebook_of
+from scoring.services.reports import reported
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 ABANDONED = "The rubber was abandoned; no rulings can be made on it."
@@ -59,7 +59,7 @@ def ruling_preview(
     Raises `ValidationError` naming the fact at fault, or saying which later hand the
     ruling would make impossible.
     """
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     rows = list(hands) if hands is not None else rubber_hands(rubber)
     if not 1 <= hand_number <= len(rows):
         raise ValidationError({"hand": f"This rubber has no hand {hand_number}."})
@@ -145,7 +145,7 @@ def ruling_words(ruling: Ruling, rubber: Rubber, names: Mapping[Seat, str] | Non
     ruling, or one the table can no longer word, keeps the words it was made with."""
     if not ruling.standing:
         return ruling.summary
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     try:
         hand = reported(ruling.hand, rulebook, without=ruling.pk)
         decision = adjudicate(ruling.irregularity, ruling.facts, hand, number=ruling.hand.number, rulebook=rulebook,

@@ -19,9 +19,8 @@ from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side,
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
-from scoring.services.reports import as_validation_error, reported, rulebook_of
+from scoring.services.reports import as_validation_error, reported
 
-SEAT_FIELD = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
 RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew", "next_dealer",
                         "hand_count", "status"]
@@ -55,7 +54,7 @@ def rubber_hands(rubber: Rubber) -> list[Hand]:
 
 def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None) -> RubberResult:
     """Score a rubber's stored hands, with their explanations (raises the engine's errors)."""
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     rows = rubber_hands(rubber) if hands is None else hands
     return score_rubber([reported(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
 
@@ -95,7 +94,7 @@ def result_records(
     rubber: Rubber, hands: Sequence[Hand], result: RubberResult, seat_changes: Sequence[SeatChange],
 ) -> ResultRecords:
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
-    seated = seated_by_hand(rubber, seat_changes, len(hands))
+    seated = rubber.player_ids_by_hand(seat_changes, len(hands))
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
         row.game = scored.game
         row.ns_points, row.ew_points = scored.points(Side.NS), scored.points(Side.EW)
@@ -121,26 +120,12 @@ def result_records(
     return ResultRecords(games, _player_results(rubber, result, seat_changes))
 
 
-def seated_by_hand(rubber: Rubber, seat_changes: Sequence[SeatChange], count: int) -> list[dict[Seat, int]]:
-    """The player id in each seat for hands 1..count, substitutes included (law 18)."""
-    base = {seat: seat_player_id(rubber, seat) for seat in Seat}
-    changes = sorted(seat_changes, key=lambda c: c.from_hand)
-    out = []
-    for number in range(1, count + 1):
-        seated = dict(base)
-        for change in changes:
-            if change.from_hand <= number:
-                seated[Seat(change.seat)] = change.player_id
-        out.append(seated)
-    return out
-
-
 def _player_results(rubber: Rubber, result: RubberResult,
                     seat_changes: Sequence[SeatChange]) -> list[RubberPlayerResult]:
     """Every player who sat in a seat during the rubber shares that side's result (law 18)."""
     sitters: dict[int, Seat] = {}
     for seat in Seat:
-        sitters.setdefault(seat_player_id(rubber, seat), seat)
+        sitters.setdefault(rubber.player_id_at(seat), seat)
     for change in seat_changes:
         sitters.setdefault(change.player_id, Seat(change.seat))
     games = {side: [g for g in result.games if g.winner is side] for side in Side}
@@ -148,19 +133,13 @@ def _player_results(rubber: Rubber, result: RubberResult,
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
-            partner_id=seat_player_id(rubber, seat.partner),
+            partner_id=rubber.player_id_at(seat.partner),
             points_for=points[seat.side], points_against=points[seat.side.other],
             games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
             won=None if result.rubber_winner is None else result.rubber_winner is seat.side,
         )
         for player_id, seat in sitters.items()
     ]
-
-
-def seat_player_id(rubber: Rubber, seat: Seat) -> int:
-    """Who sat in `seat` when the rubber began."""
-    player_id: int = getattr(rubber, f"{SEAT_FIELD[seat]}_id")
-    return player_id
 
 
 def results_changed(event_ids: Iterable[int] | None = None) -> None:

@@ -13,8 +13,8 @@ from msgspec.structs import replace
 from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
-from scoring.services.reports import penalties_from, play_fields, reported, rulebook_of
-from scoring.services.scoring import SEAT_FIELD, rubber_hands, rubber_rescore
+from scoring.services.reports import penalties_from, play_fields, reported
+from scoring.services.scoring import rubber_hands, rubber_rescore
 from scoring.text import printable_line
 
 
@@ -55,7 +55,7 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
     players = {seat: _player(seat, report.players[seat]) for seat in Seat}
     rubber = Rubber(event=event, played_on=played_on or dt.date.today(), table_label=table_label,
                     first_dealer=first.value,
-                    **{SEAT_FIELD[seat]: player for seat, player in players.items()})
+                    **Rubber.seat_fields(players))
     rubber.full_clean()
     rubber.save()
     for number, (hand, raw) in enumerate(zip(hands, document["hands"], strict=True), 1):
@@ -94,7 +94,7 @@ def _player(seat: Seat, name: str) -> Player:
 
 def rubber_export(rubber: Rubber) -> dict[str, Any]:
     """The rubber in the interchange format (penalties folded into each hand's fields)."""
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     report = RubberReport(
         hands=tuple(reported(h, rulebook) for h in rubber_hands(rubber)),
         players={seat: rubber.player_at(seat).display_name for seat in Seat},

@@ -20,14 +20,10 @@ TIE_BREAKERS = "net rubber points, then rubbers won, then double games won, then
 ORDER = ("-net", "-wins", "-doubles", "-games")
 
 
-COUNTED = (Rubber.Status.COMPLETE, Rubber.Status.STOPPED)
-
-
 def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
     """Complete rubbers count, and those stopped by their round as they stand; rubbers in progress and
     abandoned ones are left out, and so is a table stopped before it dealt (no rubber was played there)."""
-    return results.filter(rubber__status__in=COUNTED).exclude(rubber__status=Rubber.Status.STOPPED,
-                                                              rubber__hand_count=0)
+    return results.filter(rubber__in=Rubber.objects.counted())
 
 
 def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:

@@ -11,6 +11,8 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from scoring.words import rubber_result_words
+
 TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 # Every column shows on a phone too: the table scrolls sideways under a hint, the names held in place.
@@ -110,11 +112,7 @@ class PlayerRubbersTable(tables.Table):
         return "" if record.rubber.status == "abandoned" else str(value)
 
     def render_result(self, record: Any) -> str:
-        status = record.rubber.status
-        if status == "abandoned":
-            return "abandoned"
-        verdict = "won" if record.won else "lost" if record.won is False else "undecided"
-        return verdict if status == "complete" else f"{verdict}, in progress"
+        return rubber_result_words(record.rubber.status, record.won)
 
     class Meta:
         attrs = TABLE_ATTRS

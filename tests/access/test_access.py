@@ -14,10 +14,10 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.models import Event, Rubber
+from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, schedule_make
 from scoring.services.rubbers import rubber_start
 from scoring.services.rulings import ruling_make
-from scoring.tables.services import AtTable, hand_report, working_code
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 

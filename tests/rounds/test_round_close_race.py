@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, HandReport, Rubber
+from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import round_start, schedule_make
-from scoring.tables.services import AtTable, hand_report, working_code
 from tests.helpers import together
 from tests.rounds.test_rounds import tournament
 

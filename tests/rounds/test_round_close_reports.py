@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, HandReport, Rubber
+from scoring.reporting.services import AtTable, hand_report, report_answer
 from scoring.rounds.services import round_close, round_start, schedule_make
-from scoring.tables.services import AtTable, hand_report, report_answer
 from tests.rounds.test_rounds import tournament
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_a_dropped_report_frees_the_deal_for_another_report(client, secretary):
 def test_after_the_round_each_phone_shows_where_its_players_sit_next(client, secretary):
     from scoring.engine import Seat
     from scoring.engine.words import SEAT_WORDS
-    from scoring.tables.services import working_code
+    from scoring.reporting.services import working_code
 
     event = tournament(8, rounds=3)
     first, second, _ = schedule_make(event=event)

@@ -13,9 +13,9 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from scoring.models import Event, Round, Rubber
+from scoring.reporting.services import working_code
 from scoring.rounds.selectors import room
 from scoring.rounds.services import round_close, round_start, schedule_make
-from scoring.tables.services import working_code
 from tests.helpers import record
 from tests.rounds.test_rounds import tournament
 

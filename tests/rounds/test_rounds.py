@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.models import Event, Round, RoundBye, RoundTable, Rubber
+from scoring.reporting.services import AtTable, hand_report, report_answer
 from scoring.rounds.selectors import room
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
-from scoring.tables.services import AtTable, hand_report, report_answer
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game, record
 

@@ -151,7 +151,7 @@ def test_many_clients_enter_hands_and_rule_at_once(secretary, event, players):
 
 def test_parallel_wrong_codes_are_counted_one_by_one(monkeypatch, rubber):
     """Forty phones guessing at once from one address: never more than the allowance gets an answer."""
-    from scoring.tables import services
+    from scoring.reporting import services
 
     monkeypatch.setattr(services, "GUESSES_ALLOWED", 20)
     statuses = together(40, lambda _: Client(),

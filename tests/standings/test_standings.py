@@ -19,7 +19,7 @@ from scoring.engine import Seat, Side, score_rubber
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
-from scoring.services.reports import reported, rulebook_of
+from scoring.services.reports import reported
 from scoring.services.rubbers import rubber_abandon, rubber_start
 from scoring.services.scoring import results_changed, rubber_hands
 from tests.factories import EventFactory, PlayerFactory
@@ -44,7 +44,7 @@ def expected_totals(event: Event) -> dict[str, list[int]]:
     """Each player's figures recomputed from the hands with `score_rubber`, complete rubbers only."""
     totals: dict[str, list[int]] = defaultdict(lambda: [0] * 8)
     for rubber in event.rubbers.filter(status=Rubber.Status.COMPLETE):
-        rulebook = rulebook_of(rubber)
+        rulebook = rubber.rulebook
         result = score_rubber([reported(h, rulebook) for h in rubber_hands(rubber)], rulebook,
                               first_dealer=Seat(rubber.first_dealer))
         assert result.complete

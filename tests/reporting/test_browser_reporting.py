@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import Hand, HandReport, TableCode
-from scoring.tables import services
+from scoring.reporting import services
 from tests.browser_helpers import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -19,7 +19,7 @@ def in_view(page: Page, selector: str) -> bool:
 
 
 def confirm_from_the_other_side(rubber) -> None:  # type: ignore[no-untyped-def]
-    from scoring.tables.services import AtTable, report_answer
+    from scoring.reporting.services import AtTable, report_answer
 
     waiting = HandReport.objects.get(rubber=rubber, status=HandReport.Status.WAITING)
     seated = rubber.players_at_hand(waiting.number)

@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.models import CodeGuess, HandReport, Rubber
+from scoring.reporting import services
+from scoring.reporting.services import AtTable
 from scoring.rounds.selectors import room
 from scoring.rounds.services import schedule_make
 from scoring.services.rubbers import seat_change_add
-from scoring.tables import services
-from scoring.tables.services import AtTable
 from tests.helpers import play_game, record
 from tests.rounds.test_rounds import tournament
 from tests.tables.test_reporting import open_report, report, table_url

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import TableCode
-from scoring.tables import services
+from scoring.reporting import services
 
 
 @pytest.fixture

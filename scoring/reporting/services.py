@@ -23,11 +23,11 @@ from scoring.access import is_secretary
 from scoring.engine import Seat, Side, score_rubber
 from scoring.engine.errors import RubberError
 from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCode
+from scoring.reporting.codes import looks_like_code, new_code
 from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
-from scoring.services.reports import as_validation_error, check_hand, reported, rulebook_of
+from scoring.services.reports import as_validation_error, check_hand, reported
 from scoring.services.scoring import rubber_hands, rubber_lock
-from scoring.tables.codes import looks_like_code, new_code
 
 GUESSES_ALLOWED = 60
 """Wrong codes one address may try in `GUESS_WINDOW`: a club's phones share the room's router and each
@@ -160,7 +160,7 @@ class Preview:
 
 def preview(rubber: Rubber, play: dict[str, Any], number: int) -> Preview:
     """Score the rubber with the reported hand as hand `number`, saving nothing (an illegal hand is refused)."""
-    rulebook = rulebook_of(rubber)
+    rulebook = rubber.rulebook
     hands = [reported(h, rulebook) for h in rubber_hands(rubber)][:number - 1]
     new = check_hand(play, number, rulebook)
     try:

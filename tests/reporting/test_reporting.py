@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import CodeGuess, Event, Hand, HandReport, Rubber, TableCode
+from scoring.reporting import services
+from scoring.reporting.codes import ALPHABET, LENGTH, looks_like_code, normalised
 from scoring.services.hands import HandExtras, hand_record
 from scoring.services.rubbers import rubber_start
-from scoring.tables import services
-from scoring.tables.codes import ALPHABET, LENGTH, looks_like_code, normalised
 from tests.factories import EventFactory
 from tests.helpers import play_game, record
 

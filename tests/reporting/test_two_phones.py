@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 
 from scoring.models import Hand, HandReport, Rubber
-from scoring.tables import services
+from scoring.reporting import services
 from tests.services.test_concurrency import stored_agrees_with_a_fresh_rescore
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ from scoring.access import is_secretary
 from scoring.club.selectors import rubber_for_page, rubber_or_404
 from scoring.engine import Seat
 from scoring.models import Player, Rubber, TableCode
-from scoring.tables.codes import ALPHABET
+from scoring.reporting.codes import ALPHABET
 
 PHONE_KEY = "table_phone"
 

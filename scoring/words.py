@@ -1,15 +1,14 @@
-"""A table's hands in words for the phone: players by name, not by seat letter."""
+"""The words of a hand and of a rubber's state, one place for every page, sheet and table that prints them:
+how a hand was played (players by name), how it came to be recorded, and how a rubber ended for a player."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from django.utils import timezone
 
-from scoring.engine import Declaration, HandResult, Seat, Side
+from scoring.engine import Declaration, HandResult, Seat
 from scoring.engine.words import UNPLAYED_WORDS, moment, plural, took_trump
 from scoring.models import Hand, HandReport, Player, Rubber
 
@@ -32,32 +31,6 @@ def play_words(play: dict[str, Any], seated: dict[Seat, Player]) -> str:
     names = {seat: str(player) for seat, player in seated.items()}
     who = took_trump(Seat(play["maker"]), declaration, bool(play.get("alone")), names)
     return f"{who}, {plural(play.get('tricks') or 0, 'trick')}"
-
-
-@dataclass(frozen=True)
-class SideNow:
-    side: str
-    names: str
-    score: int | None
-    games: int
-
-
-def table_sides(rubber: Rubber, number: int) -> list[SideNow]:
-    """Each side with its players for the next hand, its score in the game in play and its games won."""
-    seated = rubber.players_at_hand(number)
-    won = [g.winner for g in rubber.games.all()]
-    scores = {Side.NS: rubber.current_ns, Side.EW: rubber.current_ew}
-    return [SideNow(side.value, " & ".join(str(seated[s]) for s in side.seats), scores[side] or 0,
-                    won.count(side.value)) for side in (Side.NS, Side.EW)]
-
-
-@dataclass(frozen=True)
-class ReportLine:
-    number: int
-    words: str
-    points: tuple[int, int] | None
-    record: str
-    """Who reported and who answered, and when."""
 
 
 RECORDED_OTHERWISE = (HandReport.Status.CORRECTED, HandReport.Status.SUPERSEDED)
@@ -99,20 +72,7 @@ def _how(phone: str, member: Any) -> str:
     return f" ({', '.join(bits)})" if bits else ""
 
 
-def report_lines(rubber: Rubber, *, reports: Sequence[HandReport] | None = None, limit: int = 4) -> list[ReportLine]:
-    """The reports given, else the rubber's last `limit` hands, in words with their record."""
-    if reports is not None:
-        return [ReportLine(r.number, play_words(r.play, rubber.players_at_hand(r.number)), None, record_words(r))
-                for r in reports]
-    hands = Hand.objects.filter(rubber=rubber).order_by("-number").select_related(*HAND_RECORD)[:limit]
-    lines = []
-    for hand in hands:
-        lines.append(ReportLine(hand.number, play_words(_hand_play(hand), rubber.players_at_hand(hand.number)),
-                                (hand.ns_points, hand.ew_points), hand_record_words(hand, rubber)))
-    return lines
-
-
-def _hand_play(hand: Hand) -> dict[str, Any]:
+def hand_played(hand: Hand) -> dict[str, Any]:
     """A recorded hand's play, as `play_words` reads it."""
     return {"result": hand.result, "maker": hand.maker, "declaration": hand.declaration, "alone": hand.alone,
             "tricks": hand.tricks}
@@ -127,7 +87,18 @@ def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
         if rubber is not None and report.status in RECORDED_OTHERWISE:
             seated = rubber.players_at_hand(report.number)
             as_reported = play_words(report.play, seated)
-            if as_reported == play_words(_hand_play(hand), seated):
+            if as_reported == play_words(hand_played(hand), seated):
                 as_reported = ""  # entered instead, but just as the table reported it
         return record_words(report, as_reported)
     return f"entered by {hand.entered_by} {moment(timezone.localtime(hand.entered_at))}" if hand.entered_by_id else ""
+
+
+def rubber_result_words(status: str, won: bool | None) -> str:
+    """How a rubber went for a player: "won", "lost", "stopped" (by its round), "abandoned", or
+    "undecided, in progress". The rubbers table, the record PDF and the player's page all print this."""
+    if status == Rubber.Status.ABANDONED:
+        return "abandoned"
+    if status == Rubber.Status.STOPPED:
+        return "stopped"
+    verdict = "won" if won else "lost" if won is False else "undecided"
+    return verdict if status == Rubber.Status.COMPLETE else f"{verdict}, in progress"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.tables import secretary, views
+from scoring.reporting import secretary, views
 
 TABLE_PAGES = [
     ("", views.TablePageView, ""),

@@ -19,13 +19,12 @@ from scoring.accounts.client import client_address
 from scoring.engine import Seat
 from scoring.models import HandReport, Player
 from scoring.parsing import small_int
+from scoring.reporting import services
+from scoring.reporting.codes import normalised
+from scoring.reporting.forms import AnswerForm, PhoneHandForm
+from scoring.reporting.table import Table, TableClosed, by_code, by_member, phone_of
+from scoring.reporting.words import report_lines, table_sides
 from scoring.rounds.selectors import next_round_seats
-from scoring.services.reports import rulebook_of
-from scoring.tables import services
-from scoring.tables.codes import normalised
-from scoring.tables.forms import AnswerForm, PhoneHandForm
-from scoring.tables.table import Table, TableClosed, by_code, by_member, phone_of
-from scoring.tables.words import report_lines, table_sides
 
 KNOWN_CODES = "table_codes"
 """The codes this phone has opened a table with, kept in its session: a phone already at its table is
@@ -40,7 +39,7 @@ def _closed(request: HttpRequest, closed: TableClosed, *, by_member: bool) -> Ht
     if closed.rubber is not None:
         context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1),
                     "next_round": next_round_seats(closed.rubber)}
-    return render(request, "tables/closed.html", context, status=410)
+    return render(request, "reporting/closed.html", context, status=410)
 
 
 def _load(url: str) -> HttpResponse:
@@ -58,7 +57,7 @@ class CodeEntryView(View):
         typed = request.GET.get("code", "")
         if typed:
             return redirect("code_table", code=normalised(typed) or "-")
-        return render(request, "tables/code_entry.html", {})
+        return render(request, "reporting/code_entry.html", {})
 
 
 class TableMixin(View):
@@ -73,14 +72,14 @@ class TableMixin(View):
                 known = request.session.get(KNOWN_CODES, [])
                 found = services.code_find(typed, client_address(request), known=known, phone=phone_of(request))
                 if found is None:
-                    return render(request, "tables/code_entry.html",
+                    return render(request, "reporting/code_entry.html",
                                   {"wrong": kwargs["code"][:12]}, status=404)
                 try:
                     self.table = by_code(request, found)
                 except TableClosed:
                     if found.code not in known and not is_secretary(request.user):
                         # A finished or withdrawn code tells a stranger nothing, not even that it was a code.
-                        return render(request, "tables/code_entry.html", {"wrong": kwargs["code"][:12]},
+                        return render(request, "reporting/code_entry.html", {"wrong": kwargs["code"][:12]},
                                       status=404)
                     raise
                 if found.code not in known:
@@ -90,9 +89,9 @@ class TableMixin(View):
                     return redirect_to_login(request.get_full_path())
                 self.table = by_member(request, kwargs["pk"])
         except PermissionDenied as exc:  # a member not seated at this rubber: say so, not the secretary's 403
-            return render(request, "tables/not_seated.html", {"message": str(exc)}, status=403)
+            return render(request, "reporting/not_seated.html", {"message": str(exc)}, status=403)
         except services.TooManyGuesses:
-            return render(request, "tables/code_entry.html", {"throttled": True}, status=429)
+            return render(request, "reporting/code_entry.html", {"throttled": True}, status=429)
         except TableClosed as exc:
             return _closed(request, exc, by_member="code" not in kwargs)
         return super().dispatch(request, *args, **kwargs)
@@ -126,7 +125,7 @@ class TableMixin(View):
             # What this phone may forget of a report it kept: taken by the server, or refused (with why).
             context["settled_keys"] = " ".join([*self.request.session.get(SENT_KEYS, []), refused_key])
             context["recent"] = report_lines(table.rubber, limit=4)
-            response = render(self.request, "tables/table.html", context, status=status)
+            response = render(self.request, "reporting/table.html", context, status=status)
         patch_vary_headers(response, ["HX-Request"])
         response["Cache-Control"] = "no-store"
         return response
@@ -157,7 +156,7 @@ class TableMixin(View):
         remembered = self.request.session.get(f"table_reporter_{table.rubber.pk}")
         initial = {"reporter": remembered} if self.speaker(remembered) else {}
         return PhoneHandForm(data, seated=table.seated, reporters=table.speakers, dealer=table.dealer,
-                             number=table.number, rulebook=rulebook_of(table.rubber), initial=initial)
+                             number=table.number, rulebook=table.rubber.rulebook, initial=initial)
 
     def back(self) -> HttpResponseRedirect:
         return redirect(self.table.url())

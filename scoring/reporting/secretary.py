@@ -19,10 +19,9 @@ from scoring.accounts.client import is_loopback
 from scoring.club.forms import HandForm
 from scoring.club.selectors import rubber_or_404, seated_names
 from scoring.models import HandReport, Rubber
-from scoring.services.reports import rulebook_of
-from scoring.tables import services
-from scoring.tables.codes import spaced
-from scoring.tables.words import play_words, record_words
+from scoring.reporting import services
+from scoring.reporting.codes import spaced
+from scoring.words import play_words, record_words
 
 
 def code_url(request: HttpRequest, code: str) -> str:
@@ -48,7 +47,7 @@ class TableCodeView(SecretaryRequiredMixin, View):
             url = code_url(request, code.code)
             context |= {"spaced": spaced(code.code), "url": url, "qr": qr_svg(url), "loopback": is_loopback(request),
                         "entry_url": request.build_absolute_uri(reverse("code_entry"))}
-        return render(request, "tables/table_code.html", context)
+        return render(request, "reporting/table_code.html", context)
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber_or_404(pk)
@@ -79,7 +78,7 @@ class ReportSettleView(SecretaryRequiredMixin, View):
 
     def form(self, rubber: Rubber, report: HandReport, data: Any = None) -> HandForm:
         return HandForm(data, initial=_initial(report.play), hand_number=report.number,
-                        rulebook=rulebook_of(rubber), seated=seated_names(rubber, report.number))
+                        rulebook=rubber.rulebook, seated=seated_names(rubber, report.number))
 
     def render_page(self, request: HttpRequest, rubber: Rubber, report: HandReport, form: HandForm,
                     status: int = 200) -> HttpResponse:
@@ -90,7 +89,7 @@ class ReportSettleView(SecretaryRequiredMixin, View):
             preview, form_error = None, " ".join(exc.messages)
         else:
             form_error = ""
-        return render(request, "tables/settle.html", {
+        return render(request, "reporting/settle.html", {
             "rubber": rubber, "report": report, "form": form, "preview": preview, "preview_error": form_error,
             "words": play_words(report.play, seated), "record": record_words(report, play_words(report.play, seated))},
                       status=status)

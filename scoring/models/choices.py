@@ -1,0 +1,9 @@
+"""Choices the models share: seats, sides and the codes of laws."""
+
+from __future__ import annotations
+
+from scoring.engine import RULEBOOKS, Seat, Side
+
+SEAT_CHOICES = [(s.value, s.value) for s in Seat]
+SIDE_CHOICES = [(s.value, s.value) for s in Side]
+RULEBOOK_CHOICES = [(key, rb.name) for key, rb in RULEBOOKS.items()]

@@ -1,0 +1,100 @@
+"""The club's roll of players and its events."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from scoring.engine import SOMERSET_1888
+from scoring.models.choices import RULEBOOK_CHOICES
+from scoring.text import printable_line, printable_text
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=80, unique=True, validators=[printable_line])
+    member_number = models.CharField(max_length=20, blank=True, validators=[printable_line])
+    active = models.BooleanField(default=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="player")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["display_name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_has_name"),
+            # One name, one player: "abigail ames" is Abigail Ames, and import finds her either way.
+            models.UniqueConstraint(Lower("display_name"), name="player_name_unique_any_case",
+                                    violation_error_message="A player of this name is already on the roll."),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def visible_to(self, user) -> EventQuerySet:
+        """The events whose pages `user` may read: members read every event, the public only public ones."""
+        return self if user.is_authenticated else self.filter(is_public=True)
+
+
+class Event(models.Model):
+    class PaperSize(models.TextChoices):
+        LETTER = "letter", "Letter"
+        A4 = "a4", "A4"
+
+    class Mode(models.TextChoices):
+        RUBBERS = "rubbers", "Rubbers as the secretary starts them"
+        CLUB_NIGHT = "club_night", "A club night: tables formed by cutting (laws 8-21)"
+        INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
+        PAIRS = "pairs", "A tournament in rounds: fixed pairs"
+
+    name = models.CharField(max_length=120, validators=[printable_line])
+    slug = models.SlugField(max_length=120, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    rulebook = models.CharField(max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
+    notes = models.TextField(blank=True, validators=[printable_text])
+    is_public = models.BooleanField("results are public", default=True,
+                                    help_text="Untick to show results to logged-in members only.")
+    paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
+    mode = models.CharField("how it is run", max_length=20, choices=Mode.choices, default=Mode.RUBBERS)
+    rounds = models.PositiveSmallIntegerField(
+        "rounds", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(63)],
+        help_text="For a tournament in rounds: how many rounds are played.")
+    deal_limit = models.PositiveSmallIntegerField(
+        "deals a round", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text="Optional: a rubber of a round stops after this many deals, the score as it stands.")
+    round_minutes = models.PositiveSmallIntegerField(
+        "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
+        help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
+    results_version = models.PositiveIntegerField(
+        default=0, editable=False,
+        help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")
+    history = HistoricalRecords(excluded_fields=["results_version"])
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(ends_on__isnull=True) | Q(ends_on__gte=models.F("starts_on")),
+                                   name="event_ends_after_start"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.slug])
+
+    @property
+    def in_rounds(self) -> bool:
+        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS)

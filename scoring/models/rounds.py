@@ -1,0 +1,92 @@
+"""Events in rounds: entrants, rounds, their tables and byes."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from scoring.engine import Seat
+from scoring.models.choices import SEAT_CHOICES
+from scoring.models.club import Event, Player
+from scoring.models.rubbers import Rubber
+
+
+class Entrant(models.Model):
+    """A player entered in an event run in rounds or by cutting, with his number in its schedule."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField(
+        help_text="The player's number in the schedule (pairs are 1-2, 3-4, ...), or his place in the order of "
+                  "arrival on a club night.")
+    present = models.BooleanField(default=True)
+    gone_from = models.JSONField(default=list, blank=True,
+                                 help_text="The tables where a player gone home was a candidate, and his place "
+                                           "in line at each, so that undoing it restores them.")
+    arrived_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_entry_per_player_per_event"),
+            models.UniqueConstraint(fields=["event", "number"], name="one_entrant_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player} in {self.event}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"
+        IN_PLAY = "in_play", "In play"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
+    started_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class RoundTable(models.Model):
+    """Who sits where at one table of a round, and the rubber they play there once the round starts."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    rubber = models.OneToOneField(Rubber, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="round_table")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}, round {self.round.number}"
+
+    def player_at(self, seat: Seat) -> Player:
+        return {Seat.N: self.north, Seat.E: self.east, Seat.S: self.south, Seat.W: self.west}[seat]
+
+
+class RoundBye(models.Model):
+    """A player sitting out a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out round {self.round.number}"
