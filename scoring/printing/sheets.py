@@ -35,8 +35,8 @@ from scoring.printing.pdf.data import (
 )
 from scoring.rulings.display import RulingView
 from scoring.services.rulings import ruling_words
+from scoring.standings import order
 from scoring.standings.selectors import (
-    TIE_BREAKERS,
     abandoned_rubbers,
     not_counted_entrants,
     partnerships,
@@ -272,7 +272,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         club=settings.CLUB_NAME,
         title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
-        tie_breakers=TIE_BREAKERS,
+        tie_breakers=order.sentence(),
         lines=standing_lines(rows),
         # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.
         pair_lines=standing_lines(list(partnerships(results))) if event.mode == Event.Mode.PAIRS else (),

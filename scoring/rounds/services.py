@@ -24,11 +24,13 @@ from scoring.engine.schedules import (
     swiss_round,
     whist_schedule,
 )
-from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber
+from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
 from scoring.reporting.services import reports_drop
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.standings import order
+from scoring.standings.selectors import partnerships
 
 
 def _no_schedule_yet(event: Event) -> None:
@@ -120,7 +122,6 @@ def _swiss(round_: Round) -> None:
     event = round_.event
     entrants = {e.number: e.player_id for e in event.entrants.all()}
     pair_of = {player: (number + 1) // 2 for number, player in entrants.items()}
-    net: Counter[int] = Counter()
     met: set[frozenset[int]] = set()
     north_south: Counter[int] = Counter()
     byes: Counter[int] = Counter()
@@ -129,14 +130,17 @@ def _swiss(round_: Round) -> None:
         ns, ew = pair_of[table.north_id], pair_of[table.east_id]
         met.add(frozenset((ns, ew)))
         north_south[ns] += 1
-        rubber = table.rubber
-        if rubber is not None and rubber.counts_in_standings:
-            net[ns] += rubber.ns_points - rubber.ew_points
-            net[ew] += rubber.ew_points - rubber.ns_points
     for bye in RoundBye.objects.filter(round__event=event, round__number__lt=round_.number):
         byes[pair_of[bye.player_id]] += 1
+    # Ranked as the standings rank pairs (`standings.order`), over the rounds before this one; pairs
+    # level on every tie-break keep the order of entry rather than go by name.
+    results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event,
+                                                rubber__round_table__round__number__lt=round_.number)
+    figures = {pair_of[row["player_id"]]: row for row in partnerships(results)
+               if pair_of.get(row["player_id"]) == pair_of.get(row["partner_id"]) is not None}
+    blank = dict.fromkeys((t.key for t in order.TIE_BREAKS), 0)
     pairs = sorted(set(pair_of.values()))
-    standing = sorted(pairs, key=lambda p: (-net[p], p))  # ties keep the order of entry
+    standing = sorted(pairs, key=lambda p: (order.best_first(figures.get(p, blank)), p))
     try:
         planned = swiss_round(standing, met, north_south, byes, round_.number)
     except ValueError as exc:

@@ -17,12 +17,11 @@ from django.views.generic import FormView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.accounts.client import is_loopback
-from scoring.models import Event, HandReport, Round, RubberPlayerResult
+from scoring.models import Event, HandReport, Round
 from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
-from scoring.standings.selectors import partnerships, ranked, standings
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
 
@@ -185,13 +184,9 @@ class RoomView(ReadableMixin, TemplateView):
             "controls": is_secretary(self.request.user) and not self.projector,
             "poll_url": self.request.get_full_path()}
         if self.projector:
-            results = RubberPlayerResult.objects.filter(rubber__event=self.event)
-            if self.event.mode == Event.Mode.PAIRS:  # fixed pairs stand as pairs, not each player twice
-                rows = standings_cache.rows(f"event {self.event.pk} pairs", self.event.results_version,
-                                            lambda: ranked(partnerships(results)))
-            else:
-                rows = standings_cache.rows(f"event {self.event.pk}", self.event.results_version,
-                                            lambda: ranked(standings(results)))
+            # Fixed pairs stand as pairs, not each player twice.
+            rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
+                    else standings_cache.event_players(self.event))
             context["standings"] = rows[:PROJECTOR_STANDINGS]
         return context
 

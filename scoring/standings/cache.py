@@ -14,18 +14,45 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, QuerySet, Sum
 
-from scoring.models import Event
+from scoring.models import Event, RubberPlayerResult
+from scoring.standings.selectors import partnerships, ranked, standings
 
 TIMEOUT = 60 * 60
 
 
-def rows(kind: str, version: Any, compute: Callable[[], Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
+def event_players(event: Event) -> list[dict[str, Any]]:
+    """An event's standings, one row per player, ranked."""
+    results = RubberPlayerResult.objects.filter(rubber__event=event)
+    return rows(("players", "event", event.pk), event.results_version, lambda: ranked(standings(results)))
+
+
+def event_pairs(event: Event) -> list[dict[str, Any]]:
+    """An event's standings, one row per pair who sat as partners, ranked."""
+    results = RubberPlayerResult.objects.filter(rubber__event=event)
+    return rows(("pairs", "event", event.pk), event.results_version, lambda: ranked(partnerships(results)))
+
+
+def club_players(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:
+    """The club's standings over `results` (the events and dates chosen), `version` naming that choice."""
+    return rows(("players", "club"), version, lambda: ranked(standings(results)))
+
+
+def club_pairs(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:
+    return rows(("pairs", "club"), version, lambda: ranked(partnerships(results)))
+
+
+def player_page(player_id: int, member: bool, version: Any, compute: Callable[[], Any]) -> Any:
+    """A player's page figures as a member or the public reads them."""
+    return kept(("player", player_id, member), version, compute)
+
+
+def rows(kind: Any, version: Any, compute: Callable[[], Iterable[dict[str, Any]]]) -> list[dict[str, Any]]:
     """The rows `compute` gives, from the cache when this version of them is there."""
     found: list[dict[str, Any]] = kept(kind, version, lambda: list(compute()))
     return found
 
 
-def kept(kind: str, version: Any, compute: Callable[[], Any]) -> Any:
+def kept(kind: Any, version: Any, compute: Callable[[], Any]) -> Any:
     """What `compute` gives (anything the cache can pickle), from the cache when this version is there."""
     key = "standings:" + hashlib.sha256(repr((kind, version)).encode()).hexdigest()
     found = cache.get(key)

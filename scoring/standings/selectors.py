@@ -15,9 +15,7 @@ from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
 from scoring.models import Entrant, Event, Hand, Penalty, Player, Rubber, RubberPlayerResult, Ruling
-
-TIE_BREAKERS = "net rubber points, then rubbers won, then double games won, then games won, then name"
-ORDER = ("-net", "-wins", "-doubles", "-games")
+from scoring.standings import order
 
 
 def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
@@ -44,21 +42,17 @@ def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:
 def standings(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
     """One row per player over the complete rubbers among `results`, best first."""
     rows = complete_results(results).values("player_id", "player__display_name")
-    return _figures(rows).order_by(*ORDER, "player__display_name")
-
-
-def _tie_key(row: dict[str, Any]) -> tuple[int, int, int, int]:
-    return (row["net"], row["wins"], row["doubles"], row["games"])
+    return _figures(rows).order_by(*order.order_by("player__display_name"))
 
 
 def ranked(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows, best first, each with its rank; players level on every tie-breaker but the name share
     it ("4="), as the printed standings do."""
     rows = list(rows)
-    counts = Counter(_tie_key(row) for row in rows)
+    counts = Counter(order.level(row) for row in rows)
     out, rank, previous = [], 0, None
     for position, row in enumerate(rows, start=1):
-        key = _tie_key(row)
+        key = order.level(row)
         if key != previous:
             rank, previous = position, key
         out.append({**row, "rank": f"{rank}=" if counts[key] > 1 else str(rank)})
@@ -69,7 +63,7 @@ def partnerships(results: QuerySet[RubberPlayerResult]) -> QuerySet[Any]:
     """One row per pair who sat as partners, over the complete rubbers among `results`."""
     rows = (complete_results(results).filter(partner__isnull=False, player_id__lt=F("partner_id"))
             .values("player_id", "player__display_name", "partner_id", "partner__display_name"))
-    return _figures(rows).order_by(*ORDER, "player__display_name", "partner__display_name")
+    return _figures(rows).order_by(*order.order_by("player__display_name", "partner__display_name"))
 
 
 def abandoned_rubbers(rubbers: QuerySet[Rubber]) -> QuerySet[Rubber]:

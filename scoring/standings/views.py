@@ -12,18 +12,16 @@ from django_tables2.export import ExportMixin
 from scoring.access import ReadableMixin
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.standings import cache as standings_cache
+from scoring.standings import order
 from scoring.standings.export import OFFERED, InertTableExport
 from scoring.standings.filters import StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
-    TIE_BREAKERS,
     abandoned_rubbers,
     net_chart,
     not_counted_entrants,
-    partnerships,
     play_stats,
     player_record,
-    ranked,
     standings,
 )
 from scoring.standings.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
@@ -41,9 +39,7 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
     def results_version(self) -> object:
         raise NotImplementedError
 
-    def partnership_table(self, results: QuerySet[RubberPlayerResult], kind: str) -> PartnershipTable:
-        pairs = standings_cache.rows(f"pairs {kind}", self.results_version(),
-                                     lambda: ranked(partnerships(results)))
+    def partnership_table(self, pairs: list[dict[str, Any]]) -> PartnershipTable:
         table = PartnershipTable(pairs, prefix="pairs-")
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
         return table
@@ -59,8 +55,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return self.event.results_version
 
     def get_table_data(self) -> list[dict[str, Any]]:
-        return standings_cache.rows(f"event {self.event.pk}", self.results_version(),
-                                    lambda: ranked(standings(self.results())))
+        return standings_cache.event_players(self.event)
 
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-standings.{export_format}"
@@ -69,8 +64,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         """Fixed pairs stand as pairs, so their download lists the pairs, as their page does first."""
         if self.event.mode != Event.Mode.PAIRS:
             return super().create_export(export_format)
-        rows = standings_cache.rows(f"pairs event {self.event.pk}", self.results_version(),
-                                    lambda: ranked(partnerships(self.results())))
+        rows = standings_cache.event_pairs(self.event)
         exporter = self.export_class(export_format=export_format, table=PartnershipTable(rows),
                                      exclude_columns=self.exclude_columns, dataset_kwargs=self.get_dataset_kwargs())
         return exporter.response(filename=self.get_export_filename(export_format))
@@ -80,8 +74,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context |= {
             "event": self.event,
             "title": f"{self.event.name}: standings",
-            "tie_breakers": TIE_BREAKERS,
-            "pairs": self.partnership_table(self.results(), f"event {self.event.pk}"),
+            "tie_breakers": order.sentence(),
+            "pairs": self.partnership_table(standings_cache.event_pairs(self.event)),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
             # A table stopped before it dealt a hand played no rubber: it is not among those counted.
@@ -113,8 +107,7 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
         return self._version
 
     def get_table_data(self) -> list[dict[str, Any]]:
-        return standings_cache.rows("club", self.results_version(),
-                                    lambda: ranked(standings(self.get_filter().qs)))
+        return standings_cache.club_players(self.get_filter().qs, self.results_version())
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -122,8 +115,8 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
         context |= {
             "title": "Club standings",
             "filter": self.get_filter(),
-            "tie_breakers": TIE_BREAKERS,
-            "pairs": self.partnership_table(self.get_filter().qs, "club"),
+            "tie_breakers": order.sentence(),
+            "pairs": self.partnership_table(standings_cache.club_pairs(self.get_filter().qs, self.results_version())),
             "abandoned": abandoned_rubbers(rubbers).select_related("event"),
         }
         return context
@@ -147,8 +140,8 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         # kept under that version, as the standings are.
         version = standings_cache.events_version(Event.objects.visible_to(user))
         context["rubbers_table"] = table
-        context |= standings_cache.kept(f"player {player.pk} {user.is_authenticated}", version,
-                                        lambda: self.figures(player, rubbers, results))
+        context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
+                                               lambda: self.figures(player, rubbers, results))
         return context
 
     @staticmethod

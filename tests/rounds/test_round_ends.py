@@ -222,3 +222,20 @@ def test_the_movement_sheet_of_fixed_pairs_is_by_pair(client):
     assert "Pair" in lines and "Player" not in lines and "Each pair's table and side" in text
     first = lines.index(f"1. {entrants[0]} & {entrants[1]}")
     assert all(re.fullmatch(r"\d+ (NS|EW)|out|\u2013", cell) for cell in lines[first + 1:first + 4])
+
+
+def test_a_stopped_rubber_reads_stopped_on_the_players_page_and_in_his_record(client):
+    event = tournament(4, rounds=3, deal_limit=1)
+    first = schedule_make(event=event)[0]
+    round_start(round_id=first.pk)
+    rubber = first.tables.get().rubber
+    record(rubber, maker="N", tricks=3)
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.STOPPED and rubber.counts_in_standings
+    player = rubber.north
+    page = client.get(reverse("player", args=[player.pk])).content.decode()
+    row = re.search(rf'href="/rubbers/{rubber.pk}/".*?</tr>', page, re.S)
+    assert row is not None and "stopped" in row.group(0) and "in progress" not in row.group(0)
+    sheet = client.get(reverse("player_record_pdf", args=[player.pk]))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.content)).pages)
+    assert "stopped" in text and "in progress" not in text
