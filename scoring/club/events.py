@@ -6,9 +6,9 @@ import datetime as dt
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html
 from django.views.generic import CreateView, DetailView, ListView, TemplateView, UpdateView
@@ -16,6 +16,8 @@ from django.views.generic import CreateView, DetailView, ListView, TemplateView,
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.models import Event, Rubber, Ruling
+from scoring.service_forms import ServiceFormMixin
+from scoring.services.events import event_create, event_update
 
 
 class HomeView(TemplateView):
@@ -60,7 +62,7 @@ class EventDetailView(ReadableMixin, DetailView):
         return context
 
 
-class EventCreateView(SecretaryRequiredMixin, CreateView):
+class EventCreateView(SecretaryRequiredMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
     form_class = forms.EventForm
     extra_context = {"title": "New event", "wide": True}
@@ -68,10 +70,10 @@ class EventCreateView(SecretaryRequiredMixin, CreateView):
     def get_initial(self) -> dict[str, Any]:
         return {"starts_on": dt.date.today()}
 
-    def form_valid(self, form: forms.EventForm) -> HttpResponse:
-        response = super().form_valid(form)
-        messages.success(self.request, created_message(form.instance))
-        return response
+    def perform(self, form: forms.EventForm) -> HttpResponse:
+        self.object = event_create(**form.fields_for_service())
+        messages.success(self.request, created_message(self.object))
+        return redirect(self.object)
 
 
 def created_message(event: Event) -> str:
@@ -85,18 +87,12 @@ def created_message(event: Event) -> str:
     return f"Event “{event.name}” created. Start its first rubber here."
 
 
-class EventEditView(SecretaryRequiredMixin, UpdateView):
+class EventEditView(SecretaryRequiredMixin, ServiceFormMixin, UpdateView):
     """The event's name, dates, access, paper and running; its web address stays, so links keep working."""
 
     template_name = "form_page.html"
     form_class = forms.EventEditForm
     model = Event
-
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        # The checks on its schedule and rubbers are read under the lock that making the schedule takes.
-        with transaction.atomic():
-            Event.objects.select_for_update().filter(slug=kwargs["slug"]).first()
-            return super().post(request, *args, **kwargs)
 
     def get_object(self, queryset: QuerySet[Event] | None = None) -> Event:
         event: Event = super().get_object(queryset)
@@ -109,7 +105,7 @@ class EventEditView(SecretaryRequiredMixin, UpdateView):
             title=f"Edit event · {self.stored_name}", wide=True, cancel_url=url,
             lead=f"The web address stays {url}, so links to the event keep working.", **kwargs)
 
-    def form_valid(self, form: forms.EventEditForm) -> HttpResponse:
-        response = super().form_valid(form)
+    def perform(self, form: forms.EventEditForm) -> HttpResponse:
+        event = event_update(event_id=self.object.pk, **form.fields_for_service())
         messages.success(self.request, "Event saved.")
-        return response
+        return redirect(event)

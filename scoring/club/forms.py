@@ -12,7 +12,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
-from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
@@ -21,7 +20,9 @@ from scoring.engine.interchange import hand_document
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.parsing import CountField
+from scoring.services.events import event_locks, running_errors
 from scoring.services.hands import HandExtras
+from scoring.services.players import roll_errors
 from scoring.services.reports import check_hand
 from scoring.text import LineField, TextField
 
@@ -213,37 +214,15 @@ class EventForm(forms.ModelForm):
         return slug
 
     def clean(self) -> dict[str, Any]:
+        """The service's own checks, said on their fields before it is called (it checks them again)."""
         cleaned: dict[str, Any] = super().clean() or {}
-        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
-        if starts and ends and ends < starts:  # said on the field, before the database's constraint would
-            self.add_error("ends_on", "The event cannot end before it starts.")
-        in_rounds = cleaned.get("mode") in (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
-        if in_rounds and not cleaned.get("rounds"):
-            self.add_error("rounds", "Say how many rounds the tournament plays.")
-        if not in_rounds:
-            for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
-                               ("round_minutes", "minutes a round")):
-                if cleaned.get(name):
-                    self.add_error(name, f"Only a tournament in rounds has {what}; leave this empty.")
+        for name, error in running_errors(cleaned).items():
+            if name not in self.errors:
+                self.add_error(name, error)
         return cleaned
 
-
-def event_locks(event: Event) -> dict[str, str]:
-    """The fields of a stored event that its schedule, cuts or rubbers rest on, each with the reason."""
-    if event.pk is None:
-        return {}
-    rounds_made = event.event_rounds.count()
-    rubbers = event.rubbers.count()
-    locks: dict[str, str] = {}
-    if rounds_made:
-        locks["mode"] = locks["rounds"] = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
-    elif rubbers:
-        locks["mode"] = f"the event has {rubbers} rubber{pluralize(rubbers)}"
-    elif event.club_tables.exists() or event.cuttings.exists():
-        locks["mode"] = "tables have been cut on this club night"
-    if rubbers:
-        locks["rulebook"] = "the event's rubbers are scored under these laws"
-    return locks
+    def fields_for_service(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
 
 class EventEditForm(EventForm):
@@ -261,29 +240,14 @@ class EventEditForm(EventForm):
             self.fields[name].help_text = f"Fixed: {why}."
 
     def clean(self) -> dict[str, Any]:
+        """A changed value for a fixed field (posted from a page opened before it was fixed) is refused on the
+        field; the service checks the same under the event's lock."""
         cleaned = super().clean()
         for name, why in self.locks.items():
             posted = self.data.get(name)
             if posted is not None and posted != str(getattr(self.instance, name) or ""):
                 self.add_error(name, f"This can no longer change: {why}.")
-        self._check_entrants(cleaned.get("mode"))
         return cleaned
-
-    def _check_entrants(self, mode: str | None) -> None:
-        """Players entered (or marked present) keep their meaning only between the two kinds of tournament."""
-        before = self.instance.mode
-        entered = self.instance.entrants.count() if mode and mode != before and "mode" not in self.locks else 0
-        if not entered:
-            return
-        players = f"{entered} player{pluralize(entered)}"
-        rounds = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
-        if before == Event.Mode.CLUB_NIGHT:
-            self.add_error("mode", f"{players} are marked present on this club night, so it stays a club night.")
-        elif not (before in rounds and mode in rounds):
-            self.add_error("mode", f"{players} are entered for this event; it can change only between the two "
-                                   "kinds of tournament in rounds.")
-        elif mode == Event.Mode.PAIRS and entered % 2:
-            self.add_error("mode", f"Fixed pairs need an even number of players, and {entered} are entered.")
 
 
 class PlayerForm(forms.ModelForm):
@@ -303,21 +267,17 @@ class PlayerForm(forms.ModelForm):
         # Logins not yet linked to another player.
         user.queryset = user.queryset.filter(Q(player__isnull=True) | Q(player=self.instance.pk))  # type: ignore[union-attr]
 
-    def clean_display_name(self) -> str:
-        """A name already on the roll in any case is the same player (the constraint says so too)."""
-        name: str = self.cleaned_data["display_name"]
-        if Player.objects.filter(display_name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise ValidationError("A player of this name is already on the roll.")
-        return name
+    def fields_for_service(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
-    def clean_member_number(self) -> str:
-        """A member number names one player (a check here: existing rolls may hold duplicates already)."""
-        number: str = self.cleaned_data["member_number"]
-        holder = (Player.objects.filter(member_number__iexact=number).exclude(pk=self.instance.pk).first()
-                  if number else None)
-        if holder is not None:
-            raise ValidationError(f"Member number {number} is {holder}'s.")
-        return number
+    def clean(self) -> dict[str, Any]:
+        """The roll's rules (`roll_errors`: one name in any case, one member number), said on their fields
+        before the service is called (it checks them again)."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        for name, error in roll_errors(cleaned, self.instance.pk).items():
+            if name not in self.errors:
+                self.add_error(name, error)
+        return cleaned
 
 
 class PenaltyForm(forms.Form):

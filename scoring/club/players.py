@@ -6,12 +6,15 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import QuerySet
-from django.urls import reverse
+from django.http import HttpResponse
+from django.shortcuts import redirect
 from django.views.generic import CreateView, ListView, UpdateView
 
 from scoring.access import SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.models import Player
+from scoring.service_forms import ServiceFormMixin
+from scoring.services.players import player_create, player_update
 from scoring.text import unprintable
 
 
@@ -37,17 +40,18 @@ class PlayerListView(ListView):
         return super().get_context_data(query=self.query, **kwargs)
 
 
-class PlayerCreateView(SecretaryRequiredMixin, CreateView):
+class PlayerCreateView(SecretaryRequiredMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
     form_class = forms.PlayerForm
     extra_context = {"title": "New player", "cancel_url": "/players/"}
 
-    def get_success_url(self) -> str:
+    def perform(self, form: forms.PlayerForm) -> HttpResponse:
+        self.object = player_create(**form.fields_for_service())
         messages.success(self.request, f"{self.object} is on the roll.")
-        return reverse("players")
+        return redirect("players")
 
 
-class PlayerEditView(SecretaryRequiredMixin, UpdateView):
+class PlayerEditView(SecretaryRequiredMixin, ServiceFormMixin, UpdateView):
     """Rename a player, retire him (his record stays; he leaves the lists for new rubbers and entrants), or
     link or unlink a member's login."""
 
@@ -59,7 +63,8 @@ class PlayerEditView(SecretaryRequiredMixin, UpdateView):
         return super().get_context_data(title=f"Edit {self.object}", cancel_url=self.object.get_absolute_url(),
                                         **kwargs)
 
-    def get_success_url(self) -> str:
-        state = "" if self.object.active else " (retired: his record stays, he is off the lists for new play)"
-        messages.success(self.request, f"{self.object} is saved{state}.")
-        return self.object.get_absolute_url()
+    def perform(self, form: forms.PlayerForm) -> HttpResponse:
+        player = player_update(player_id=self.object.pk, **form.fields_for_service())
+        state = "" if player.active else " (retired: his record stays, he is off the lists for new play)"
+        messages.success(self.request, f"{player} is saved{state}.")
+        return redirect(player)

@@ -194,6 +194,7 @@ def _with_dealers(cuttings: list[Cutting]) -> list[Cutting]:
     for cut in cuttings:
         for outcome in [*cut.outcome.get("tables", []), cut.outcome]:
             seats = outcome.get("seats")
-            if isinstance(seats, dict) and seats:
-                outcome["dealer"] = seats.get(outcome.get("first_dealer") or "N", "")
+            dealer = outcome.get("first_dealer")
+            if isinstance(seats, dict) and dealer:  # as the cut stored it; never presumed
+                outcome["dealer"] = seats.get(dealer, "")
     return cuttings

@@ -8,7 +8,7 @@ secretary's own entry would be.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -146,6 +146,30 @@ def guesses_forget(pk: int) -> Guesses | None:
 def seat_of(rubber: Rubber, player: Player, number: int) -> Seat | None:
     """Where `player` sits for hand `number` (substitutes included), or None if he is not at the table."""
     return next((seat for seat, p in rubber.players_at_hand(number).items() if p.pk == player.pk), None)
+
+
+@dataclass(frozen=True)
+class Parties:
+    """Who may do what with an open report, among the players a phone speaks for."""
+
+    others: list[Player]
+    """The side that did not report: it confirms or disputes."""
+    answerers: list[Player]
+    withdrawers: list[Player]
+    """The reporting side may take its report back, unless this phone is the other side's, which disputed it."""
+
+
+def report_parties(rubber: Rubber, report: HandReport, speakers: Sequence[Player], phone: str) -> Parties:
+    """The rule `report_answer` and `report_withdraw` enforce, for the page that offers the buttons."""
+    seated = rubber.players_at_hand(report.number)
+    reporter_seat = seat_of(rubber, report.reported_by, report.number) or Seat.N
+    others = [seated[s] for s in reporter_seat.side.other.seats]
+    answerers = [p for p in speakers if p in others]
+    withdrawers = [p for p in speakers if p not in others]
+    if (report.status == HandReport.Status.DISPUTED and report.answered_phone == phone
+            and report.reported_phone != phone):
+        withdrawers = []  # the phone that disputed it is the other side's: taking it back is the reporters' call
+    return Parties(others, answerers, withdrawers)
 
 
 @dataclass(frozen=True)

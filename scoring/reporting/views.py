@@ -133,13 +133,8 @@ class TableMixin(View):
     def report_context(self, report: HandReport, answer: AnswerForm | None) -> dict[str, Any]:
         table = self.table
         seated = table.rubber.players_at_hand(report.number)
-        reporter_seat = next((s for s, p in seated.items() if p.pk == report.reported_by_id), Seat.N)
-        others = [seated[s] for s in reporter_seat.side.other.seats]
-        answerers = [p for p in table.speakers if p in others]
-        reporters = [p for p in table.speakers if p not in others]
-        if (report.status == HandReport.Status.DISPUTED and report.answered_phone == table.phone
-                and report.reported_phone != table.phone):
-            reporters = []  # the phone that disputed it is the other side's: taking it back is the reporters' call
+        parties = services.report_parties(table.rubber, report, table.speakers, table.phone)
+        others, answerers, reporters = parties.others, parties.answerers, parties.withdrawers
         try:
             preview = services.preview(table.rubber, report.play, report.number)
         except ValidationError:

@@ -166,9 +166,8 @@ def round_start(*, round_id: int) -> Round:
         _swiss(round_)
     for table in round_.tables.select_related("north", "east", "south", "west"):
         rubber = rubber_start(event=event, north=table.north, east=table.east, south=table.south, west=table.west,
-                              first_dealer=table.first_dealer, table_label=str(table.number))
-        if event.deal_limit:
-            Rubber.objects.filter(pk=rubber.pk).update(deal_limit=event.deal_limit)
+                              first_dealer=table.first_dealer, table_label=str(table.number),
+                              deal_limit=event.deal_limit or None)
         table.rubber = rubber
         table.save(update_fields=["rubber"])
     return round_

@@ -14,14 +14,15 @@ from scoring.services.scoring import rubber_lock, rubber_rescore
 @transaction.atomic
 def rubber_start(
     *, event: Event, north: Player, east: Player, south: Player, west: Player, first_dealer: str,
-    table_label: str = "", played_on: dt.date | None = None,
+    table_label: str = "", played_on: dt.date | None = None, deal_limit: int | None = None,
 ) -> Rubber:
+    """A rubber begins, four different players seated; `deal_limit` stops it after that many deals (a round's)."""
     players = [north, east, south, west]
     if len({p.pk for p in players}) != 4:
         raise ValidationError("Four different players are needed, one in each seat.")
     rubber = Rubber(event=event, north=north, east=east, south=south, west=west, first_dealer=first_dealer,
                     table_label=table_label, played_on=played_on or dt.date.today(), next_dealer=first_dealer,
-                    current_ns=0, current_ew=0)
+                    current_ns=0, current_ew=0, deal_limit=deal_limit)
     rubber.full_clean()
     rubber.save()
     rubber_rescore(rubber)

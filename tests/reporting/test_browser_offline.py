@@ -8,7 +8,7 @@ from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from scoring.models import HandReport
-from tests.tables.test_browser_tables import PHONE, tap
+from tests.reporting.test_browser_reporting import PHONE, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

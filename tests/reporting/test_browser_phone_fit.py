@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import Hand, HandReport
-from tests.tables.test_browser_tables import tap
+from tests.reporting.test_browser_reporting import tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SMALL_PHONE = {"viewport": {"width": 390, "height": 664}, "is_mobile": True, "has_touch": True}

@@ -16,7 +16,7 @@ from scoring.rounds.services import schedule_make
 from scoring.services.rubbers import seat_change_add
 from tests.helpers import play_game, record
 from tests.rounds.test_rounds import tournament
-from tests.tables.test_reporting import open_report, report, table_url
+from tests.reporting.test_reporting import open_report, report, table_url
 
 pytestmark = pytest.mark.django_db
 

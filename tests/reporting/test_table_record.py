@@ -12,7 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.models import HandReport
-from tests.tables.test_reporting import open_report, report, table_url
+from tests.reporting.test_reporting import open_report, report, table_url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,115 @@
+"""Making and changing an event. What its schedule, cuts or rubbers rest on stays as it is, checked
+under the event's lock (the lock making a schedule or starting a rubber takes first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.template.defaultfilters import pluralize
+
+from scoring.models import Event
+from scoring.services.locking import event_lock, retried_on_deadlock
+
+EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "mode", "rounds",
+                "deal_limit", "round_minutes", "notes")
+IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
+
+
+def event_locks(event: Event) -> dict[str, str]:
+    """The fields of a stored event that its schedule, cuts or rubbers rest on, each with the reason."""
+    if event.pk is None:
+        return {}
+    rounds_made = event.event_rounds.count()
+    rubbers = event.rubbers.count()
+    locks: dict[str, str] = {}
+    if rounds_made:
+        locks["mode"] = locks["rounds"] = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
+    elif rubbers:
+        locks["mode"] = f"the event has {rubbers} rubber{pluralize(rubbers)}"
+    elif event.club_tables.exists() or event.cuttings.exists():
+        locks["mode"] = "tables have been cut on this club night"
+    if rubbers:
+        locks["rulebook"] = "the event's rubbers are scored under these laws"
+    return locks
+
+
+def mode_change_error(event: Event, mode: str | None) -> str | None:
+    """Why the players entered (or marked present) forbid changing the event to `mode`, if they do:
+    they keep their meaning only between the two kinds of tournament in rounds."""
+    before = event.mode
+    if event.pk is None or not mode or mode == before:
+        return None
+    entered = event.entrants.count()
+    if not entered:
+        return None
+    players = f"{entered} player{pluralize(entered)}"
+    if before == Event.Mode.CLUB_NIGHT:
+        return f"{players} are marked present on this club night, so it stays a club night."
+    if not (before in IN_ROUNDS and mode in IN_ROUNDS):
+        return (f"{players} are entered for this event; it can change only between the two kinds of tournament "
+                "in rounds.")
+    if mode == Event.Mode.PAIRS and entered % 2:
+        return f"Fixed pairs need an even number of players, and {entered} are entered."
+    return None
+
+
+def running_errors(fields: dict[str, Any]) -> dict[str, str]:
+    """An event in rounds says how many; only such an event has rounds, deals or minutes a round."""
+    errors: dict[str, str] = {}
+    in_rounds = fields.get("mode") in IN_ROUNDS
+    if in_rounds and not fields.get("rounds"):
+        errors["rounds"] = "Say how many rounds the tournament plays."
+    if not in_rounds:
+        for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
+                           ("round_minutes", "minutes a round")):
+            if fields.get(name):
+                errors[name] = f"Only a tournament in rounds has {what}; leave this empty."
+    starts, ends = fields.get("starts_on"), fields.get("ends_on")
+    if starts and ends and ends < starts:
+        errors["ends_on"] = "The event cannot end before it starts."
+    return errors
+
+
+@transaction.atomic
+def event_create(**fields: Any) -> Event:
+    """A new event, with the fields of `EVENT_FIELDS` given."""
+    _only_known(fields)
+    errors = running_errors(fields)
+    if errors:
+        raise ValidationError(errors)
+    event = Event(**fields)
+    event.full_clean()
+    event.save()
+    return event
+
+
+@retried_on_deadlock
+@transaction.atomic
+def event_update(*, event_id: int, **fields: Any) -> Event:
+    """Change a stored event (never its web address, so links keep working)."""
+    _only_known(fields)
+    if "slug" in fields:
+        raise ValidationError({"slug": "An event's web address stays as it was made."})
+    event_lock(event_id)
+    event = Event.objects.get(pk=event_id)
+    errors = {name: f"This can no longer change: {why}." for name, why in event_locks(event).items()
+              if name in fields and fields[name] != getattr(event, name)}
+    wrong_mode = mode_change_error(event, fields.get("mode"))
+    if wrong_mode and "mode" not in errors:
+        errors["mode"] = wrong_mode
+    errors = running_errors({**{n: getattr(event, n) for n in EVENT_FIELDS}, **fields}) | errors
+    if errors:
+        raise ValidationError(errors)
+    for name, value in fields.items():
+        setattr(event, name, value)
+    event.full_clean()
+    event.save()
+    return event
+
+
+def _only_known(fields: dict[str, Any]) -> None:
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise TypeError(f"not an event's field: {', '.join(sorted(unknown))}")
