@@ -27,7 +27,13 @@ WRITE_MODELS = ("player", "event", "rubber", "hand", "penalty", "handcorrection"
 SECRETARY_PERMISSION = "scoring.add_hand"
 
 # How a URL names the event its page belongs to: by the event's slug, a rubber's id, a ruling's id or a round's id.
-EVENT_OF_URL = {"slug": "slug", "pk": "rubbers", "ruling_id": "rubbers__rulings", "round_pk": "event_rounds"}
+EVENT_FROM: dict[str, tuple[str, str]] = {
+    "slug": ("slug", "slug"),
+    "rubber": ("pk", "rubbers"),
+    "ruling": ("ruling_id", "rubbers__rulings"),
+    "round": ("round_pk", "event_rounds"),
+}
+"""How a page names its event: by the URL keyword, looked up through the event's relation."""
 
 
 def secretary_group_ensure(**_: Any) -> None:
@@ -65,16 +71,20 @@ def event_readable(user: Any, **lookup: Any) -> bool | None:
 
 
 class ReadableMixin:
-    """A page of one event's results: the URL's `slug`, rubber `pk` or `ruling_id` names the event."""
+    """A page of one event's results, readable by whom the event is visible to. Each page says how its URL
+    names the event (`event_from`, a key of `EVENT_FROM`): the rule does not rest on a keyword's name."""
+
+    event_from: str
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        key = next(k for k in EVENT_OF_URL if k in kwargs)
-        readable = event_readable(request.user, **{EVENT_OF_URL[key]: kwargs[key]})
+        keyword, lookup = EVENT_FROM[self.event_from]
+        readable = event_readable(request.user, **{lookup: kwargs[keyword]})
         if not readable:  # missing, or members-only to a visitor: the same answer either way
             raise Http404("There is no such page.")
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
 
     @cached_property
     def event(self) -> Event:
-        """The event of a page named by the event's slug."""
-        return get_object_or_404(Event, slug=self.kwargs["slug"])  # type: ignore[attr-defined]
+        """The page's event, found as `event_from` says."""
+        keyword, lookup = EVENT_FROM[self.event_from]
+        return get_object_or_404(Event.objects.distinct(), **{lookup: self.kwargs[keyword]})  # type: ignore[attr-defined]

@@ -50,6 +50,8 @@ class EventListView(ListView):
 
 
 class EventDetailView(ReadableMixin, DetailView):
+    event_from = "slug"
+
     template_name = "club/event_detail.html"
     context_object_name = "event"
     model = Event

@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils.text import slugify
 
-from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook
+from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulings.somerset import CLAIMED
@@ -24,7 +24,7 @@ from scoring.services.events import event_locks, running_errors
 from scoring.services.hands import HandExtras
 from scoring.services.players import roll_errors
 from scoring.services.reports import check_hand
-from scoring.text import LineField, TextField
+from scoring.validators import LineField, TextField
 
 BLANK = [("", "—")]
 MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a hand
@@ -37,9 +37,9 @@ OUTCOMES = ((HandResult.PASSED, "P: all passed (law 77)"), (HandResult.MISDEAL, 
 OUTCOME_OF = {result.value: result for result, _ in OUTCOMES}
 
 
-def maker_choices(seated: Mapping[str, str]) -> list[tuple[str, str]]:
+def maker_choices(seated: Mapping[Seat, str]) -> list[tuple[str, str]]:
     """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals."""
-    seats = [(seat, f"{seat}, {seated[seat]}" if seat in seated else seat) for seat, _ in SEAT_CHOICES]
+    seats = [(seat.value, f"{seat}, {seated[seat]}" if seat in seated else seat.value) for seat in Seat]
     return BLANK + seats + [(result.value, words) for result, words in OUTCOMES]
 
 
@@ -68,7 +68,7 @@ class HandForm(forms.Form):
     notes = LineField(required=False, max_length=500)
 
     def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888,
-                 seated: Mapping[str, str] | None = None, **kwargs: Any) -> None:
+                 seated: Mapping[Seat, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hand_number = hand_number
         self.rulebook = rulebook

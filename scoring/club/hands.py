@@ -18,7 +18,7 @@ from django.views.generic import FormView
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club import forms
 from scoring.club.rubbers import RubberDetailView
-from scoring.club.selectors import hand_words, rubber_for_page, rubber_or_404, seated_names
+from scoring.club.selectors import hand_words, rubber_for_page, rubber_or_404
 from scoring.engine import Seat
 from scoring.models import Hand
 from scoring.parsing import small_int
@@ -39,7 +39,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
                                       "latest hands, then enter it.")
             return redirect(reverse("rubber", args=[rubber.pk]))
         form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook,
-                              seated=seated_names(rubber, rubber.hand_count + 1))
+                              seated=rubber.names_at_hand(rubber.hand_count + 1))
         if form.is_valid():
             try:
                 hand = hand_services.hand_record(rubber_id=rubber.pk, play=form.play(), extras=form.extras(),
@@ -64,7 +64,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def get_form_kwargs(self) -> dict[str, Any]:
         rubber = rubber_for_page(self.hand.rubber_id)
         return {**super().get_form_kwargs(), "hand_number": self.hand.number, "rulebook": rubber.rulebook,
-                "seated": seated_names(rubber, self.hand.number)}
+                "seated": rubber.names_at_hand(self.hand.number)}
 
     def get_initial(self) -> dict[str, Any]:
         hand = self.hand

@@ -15,7 +15,7 @@ from scoring.club import forms
 from scoring.models import Player
 from scoring.service_forms import ServiceFormMixin
 from scoring.services.players import player_create, player_update
-from scoring.text import unprintable
+from scoring.validators import unprintable
 
 
 class PlayerListView(ListView):

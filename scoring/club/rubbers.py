@@ -14,7 +14,7 @@ from django.views.generic import FormView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
 from scoring.club import forms
-from scoring.club.selectors import rubber_or_404, rubber_page, seated_names
+from scoring.club.selectors import rubber_or_404, rubber_page
 from scoring.engine import Seat
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Round, Rubber
@@ -71,6 +71,8 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
 class RubberDetailView(ReadableMixin, View):
     """The rubber page: running score, games, hands with their laws, and (for the secretary) entry."""
 
+    event_from = "rubber"
+
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         return self.render(request, rubber_or_404(pk), None)
 
@@ -78,14 +80,14 @@ class RubberDetailView(ReadableMixin, View):
                status: int = 200) -> HttpResponse:
         page = rubber_page(rubber)
         can_write = is_secretary(request.user)
-        seated = seated_names(rubber, rubber.hand_count + 1)
+        seated = rubber.names_at_hand(rubber.hand_count + 1)
         if form is None and can_write and rubber.is_open:
             form = forms.HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
                                            "result": "played", "revokes_ns": 0, "revokes_ew": 0}, seated=seated)
         dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
         return render(request, "club/rubber_detail.html", {
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,
-            "next_dealer": f"{SEAT_WORDS[Seat(dealer)]} ({seated[dealer]})" if dealer else "",
+            "next_dealer": f"{SEAT_WORDS[Seat(dealer)]} ({seated[Seat(dealer)]})" if dealer else "",
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
             "seated_here": any(name == getattr(getattr(request.user, "player", None), "display_name", None)
                                for name in seated.values()),

@@ -13,7 +13,7 @@ from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, 
 from scoring.engine.interchange import parse_hand
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
-from scoring.services.reports import reported
+from scoring.services.reports import as_scored
 from scoring.services.rulings import ruling_words
 from scoring.services.scoring import rubber_result
 from scoring.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words
@@ -23,11 +23,6 @@ def rubber_for_page(pk: int) -> Rubber:
     """A rubber with its event, players and substitutes (raises Rubber.DoesNotExist)."""
     return (Rubber.objects.select_related("event", "north", "east", "south", "west")
             .prefetch_related("seat_changes__player").get(pk=pk))
-
-
-def seated_names(rubber: Rubber, number: int) -> dict[str, str]:
-    """Who sits in each seat for hand `number` (law 18 substitutes included), by seat letter."""
-    return {seat.value: player.display_name for seat, player in rubber.players_at_hand(number).items()}
 
 
 def rubber_or_404(pk: int) -> Rubber:
@@ -132,7 +127,7 @@ def hand_words(rubber: Rubber, hand: Hand, names: dict[Seat, str] | None = None)
     """A recorded hand in words, naming the players who sat for it."""
     if names is None:
         names = {seat: str(player) for seat, player in rubber.players_at_hand(hand.number).items()}
-    return describe_hand(reported(hand, rubber.rulebook), names=names)
+    return describe_hand(as_scored(hand, rubber.rulebook), names=names)
 
 
 def rubber_page(rubber: Rubber) -> RubberPage:

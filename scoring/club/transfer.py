@@ -39,6 +39,8 @@ class RubberImportView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
 
 class RubberExportView(ReadableMixin, View):
+    event_from = "rubber"
+
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         rubber = rubber_or_404(pk)
         body = json.dumps(rubber_export(rubber), indent=1)
@@ -49,6 +51,8 @@ class RubberExportView(ReadableMixin, View):
 
 class RubberResultView(ReadableMixin, View):
     """The result document of the interchange spec, plus the hands with their points and laws."""
+
+    event_from = "rubber"
 
     def get(self, request: HttpRequest, pk: int) -> JsonResponse:
         rubber = rubber_or_404(pk)

@@ -13,7 +13,7 @@ urlpatterns = [
     path("rubbers/<id:pk>/", rubbers.RubberDetailView.as_view(), name="rubber"),
     path("rubbers/<id:pk>/hands/", hands.HandCreateView.as_view(), name="hand_new"),
     path("rubbers/<id:pk>/hands/<id:number>/correct/", hands.HandCorrectView.as_view(), name="hand_correct"),
-    path("rubbers/<id:pk>/hands/<id:number>/take-back/", hands.HandTakeBackView.as_view(), name="hand_delete"),
+    path("rubbers/<id:pk>/hands/<id:number>/take-back/", hands.HandTakeBackView.as_view(), name="hand_take_back"),
     path("rubbers/<id:pk>/hands/<id:number>/penalties/new/", hands.PenaltyCreateView.as_view(),
          name="penalty_new"),
     path("rubbers/<id:pk>/hands/<id:number>/resolve/", hands.AnnouncementResolveView.as_view(),

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from scoring.models import Player
-from scoring.text import printable_text
+from scoring.validators import printable_text
 
 
 class ArrivalForm(forms.Form):

@@ -35,6 +35,8 @@ RECENT_CUTS = 3
 
 
 class ClubNightView(ReadableMixin, TemplateView):
+    event_from = "slug"
+
     template_name = "clubnight/club_night.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from simple_history.models import HistoricalRecords
 
 from scoring.engine import SOMERSET_1888
 from scoring.models.choices import RULEBOOK_CHOICES
-from scoring.text import printable_line, printable_text
+from scoring.validators import printable_line, printable_text
 
 
 class Player(models.Model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from scoring.models.club import Event
-from scoring.text import printable_text
+from scoring.validators import printable_text
 
 
 class ClubTable(models.Model):

@@ -8,7 +8,7 @@ from django.db.models import Q
 
 from scoring.models.club import Player
 from scoring.models.rubbers import Hand, Rubber
-from scoring.text import printable_line
+from scoring.validators import printable_line
 
 
 class TableCode(models.Model):

@@ -15,7 +15,7 @@ from scoring.engine import RULEBOOKS, Declaration, HandResult, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.models.choices import SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, Player
-from scoring.text import printable_line, printable_text
+from scoring.validators import printable_line, printable_text
 
 SEAT_FIELD = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 """The rubber's field for the player who began in each seat."""
@@ -133,6 +133,10 @@ class Rubber(models.Model):
             if change.from_hand <= number:
                 seated[Seat(change.seat)] = change.player
         return seated
+
+    def names_at_hand(self, number: int) -> dict[Seat, str]:
+        """Who sat in each seat for hand `number`, by name (a seat letter finds its name too)."""
+        return {seat: player.display_name for seat, player in self.players_at_hand(number).items()}
 
     def player_ids_by_hand(self, seat_changes: Sequence[SeatChange], count: int) -> list[dict[Seat, int]]:
         """The player id in each seat for hands 1..count, substitutes included (law 18)."""

@@ -12,7 +12,7 @@ from simple_history.models import HistoricalRecords
 from scoring.engine.rulings import TABLES as RULING_TABLES
 from scoring.models.choices import SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.rubbers import Hand, Rubber
-from scoring.text import printable_text
+from scoring.validators import printable_text
 
 
 class Ruling(models.Model):

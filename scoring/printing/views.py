@@ -45,6 +45,8 @@ def on_paper(request: HttpRequest, sheet: Any) -> Any:
 
 
 class RubberSheetPdfView(ReadableMixin, View):
+    event_from = "rubber"
+
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         sheet = on_paper(request, rubber_sheet(rubber_or_404(pk)))
         return pdf_response(rubber_sheet_pdf(sheet), sheet.file_name)
@@ -57,6 +59,8 @@ class EventStandingsPdfView(ReadableMixin, View):
     event not run in rounds) answers 404, never a 500.
     """
 
+    event_from = "slug"
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         text = request.GET.get("after_round")
         after = small_int(text, most=999)
@@ -67,6 +71,8 @@ class EventStandingsPdfView(ReadableMixin, View):
 
 
 class RoundPaperMixin(ReadableMixin):
+    event_from = "round"
+
     kwargs: dict[str, Any]
 
     def round(self) -> Round:
@@ -97,6 +103,8 @@ class RoundSheetsPdfView(RoundPaperMixin, View):
 class MovementPdfView(ReadableMixin, View):
     """Every entrant's table and seat, round by round; 404 for an event not run in rounds."""
 
+    event_from = "slug"
+
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         if not self.event.in_rounds:
             raise Http404("The event is not run in rounds.")
@@ -112,6 +120,8 @@ class PlayerRecordPdfView(View):
 
 
 class RulingPdfView(ReadableMixin, View):
+    event_from = "ruling"
+
     def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
         ruling = ruling_for_page(ruling_id)
         sheet = on_paper(request, ruling_sheet(ruling_view(ruling, rubber_for_page(ruling.rubber_id))))

@@ -13,7 +13,7 @@ from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document
 from scoring.models import Player
 from scoring.services.reports import check_hand
-from scoring.text import LineField
+from scoring.validators import LineField
 
 TURNED, NAMED = "turned", "named"
 UNPLAYED = ((HandResult.PASSED.value, "All passed (law 77)"), (HandResult.MISDEAL.value, "Misdeal (law 41)"))

@@ -17,7 +17,7 @@ from django.views import View
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.accounts.client import is_loopback
 from scoring.club.forms import HandForm
-from scoring.club.selectors import rubber_or_404, seated_names
+from scoring.club.selectors import rubber_or_404
 from scoring.models import HandReport, Rubber
 from scoring.reporting import services
 from scoring.reporting.codes import spaced
@@ -78,7 +78,7 @@ class ReportSettleView(SecretaryRequiredMixin, View):
 
     def form(self, rubber: Rubber, report: HandReport, data: Any = None) -> HandForm:
         return HandForm(data, initial=_initial(report.play), hand_number=report.number,
-                        rulebook=rubber.rulebook, seated=seated_names(rubber, report.number))
+                        rulebook=rubber.rulebook, seated=rubber.names_at_hand(report.number))
 
     def render_page(self, request: HttpRequest, rubber: Rubber, report: HandReport, form: HandForm,
                     status: int = 200) -> HttpResponse:

@@ -26,7 +26,7 @@ from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCod
 from scoring.reporting.codes import looks_like_code, new_code
 from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
-from scoring.services.reports import as_validation_error, check_hand, reported
+from scoring.services.reports import as_scored, as_validation_error, check_hand
 from scoring.services.scoring import rubber_hands, rubber_lock
 
 GUESSES_ALLOWED = 60
@@ -185,7 +185,7 @@ class Preview:
 def preview(rubber: Rubber, play: dict[str, Any], number: int) -> Preview:
     """Score the rubber with the reported hand as hand `number`, saving nothing (an illegal hand is refused)."""
     rulebook = rubber.rulebook
-    hands = [reported(h, rulebook) for h in rubber_hands(rubber)][:number - 1]
+    hands = [as_scored(h, rulebook) for h in rubber_hands(rubber)][:number - 1]
     new = check_hand(play, number, rulebook)
     try:
         result = score_rubber([*hands, new], rulebook, first_dealer=Seat(rubber.first_dealer))

@@ -8,7 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.models import Player
-from scoring.text import TextField
+from scoring.validators import TextField
 
 MOST_PAIRS = 32
 

@@ -142,6 +142,8 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
 class EventRoundsView(ReadableMixin, TemplateView):
     """The event's rounds: entrants, the schedule round by round, and the buttons that run them."""
 
+    event_from = "slug"
+
     template_name = "rounds/event_rounds.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
@@ -167,6 +169,8 @@ def _pairs(entrants: list[Any]) -> list[tuple[int, str, str]]:
 
 class RoomView(ReadableMixin, TemplateView):
     """`/events/<slug>/room/`: the tables as they stand, polled by htmx; `?projector=1` for the wall."""
+
+    event_from = "slug"
 
     def get_template_names(self) -> list[str]:
         if self.request.headers.get("HX-Request"):

@@ -23,7 +23,7 @@ from scoring.engine.rulings import (
     irregularities,
 )
 from scoring.models import Rubber, RubberPlayerResult, Ruling
-from scoring.services.rulings import RulingPreview, ruling_words, seat_names
+from scoring.services.rulings import RulingPreview, ruling_words
 
 DASH = "\u2013"
 
@@ -146,7 +146,7 @@ def effect_words(effect: dict[str, Any]) -> list[str]:
 def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
     rulebook = rubber.rulebook
     irregularity = _table(rubber).get(ruling.irregularity)
-    names = seat_names(rubber, ruling.hand.number)
+    names = rubber.names_at_hand(ruling.hand.number)
 
     def seat(value: str) -> str:
         s = Seat(value)

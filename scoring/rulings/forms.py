@@ -12,7 +12,7 @@ from scoring.engine import SOMERSET_1888, Seat
 from scoring.engine.explain import cite
 from scoring.engine.rulings import SEAT_WORDS, Fact, FactKind, Irregularity, Offender, Option, irregularities
 from scoring.parsing import CountField
-from scoring.text import TextField
+from scoring.validators import TextField
 
 TABLE: Mapping[str, Irregularity] = irregularities(SOMERSET_1888)
 YES_NO = [("yes", "Yes"), ("no", "No")]

@@ -47,6 +47,8 @@ def ruling_for_page(ruling_id: int) -> Ruling:
 class RulingDetailView(ReadableMixin, View):
     """A ruling is read by whoever may read its rubber."""
 
+    event_from = "ruling"
+
     def get(self, request: HttpRequest, ruling_id: int) -> HttpResponse:
         ruling = ruling_for_page(ruling_id)
         return render(request, "rulings/ruling_detail.html", {

@@ -22,7 +22,7 @@ from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes
 from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
 from scoring.service_forms import apply_errors
-from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview, seat_names
+from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview
 from scoring.services.scoring import rubber_hands
 
 TAB = re.compile(r"[0-9a-f]{16}")
@@ -169,7 +169,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             return {"hands": [(h.number, f"Hand {h.number}: {hand_words(self.rubber, h, names[h.number])}")
                               for h in reversed(self.hands)]}
         if step and step.startswith("facts_"):
-            return {"names": seat_names(self.rubber, self.hand_number()),
+            return {"names": self.rubber.names_at_hand(self.hand_number()),
                     "check": lambda facts: self.preview(facts)}
         if step == "election":
             facts = self.facts() or {}

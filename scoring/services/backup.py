@@ -122,7 +122,8 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
     }
 
 
-REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by", "hand")
+REPORT_LINKS = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by", "hand")
+"""A report's links to players, members and its hand: restored after the rows they point to."""
 
 
 def _restore_reports(rubber: Rubber, rows: list[dict[str, Any]], players: dict[int, Player],
@@ -141,7 +142,7 @@ def _restore_reports(rubber: Rubber, rows: list[dict[str, Any]], players: dict[i
             answered_phone=row["answered_phone"], answered_member=users.get(row.get("answered_member") or ""),
             answered_at=_moment(row["answered_at"], where), settled_by=users.get(row.get("settled_by") or ""),
             settled_at=_moment(row["settled_at"], where))
-        _full_save(report, where, exclude=REPORT_PEOPLE)
+        _full_save(report, where, exclude=REPORT_LINKS)
         HandReport.objects.filter(pk=report.pk).update(
             reported_at=_moment(row["reported_at"], where) or report.reported_at)
 

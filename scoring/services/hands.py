@@ -14,7 +14,7 @@ from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round
-from scoring.services.reports import check_hand, hand_document, penalties_from, play_fields, reported
+from scoring.services.reports import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 
@@ -125,7 +125,7 @@ def correction_preview(*, hand_id: int, play: dict[str, Any], reason: str) -> tu
     _reason_check(hand.number, hand.rubber.hand_count, reason)
     rubber, rulebook = hand.rubber, hand.rubber.rulebook
     rows = rubber_hands(rubber)
-    before = [reported(h, rulebook) for h in rows]
+    before = [as_scored(h, rulebook) for h in rows]
     corrected = check_hand(play, hand.number, rulebook)
     effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.standing]
     after = [*before[:hand.number - 1], apply_effects(corrected, effects, hand.number, rulebook),

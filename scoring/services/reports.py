@@ -42,7 +42,7 @@ def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
     return parse_hand(hand_document(hand), hand.number, rulebook)
 
 
-def reported(hand: Hand, rulebook: Rulebook, *, without: int | None = None) -> ReportedHand:
+def as_scored(hand: Hand, rulebook: Rulebook, *, without: int | None = None) -> ReportedHand:
     """The hand as it scores: as reported, with the effects of its standing rulings applied (all but the
     ruling `without`, when given: the hand as that ruling finds it)."""
     effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.standing and r.pk != without]

@@ -20,7 +20,7 @@ from scoring.engine.errors import RubberError
 from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, adjudicate, rule
 from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
-from scoring.services.reports import reported
+from scoring.services.reports import as_scored
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 ABANDONED = "The rubber was abandoned; no rulings can be made on it."
@@ -46,10 +46,6 @@ class RulingPreview(RuleOnHand):
         }
 
 
-def seat_names(rubber: Rubber, number: int) -> dict[Seat, str]:
-    return {seat: player.display_name for seat, player in rubber.players_at_hand(number).items()}
-
-
 def ruling_preview(
     *, rubber: Rubber, hand_number: int, irregularity: str, facts: Mapping[str, Any], election: str | None = None,
     hands: Sequence[Hand] | None = None,
@@ -64,8 +60,8 @@ def ruling_preview(
     if not 1 <= hand_number <= len(rows):
         raise ValidationError({"hand": f"This rubber has no hand {hand_number}."})
     try:
-        ruled = rule([reported(h, rulebook) for h in rows], hand_number, irregularity, facts, election,
-                     rulebook=rulebook, names=seat_names(rubber, hand_number), first_dealer=Seat(rubber.first_dealer))
+        ruled = rule([as_scored(h, rulebook) for h in rows], hand_number, irregularity, facts, election,
+                     rulebook=rulebook, names=rubber.names_at_hand(hand_number), first_dealer=Seat(rubber.first_dealer))
     except LaterHandError as exc:
         raise ValidationError(
             f"Hand {exc.hand}, entered after this one, could not be scored with this ruling ({exc.message}). "
@@ -147,10 +143,10 @@ def ruling_words(ruling: Ruling, rubber: Rubber, names: Mapping[Seat, str] | Non
         return ruling.summary
     rulebook = rubber.rulebook
     try:
-        hand = reported(ruling.hand, rulebook, without=ruling.pk)
+        hand = as_scored(ruling.hand, rulebook, without=ruling.pk)
         decision = adjudicate(ruling.irregularity, ruling.facts, hand, number=ruling.hand.number, rulebook=rulebook,
                               election=ruling.election or None,
-                              names=names if names is not None else seat_names(rubber, ruling.hand.number))
+                              names=names if names is not None else rubber.names_at_hand(ruling.hand.number))
     except RubberError:
         return ruling.summary
     return decision.text

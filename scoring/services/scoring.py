@@ -19,7 +19,7 @@ from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side,
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
-from scoring.services.reports import as_validation_error, reported
+from scoring.services.reports import as_scored, as_validation_error
 
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
 RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew", "next_dealer",
@@ -56,7 +56,7 @@ def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None) -> Rubber
     """Score a rubber's stored hands, with their explanations (raises the engine's errors)."""
     rulebook = rubber.rulebook
     rows = rubber_hands(rubber) if hands is None else hands
-    return score_rubber([reported(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
+    return score_rubber([as_scored(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
 
 
 def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:

@@ -13,9 +13,9 @@ from msgspec.structs import replace
 from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
-from scoring.services.reports import penalties_from, play_fields, reported
+from scoring.services.reports import as_scored, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_rescore
-from scoring.text import printable_line
+from scoring.validators import printable_line
 
 
 def event_for_name(name: str) -> Event:
@@ -96,7 +96,7 @@ def rubber_export(rubber: Rubber) -> dict[str, Any]:
     """The rubber in the interchange format (penalties folded into each hand's fields)."""
     rulebook = rubber.rulebook
     report = RubberReport(
-        hands=tuple(reported(h, rulebook) for h in rubber_hands(rubber)),
+        hands=tuple(as_scored(h, rulebook) for h in rubber_hands(rubber)),
         players={seat: rubber.player_at(seat).display_name for seat in Seat},
         rulebook=rulebook,
     )

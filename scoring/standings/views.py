@@ -46,6 +46,8 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
 
 
 class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, TemplateView):
+    event_from = "slug"
+
     template_name = "standings/standings.html"
 
     def results(self) -> QuerySet[RubberPlayerResult]:

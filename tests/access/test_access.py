@@ -13,6 +13,7 @@ import pytest
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scoring.access import EVENT_FROM, ReadableMixin
 from scoring.models import Event, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, schedule_make
@@ -99,7 +100,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "table_code": (SECRETARY_FORM, lambda o: [o["rubber"].pk]),
     "report_settle": (SECRETARY_FORM, lambda o: [o["rubber"].pk, o["report"].pk]),
     "how_scoring_works": (PUBLIC, lambda o: []),
-    "hand_delete": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 2]),
+    "hand_take_back": (SECRETARY_FORM, lambda o: [o["rubber"].pk, 2]),
     "lockout_lift": (SECRETARY_ACTION, lambda o: [1]),
     "code_guesses_lift": (SECRETARY_ACTION, lambda o: [1]),
     # django.contrib.auth's pages.
@@ -324,3 +325,36 @@ def test_error_pages_speak_the_clubs_language(client, member):
     client.force_login(member)
     refused = client.get(reverse("event_new"))
     assert refused.status_code == 403 and "Only the secretary can do that" in refused.content.decode()
+
+
+def test_every_page_of_an_event_says_how_its_url_names_the_event():
+    """The read rule finds the event as each page declares (`event_from`), never by guessing from keywords."""
+
+    def routes(patterns: list[Any], prefix: str = "") -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                out += routes(p.url_patterns, prefix + str(p.pattern))
+            elif isinstance(p, URLPattern):
+                out.append((prefix + str(p.pattern), getattr(p.callback, "view_class", None)))
+        return out
+
+    readable = [(route, view) for route, view in routes(get_resolver().url_patterns)
+                if view is not None and issubclass(view, ReadableMixin)]
+    assert len(readable) >= 15
+    for route, view in readable:
+        keyword, _lookup = EVENT_FROM[view.event_from]
+        assert f":{keyword}>" in route, (view.__name__, route)
+
+
+def test_the_admin_reads_every_record_but_writes_none(client, club):
+    """Players, events and rubbers are written by the site's pages through their services: the admin only reads."""
+    log_in(client, club, "admin")
+    rubber = club["rubber"]
+    player = rubber.north
+    page = client.get(f"/admin/scoring/player/{player.pk}/change/")
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    client.post(f"/admin/scoring/player/{player.pk}/change/", {"display_name": "Renamed", "active": "on"})
+    player.refresh_from_db()
+    assert player.display_name != "Renamed"
+    assert client.get("/admin/scoring/event/add/").status_code == 403

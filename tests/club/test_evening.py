@@ -21,7 +21,7 @@ def test_the_last_hand_is_taken_back_after_a_confirmation_and_stays_on_record(cl
     record(rubber, maker="N", tricks=5)
     record(rubber, maker="E", tricks=3, revokes={"NS": 1})
     client.force_login(secretary)
-    url = reverse("hand_delete", args=[rubber.pk, 2])
+    url = reverse("hand_take_back", args=[rubber.pk, 2])
     confirm = client.get(url)
     assert b'data-testid="take-back-hand"' in confirm.content
     assert f"{rubber.east}&#x27;s side took the trump, 3 tricks".encode() in confirm.content
@@ -44,7 +44,7 @@ def test_only_the_last_hand_and_never_a_ruled_one_is_taken_back(client, secretar
         hand_take_back(rubber_id=rubber.pk, number=1, reason="", by=secretary)
     ruling_make(rubber_id=rubber.pk, hand_number=2, irregularity="revoke", facts=REVOKE, election=None, by=secretary)
     client.force_login(secretary)
-    response = client.post(reverse("hand_delete", args=[rubber.pk, 2]), {"reason": ""})
+    response = client.post(reverse("hand_take_back", args=[rubber.pk, 2]), {"reason": ""})
     assert "has a ruling on it" in response.content.decode()
     assert Hand.objects.filter(rubber=rubber).count() == 2 and not HandTakenBack.objects.exists()
 
@@ -135,5 +135,5 @@ def test_hand_rows_and_the_take_back_page_name_the_dealer(client, secretary, rub
     client.force_login(secretary)
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert f"<td>{rubber.north}</td>" in page and f"first dealer North ({rubber.north})" in page
-    take_back = client.get(reverse("hand_delete", args=[rubber.pk, 1])).content.decode()
+    take_back = client.get(reverse("hand_take_back", args=[rubber.pk, 1])).content.decode()
     assert f"dealt by {rubber.north}:" in take_back

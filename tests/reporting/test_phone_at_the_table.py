@@ -15,8 +15,8 @@ from scoring.rounds.selectors import room
 from scoring.rounds.services import schedule_make
 from scoring.services.rubbers import seat_change_add
 from tests.helpers import play_game, record
-from tests.rounds.test_rounds import tournament
 from tests.reporting.test_reporting import open_report, report, table_url
+from tests.rounds.test_rounds import tournament
 
 pytestmark = pytest.mark.django_db
 

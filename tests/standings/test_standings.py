@@ -19,7 +19,7 @@ from scoring.engine import Seat, Side, score_rubber
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
-from scoring.services.reports import reported
+from scoring.services.reports import as_scored
 from scoring.services.rubbers import rubber_abandon, rubber_start
 from scoring.services.scoring import results_changed, rubber_hands
 from tests.factories import EventFactory, PlayerFactory
@@ -45,7 +45,7 @@ def expected_totals(event: Event) -> dict[str, list[int]]:
     totals: dict[str, list[int]] = defaultdict(lambda: [0] * 8)
     for rubber in event.rubbers.filter(status=Rubber.Status.COMPLETE):
         rulebook = rubber.rulebook
-        result = score_rubber([reported(h, rulebook) for h in rubber_hands(rubber)], rulebook,
+        result = score_rubber([as_scored(h, rulebook) for h in rubber_hands(rubber)], rulebook,
                               first_dealer=Seat(rubber.first_dealer))
         assert result.complete
         points = dict(zip(Side, result.rubber_points, strict=True))

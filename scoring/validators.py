@@ -1,4 +1,5 @@
-"""What text the club keeps: printable characters only, checked alike wherever text enters.
+"""Validators and form fields for the text the club keeps: printable characters only, checked alike
+wherever text enters.
 
 A name is printed on score sheets, written into spreadsheets and shown on every page; a control
 character breaks the spreadsheet writers, NUL is refused by PostgreSQL, and bidirectional

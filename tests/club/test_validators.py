@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import Event, Player, Rubber
-from scoring.text import unprintable
+from scoring.validators import unprintable
 from tests.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

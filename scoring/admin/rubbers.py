@@ -1,22 +1,9 @@
-"""The Django admin for every model, with history."""
+"""Rubbers, their hands and stored results in the admin."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
 from scoring import models
-
-
-@admin.register(models.Player)
-class PlayerAdmin(SimpleHistoryAdmin):
-    list_display = ["display_name", "member_number", "active", "user"]
-    search_fields = ["display_name", "member_number"]
-    list_filter = ["active"]
-
-
-@admin.register(models.Event)
-class EventAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "slug", "starts_on", "ends_on", "is_public"]
-    prepopulated_fields = {"slug": ["name"]}
+from scoring.admin.base import ReadOnlyAdmin
 
 
 class HandInline(admin.TabularInline):
@@ -27,26 +14,13 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(models.Rubber)
-class RubberAdmin(SimpleHistoryAdmin):
+class RubberAdmin(ReadOnlyAdmin):
     list_display = ["pk", "event", "table_label", "played_on", "status", "ns_points", "ew_points"]
     list_filter = ["status", "event"]
     list_select_related = ["event"]
     readonly_fields = ["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew", "next_dealer",
                        "hand_count"]
     inlines = [HandInline]
-
-
-class ReadOnlyAdmin(SimpleHistoryAdmin):
-    """Hands, penalties and stored results change only through the services, which rescore."""
-
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
 
 
 @admin.register(models.Hand)
@@ -66,13 +40,8 @@ class HandCorrectionAdmin(ReadOnlyAdmin):
     list_display = ["hand", "made_at", "made_by", "reason"]
 
 
-@admin.register(models.Ruling)
-class RulingAdmin(ReadOnlyAdmin):
-    list_display = ["rubber", "hand", "irregularity", "made_at", "withdrawn_at"]
-
-
 @admin.register(models.SeatChange)
-class SeatChangeAdmin(SimpleHistoryAdmin):
+class SeatChangeAdmin(ReadOnlyAdmin):
     list_display = ["rubber", "seat", "player", "from_hand"]
 
 
@@ -84,3 +53,4 @@ class GameRecordAdmin(ReadOnlyAdmin):
 @admin.register(models.RubberPlayerResult)
 class RubberPlayerResultAdmin(ReadOnlyAdmin):
     list_display = ["rubber", "player", "side", "points_for", "points_against", "won"]
+
