@@ -27,7 +27,7 @@ run: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict scoring/engine
+	$(VENV)/bin/mypy --strict scoring/engine scoring/services scoring/models
 	$(VENV)/bin/mypy scoring euchre_club
 
 test: setup system-packages lint

@@ -1,6 +1,7 @@
 """Settings shared by every environment. Configuration comes from the environment."""
 
 from pathlib import Path
+from typing import Any
 
 import environ
 from csp.constants import NONCE, NONE, SELF
@@ -97,9 +98,9 @@ CONTENT_SECURITY_POLICY = {
 }
 
 
-def database(url: object = environ.Env.NOTSET) -> dict:
+def database(url: object = environ.Env.NOTSET) -> dict[str, Any]:
     """The database from DATABASE_URL (or `url` when it is unset; with no `url`, it must be set)."""
-    config = env.db("DATABASE_URL", default=url)
+    config: dict[str, Any] = env.db("DATABASE_URL", default=url)
     config["ATOMIC_REQUESTS"] = False
     if config["ENGINE"].endswith("sqlite3"):
         # Wait for a writer rather than failing at once when two secretaries save together, and take

@@ -55,6 +55,13 @@ def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[
     players when `names` gives who sat where, else the seats ("North ordered it up alone, 5 tricks").
 
     `penalties=False` leaves out the revokes and wrong cards, for a page that lists them itself.
+
+    >>> from scoring.engine import parse_rubber
+    >>> hand = parse_rubber({"hands": [{"dealer": "N", "maker": "E", "alone": True, "tricks": 5}]}).hands[0]
+    >>> describe_hand(hand)
+    'East played alone, 5 tricks'
+    >>> describe_hand(hand, names={Seat.N: "Ann", Seat.E: "Bea", Seat.S: "Cal", Seat.W: "Dan"})
+    'Bea played alone, 5 tricks'
     """
     if hand.result is not HandResult.PLAYED:
         return UNPLAYED_WORDS[hand.result]

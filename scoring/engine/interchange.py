@@ -71,7 +71,16 @@ def loads(text: str | bytes) -> RubberReport:
 
 
 def parse_rubber(document: Any) -> RubberReport:
-    """Check an interchange document (decoded JSON) and turn it into a `RubberReport`."""
+    """Check an interchange document (decoded JSON) and turn it into a `RubberReport`.
+
+    >>> report = parse_rubber({"hands": [{"dealer": "N", "maker": "E", "tricks": 3}]})
+    >>> report.rulebook.key, report.hands[0].maker.value, report.hands[0].tricks
+    ('somerset-1888', 'E', 3)
+    >>> parse_rubber({"hands": [{"dealer": "N", "maker": "E", "tricks": 6}]})
+    Traceback (most recent call last):
+    ...
+    scoring.engine.errors.MalformedRubber: hand 1, tricks: ...
+    """
     if _plain(document):
         try:
             report = _fast_report(msgspec.convert(document, _Document))

@@ -99,6 +99,18 @@ def score_rubber(
     database's constraints). Here the sequence is checked: `IllegalReport` for a dealer
     out of turn or a hand after the rubber is over, `MalformedRubber` when some hands
     name a dealer and others do not. `first_dealer`, when given, is who must deal first.
+
+    East plays alone and takes all five tricks (4 points, law 3); South makes the trump and takes
+    three (1 point, law 1):
+
+    >>> from scoring.engine import parse_rubber
+    >>> hands = parse_rubber({"hands": [{"dealer": "N", "maker": "E", "alone": True, "tricks": 5},
+    ...                                 {"dealer": "E", "maker": "S", "tricks": 3}]}).hands
+    >>> result = score_rubber(hands)
+    >>> result.current_score, result.next_dealer.value, result.complete
+    ((1, 4), 'S', False)
+    >>> [(a.side.value, a.points, a.laws) for a in result.hands[0].awards]
+    [('EW', 4, (3,))]
     """
     tables = scoring_tables(rulebook)
     play_parcel, game_points = tables.play_parcel, rulebook.game_points

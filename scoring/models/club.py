@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -40,7 +42,7 @@ class Player(models.Model):
 
 
 class EventQuerySet(models.QuerySet["Event"]):
-    def visible_to(self, user) -> EventQuerySet:
+    def visible_to(self, user: Any) -> EventQuerySet:
         """The events whose pages `user` may read: members read every event, the public only public ones."""
         return self if user.is_authenticated else self.filter(is_public=True)
 

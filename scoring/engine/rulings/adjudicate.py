@@ -147,6 +147,17 @@ def adjudicate(
     Where the laws give a choice, `election` is the key of the option chosen; without it
     the ruling lists the options and awaits the choice. Raises `RulingError` naming the
     fact at fault.
+
+    North revokes once, established, claimed before the cut; East-West score 3 (law 63):
+
+    >>> from scoring.engine import parse_rubber
+    >>> hand = parse_rubber({"hands": [{"dealer": "N", "maker": "E", "tricks": 3}]}).hands[0]
+    >>> ruling = adjudicate("revoke", {"offender": "N", "cause": "not_following", "stage": "established",
+    ...                                "count": 1, "claimed": "before_cut"}, hand, number=1)
+    >>> ruling.effect.revokes, [law.number for law in ruling.laws][:3]
+    (Revokes(ns=1, ew=0), [62, 63, 64])
+    >>> ruling.text.endswith("So East-West score 3 points.")
+    True
     """
     irregularity = _irregularity(key, hand, number, rulebook)
     answers = _answers(irregularity, facts, number)
