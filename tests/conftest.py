@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import shutil
 
 import pytest
+from hypothesis import settings
+
+# One profile for the whole run, chosen here rather than by whichever test module is imported first:
+# 150 examples a property, no deadline (a busy CI machine is slow, not wrong). HYPOTHESIS_PROFILE=thorough
+# asks for more.
+settings.register_profile("suite", max_examples=150, deadline=None)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server + Playwright's page
 
@@ -34,6 +41,59 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed_before_the_database(request):
+    """A browser test's pages are closed before its database is flushed: a page left open (htmx polls every
+    few seconds) would otherwise reach the live server after the test and find no database."""
+    if "browser" not in request.keywords or "browser" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # torn down after this fixture, so after the pages close
+    yield
+    for context in list(request.getfixturevalue("browser").contexts):
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def demo_club_dump(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The demo club, built once for the whole run (per worker) by `seed_demo` and kept as a fixture file;
+    the database is left as it was. `demo_club` loads it for a test in a moment."""
+    import io
+
+    from django.core.management import call_command
+    from django.db import transaction
+
+    path = tmp_path_factory.mktemp("demo") / "demo.json"
+    out = io.StringIO()
+
+    class Built(Exception):
+        pass
+
+    with django_db_blocker.unblock():
+        try:
+            with transaction.atomic():
+                call_command("seed_demo", stdout=out)
+                call_command("dumpdata", "scoring", "auth.user", natural_foreign=True, output=str(path),
+                             verbosity=0)
+                raise Built
+        except Built:
+            pass
+    return path, out.getvalue()
+
+
+@pytest.fixture
+def demo_club(db, demo_club_dump):
+    """The demo club in this test's database, as `seed_demo` builds it; its command's output returned."""
+    from django.core.management import call_command
+
+    path, printed = demo_club_dump
+    call_command("loaddata", str(path), verbosity=0)
+    from scoring.services.scoring import results_changed
+
+    results_changed()
+    return printed
 
 
 @pytest.fixture(scope="session")
@@ -74,7 +134,6 @@ def event(db):
 
 @pytest.fixture
 def rubber(event, players):
-    from scoring.services.rubbers import rubber_start
+    from tests.builders import a_rubber
 
-    return rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                        first_dealer="N", table_label="1", played_on=dt.date(2026, 11, 3))
+    return a_rubber(event, players[:4])

@@ -17,8 +17,8 @@ from scoring.access import EVENT_FROM, ReadableMixin
 from scoring.models import Event, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, schedule_make
-from scoring.services.rubbers import rubber_start
 from scoring.services.rulings import ruling_make
+from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -133,8 +133,7 @@ def scoring_url_names() -> set[str]:
 def club(secretary, member, players, django_user_model):
     admin = django_user_model.objects.create_superuser("admin", password="pw-admin-1888")
     event = EventFactory(is_public=True)
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", table_label="1", played_on=dt.date(2026, 11, 3))
+    rubber = a_rubber(event, players[:4], table="1")
     record(rubber, maker="N", tricks=3)
     record(rubber, maker="E", tricks=3)
     ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
@@ -226,8 +225,7 @@ def test_the_admin_site_is_for_staff_only(client, club, role):
 
 def test_members_only_events_are_closed_to_the_public(client, club, member, players):
     private = EventFactory(is_public=False)
-    rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", played_on=dt.date(2026, 11, 4))
+    rubber = a_rubber(private, players[:4], played_on=dt.date(2026, 11, 4))
     record(rubber, maker="N", tricks=3)
     ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
                          by=None)
@@ -269,8 +267,7 @@ def test_a_page_of_nothing_is_not_found_for_everyone(client, member, name):
 
 def test_a_members_only_players_record_leaves_out_members_only_rubbers(client, member, players):
     private = EventFactory(is_public=False)
-    rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", table_label="9", played_on=dt.date(2026, 11, 4))
+    rubber = a_rubber(private, players[:4], table="9", played_on=dt.date(2026, 11, 4))
     page = reverse("player", args=[players[0].pk])
     assert f"/rubbers/{rubber.pk}/" not in client.get(page).content.decode()
     client.force_login(member)

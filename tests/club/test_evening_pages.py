@@ -3,15 +3,14 @@ and have a Cancel, the login and 403 pages say why they appeared, and the standi
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 import pytest
 from django.urls import reverse
 
 from scoring.models import Event, Player
-from scoring.services.rubbers import rubber_start
 from scoring.standings.tables import FiguresTable
+from tests.builders import a_rubber
 from tests.factories import PlayerFactory
 from tests.helpers import play_game, record
 
@@ -101,8 +100,7 @@ def test_standings_show_shared_ranks_and_mark_the_sorted_column(client, event):
 
 
     for four in (players[:4], players[4:]):  # two rubbers won alike: the winners level, the losers level
-        rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3],
-                              first_dealer="N", played_on=dt.date(2026, 11, 3))
+        rubber = a_rubber(event, four[:4])
         for maker in ("N", "N", "E"):
             play_game(rubber, maker)
     page = client.get(reverse("event_standings", args=[event.slug]) + "?sort=-rubbers").content.decode()

@@ -15,7 +15,8 @@ from scoring.club.forms import PlayerForm
 from scoring.clubnight.presence import player_arrives
 from scoring.models import Event, Player, Rubber
 from scoring.rounds.services import entrants_set, schedule_make
-from tests.factories import EventFactory, PlayerFactory
+from tests.builders import a_tournament
+from tests.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +40,8 @@ def new_event(**changes) -> dict:
 
 @pytest.fixture
 def tournament(players):
-    event = EventFactory(name="Winter individuals", mode=Event.Mode.INDIVIDUALS, rounds=3)
-    entrants_set(event=event, players=players[:4] + PlayerFactory.create_batch(4))
+    event = a_tournament(4, 3, Event.Mode.INDIVIDUALS, name="Winter individuals")
+    entrants_set(event=event, players=players[:4] + [e.player for e in event.entrants.all()])
     return event
 
 

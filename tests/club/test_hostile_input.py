@@ -4,7 +4,6 @@ names with markup are shown escaped."""
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import json
 from typing import Any
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 
 from scoring.club import forms
 from scoring.models import Player, Rubber
-from scoring.services.rubbers import rubber_start
+from tests.builders import a_rubber
 from tests.factories import EventFactory
 from tests.helpers import record
 
@@ -49,8 +48,7 @@ def desk(client, secretary, players):
     """The secretary at the desk with a rubber of two hands."""
     client.force_login(secretary)
     event = EventFactory(is_public=True)
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", table_label="1", played_on=dt.date(2026, 11, 3))
+    rubber = a_rubber(event, players[:4], table="1")
     record(rubber, maker="N", tricks=3)
     record(rubber, maker="E", tricks=4)
     return {"client": client, "rubber": rubber, "event": event}

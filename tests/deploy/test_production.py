@@ -56,10 +56,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def first_answer(url: str, server: subprocess.Popen[bytes], within: float = 90) -> tuple[int, dict[str, str], bytes]:
+    """The first page the server answers, however long its workers take to start on a busy machine (up to
+    `within` seconds); a server that exits first fails the test with what it printed."""
+    deadline = time.monotonic() + within
+    while True:
+        if server.poll() is not None:
+            raise AssertionError(server.stdout.read().decode() if server.stdout else "gunicorn exited")
+        try:
+            return fetch(url)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.25)
+
+
 def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
     request = urllib.request.Request(url, headers={"X-Forwarded-Proto": "https", "Host": "club.example.org"})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
@@ -80,13 +95,7 @@ def test_gunicorn_serves_pages_and_static_files_with_security_headers(tmp_path):
                               stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        status, headers, body = fetch(f"{base}/")
+        status, headers, body = first_answer(f"{base}/", server)
         assert status == 200, body[:500]
         assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
         assert headers["X-Frame-Options"] == "DENY"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scoring.engine import SOMERSET_1888, IllegalReport, RubberReport, Side, score_rubber
@@ -15,8 +15,6 @@ from tests.engine.strategies import any_hand, rubbers
 
 RB = SOMERSET_1888
 SIDES_ORDER = (Side.NS, Side.EW)
-settings.register_profile("engine", max_examples=150, deadline=None)
-settings.load_profile("engine")
 
 
 @given(rubbers)

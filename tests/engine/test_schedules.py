@@ -21,7 +21,7 @@ from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
 from scoring.engine.schedules.whist import perfect_initial_round
 
-UNSOLVED: set[int] = {60, 64}
+UNSOLVED: set[int] = {64}
 """Counts of the form 4n or 4n+1 that have a whist schedule in the literature but none here yet."""
 
 

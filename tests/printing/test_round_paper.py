@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from scoring.engine import Seat
 from scoring.models import Event, Player, Round, RoundTable, Rubber
-from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.rounds.services import round_close, round_start, schedule_make
+from tests.builders import a_tournament
 from tests.factories import EventFactory
 from tests.helpers import play_game, record
 
@@ -62,10 +63,9 @@ def font_sizes(page, text: str) -> list[float]:
 # The data, through the services.
 
 def tournament(count: int, rounds: int, mode: str = Event.Mode.INDIVIDUALS, names=NAMES, **extra):
-    event = EventFactory(name="Autumn Drive · Осень", mode=mode, rounds=rounds, **extra)
-    players = [Player.objects.create(display_name=names[i] if i < len(names) else f"Player {i:02d}")
-               for i in range(count)]
-    entrants_set(event=event, players=players)
+    event = a_tournament(count, rounds, mode, names=[*names, *(f"Player {i:02d}" for i in range(len(names), count))],
+                         name="Autumn Drive · Осень", **extra)
+    players = [e.player for e in event.entrants.select_related("player").order_by("number")]
     return event, schedule_make(event=event, seed=3), players
 
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.models import Event, RoundBye
-from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
-from tests.factories import EventFactory, PlayerFactory
+from scoring.rounds.services import round_close, round_start, schedule_make
+from tests.builders import a_tournament
 from tests.helpers import play_game
 
 pytestmark = pytest.mark.django_db
@@ -23,9 +23,8 @@ def pages(response) -> list[str]:
 
 
 def tournament(count: int, rounds: int, mode: str = Event.Mode.INDIVIDUALS, **extra):
-    event = EventFactory(mode=mode, rounds=rounds, **extra)
-    players = PlayerFactory.create_batch(count)
-    entrants_set(event=event, players=players)
+    event = a_tournament(count, rounds, mode, **extra)
+    players = [e.player for e in event.entrants.select_related("player").order_by("number")]
     return event, schedule_make(event=event, seed=5), players
 
 

@@ -22,9 +22,10 @@ from scoring.models import Event, Hand, Player, Rubber, RubberPlayerResult
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
 from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, rubber_sheet
 from scoring.services.hands import HandExtras, hand_correct
-from scoring.services.rubbers import rubber_abandon, rubber_start, seat_change_add
+from scoring.services.rubbers import rubber_abandon, seat_change_add
 from scoring.services.rulings import ruling_make
 from scoring.standings.selectors import standings
+from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game, record
 
@@ -112,8 +113,7 @@ def test_sheet_file_name_and_paper_follow_the_event(client, rubber):
 
 
 def test_blank_sheet_before_play_prints_each_dealer_by_rotation(client, event, players):
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="S", played_on=dt.date(2026, 11, 4))
+    rubber = a_rubber(event, players[:4], first_dealer="S", played_on=dt.date(2026, 11, 4))
     lines = lines_of(get_pdf(client, reverse("rubber_sheet", args=[rubber.pk])).content)
     assert any("Blank sheet: no hands recorded yet" in line for line in lines)
     blanks = [line for line in lines if re.fullmatch(r"\d+ [NESW]", line)]
@@ -203,8 +203,7 @@ def test_substitutes_and_abandonment_are_printed(client, secretary, rubber, play
 
 def test_names_with_markup_print_as_typed(client, event):
     four = [PlayerFactory(display_name=name) for name in ("<b>Bold</b> & Co", "Ann <i>", "O'Neil \"Ned\"", "Zed")]
-    rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3], first_dealer="N",
-                          played_on=dt.date(2026, 11, 5))
+    rubber = a_rubber(event, four[:4], played_on=dt.date(2026, 11, 5))
     record(rubber, maker="N", tricks=3)
     text = "\n".join(pdf_text(get_pdf(client, reverse("rubber_sheet", args=[rubber.pk])).content))
     assert "<b>Bold</b> & Co" in text and "Ann <i>" in text and "O'Neil \"Ned\"" in text
@@ -251,8 +250,7 @@ def test_page_one_renders_to_a_png_that_is_not_blank(client, rubber, tmp_path):
 
 def test_members_only_documents_are_not_found_until_login(client, member, players):
     private = EventFactory(is_public=False, name="Members night", slug="members-night")
-    rubber = rubber_start(event=private, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", played_on=dt.date(2026, 11, 6))
+    rubber = a_rubber(private, players[:4], played_on=dt.date(2026, 11, 6))
     complete_rubber(rubber)
     for url in (reverse("rubber_sheet", args=[rubber.pk]), reverse("event_standings_pdf", args=[private.slug])):
         assert client.get(url).status_code == 404  # as if there were no such sheet
@@ -307,8 +305,7 @@ def test_standings_pdf_agrees_with_the_standings_rows(client, event, players):
 
 
 def test_standings_pdf_shares_ranks_between_players_level_on_every_tie_breaker(client, event, players):
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", played_on=dt.date(2026, 11, 3))
+    rubber = a_rubber(event, players[:4])
     complete_rubber(rubber)
     lines = lines_of(get_pdf(client, reverse("event_standings_pdf", args=[event.slug])).content)
     winners = sorted(p.display_name for p in (players[0], players[2]))
@@ -368,8 +365,7 @@ def test_a_player_can_read_but_printing_writes_nothing(client, member, rubber):
 
 
 def test_abandoned_rubbers_are_noted_on_the_standings(client, event, players):
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", played_on=dt.date(2026, 11, 3))
+    rubber = a_rubber(event, players[:4])
     record(rubber, maker="N", tricks=3)
     rubber_abandon(rubber_id=rubber.pk, reason="Fire alarm")
     text = " ".join(lines_of(get_pdf(client, reverse("event_standings_pdf", args=[event.slug])).content))
@@ -417,8 +413,7 @@ def _fonts_of(content: bytes) -> set[str]:
 
 def test_every_pdf_prints_accented_greek_and_cyrillic_names_in_an_embedded_font(client, secretary, event):
     four = [PlayerFactory(display_name=name) for name in WIDE_NAMES]
-    rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3], first_dealer="N",
-                          played_on=dt.date(2026, 11, 5))
+    rubber = a_rubber(event, four[:4], played_on=dt.date(2026, 11, 5))
     complete_rubber(rubber)
     ruling = ruling_make(rubber_id=rubber.pk, hand_number=2, irregularity="revoke", facts=REVOKE, election=None,
                          by=secretary)

@@ -13,22 +13,16 @@ from scoring.models import Event, Round, RoundBye, RoundTable, Rubber
 from scoring.reporting.services import AtTable, hand_report, report_answer
 from scoring.rounds.selectors import room
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from tests.builders import a_finished_rubber, a_tournament
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game, record
 
 
 def tournament(count: int, mode: str = Event.Mode.INDIVIDUALS, rounds: int = 3, **extra) -> Event:
-    event = EventFactory(mode=mode, rounds=rounds, **extra)
-    entrants_set(event=event, players=PlayerFactory.create_batch(count))
-    return event
+    return a_tournament(count, rounds, mode, **extra)
 
 
-def finish(rubber: Rubber) -> None:
-    """NS win two games 5-0 and EW one: the rubber of three games is complete, NS ahead."""
-    for maker in "NNE":
-        play_game(rubber, maker)
-    rubber.refresh_from_db()
-    assert rubber.status == Rubber.Status.COMPLETE
+finish = a_finished_rubber
 
 
 @pytest.mark.django_db

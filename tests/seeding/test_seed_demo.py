@@ -15,10 +15,9 @@ from scoring.models import Event, Player, Rubber, Ruling
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_builds_every_state_and_prints_the_login():
-    out = io.StringIO()
-    call_command("seed_demo", stdout=out)
-    assert "username 'secretary', password 'somerset1888'" in out.getvalue()
+def test_seed_demo_builds_every_state_and_prints_the_login(demo_club):
+    """The run's one build of the demo club (`demo_club_dump`), as a test finds it; then seed_demo again."""
+    assert "username 'secretary', password 'somerset1888'" in demo_club
     request = RequestFactory().post("/accounts/login/")  # django-axes checks every login against its request
     assert authenticate(request, username="secretary", password="somerset1888") is not None
     statuses = set(Rubber.objects.values_list("status", flat=True))
@@ -33,8 +32,7 @@ def test_seed_demo_builds_every_state_and_prints_the_login():
     assert Rubber.objects.count() == count
 
 
-def test_the_demo_member_has_his_record_and_the_demos_rulings_are_reached_from_their_event(client):
-    call_command("seed_demo", stdout=io.StringIO())
+def test_the_demo_member_has_his_record_and_the_demos_rulings_are_reached_from_their_event(client, demo_club):
     client.force_login(User.objects.get(username="member"))
     home = client.get("/").content.decode()
     player = Player.objects.get(user__username="member")

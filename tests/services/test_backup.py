@@ -86,8 +86,7 @@ def wipe() -> None:
         model.objects.all().delete()
 
 
-def test_the_demo_club_round_trips(tmp_path):
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
+def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
     assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
     assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, Rubber
 from scoring.services.scoring import rubber_result
+from tests.builders import a_rubber
 from tests.helpers import together
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,15 +77,12 @@ def stored_agrees_with_a_fresh_rescore(rubber: Rubber) -> None:
 def test_many_clients_enter_hands_and_rule_at_once(secretary, event, players):
     """Eight clients at once: two to each of three rubbers entering hands, and two making and
     withdrawing revoke rulings (law 63) on the first rubber while its hands come in."""
-    import datetime as dt
 
     from django.core.exceptions import ValidationError
 
-    from scoring.services.rubbers import rubber_start
     from scoring.services.rulings import ruling_make, ruling_withdraw
 
-    rubbers = [rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                            first_dealer="N", played_on=dt.date(2026, 11, 3)) for _ in range(3)]
+    rubbers = [a_rubber(event, players[:4]) for _ in range(3)]
     # Law 40: a deal out of turn that stood, so every hand is lawful in whatever order it lands.
     body = {"result": "played", "dealer": "W", "out_of_turn": "on", "maker": "N", "tricks": "3",
             "revokes_ns": 0, "revokes_ew": 0}

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring.models import RubberPlayerResult, SeatChange
 from scoring.services.rubbers import rubber_abandon, seat_change_add
+from tests.builders import a_rubber
 from tests.helpers import play_game, record
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +39,8 @@ def test_no_substitute_in_a_complete_or_abandoned_rubber(rubber, players, event)
     assert rubber.status == "complete"
     with pytest.raises(ValidationError, match="complete"):
         seat_change_add(rubber_id=rubber.pk, seat="S", player=players[4], from_hand=1, reason="")
-    from scoring.services.rubbers import rubber_start
 
-    other = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                         first_dealer="N")
+    other = a_rubber(event, players[:4])
     rubber_abandon(rubber_id=other.pk, reason="the room closed")
     with pytest.raises(ValidationError, match="abandoned"):
         seat_change_add(rubber_id=other.pk, seat="S", player=players[4], from_hand=1, reason="")

@@ -20,8 +20,9 @@ from scoring.models import Event, Hand, Player, Rubber
 from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
 from scoring.services.reports import as_scored
-from scoring.services.rubbers import rubber_abandon, rubber_start
+from scoring.services.rubbers import rubber_abandon
 from scoring.services.scoring import results_changed, rubber_hands
+from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -35,8 +36,8 @@ def club(event: Event, players: list[Player], rubbers: int, seed: int = 7) -> No
     rng = random.Random(seed)
     for i in range(rubbers):
         four = rng.sample(players, 4)
-        rubber = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3],
-                              first_dealer=rng.choice("NESW"), played_on=event.starts_on + dt.timedelta(days=i))
+        rubber = a_rubber(event, four, first_dealer=rng.choice("NESW"),
+                          played_on=event.starts_on + dt.timedelta(days=i))
         play_rubber(rubber, rng)
 
 
@@ -70,11 +71,9 @@ def test_standings_csv_agrees_with_the_engine_player_by_player(client):
     event = EventFactory(is_public=True)
     players = PlayerFactory.create_batch(7)
     club(event, players, 6)
-    live = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                        first_dealer="N")
+    live = a_rubber(event, players[:4])
     record(live, maker="N", tricks=5)  # in progress: not counted
-    gone = rubber_start(event=event, north=players[4], east=players[5], south=players[6], west=players[0],
-                        first_dealer="E")
+    gone = a_rubber(event, (players[4], players[5], players[6], players[0]), first_dealer="E")
     record(gone, maker="E", tricks=5)
     rubber_abandon(rubber_id=gone.pk, reason="The lights went out")
 
@@ -199,15 +198,13 @@ def test_cached_standings_are_never_stale(client, event, players):
     from tests.helpers import play_game
 
     url = reverse("event_standings", args=[event.slug])
-    first = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                         first_dealer="N", played_on=event.starts_on)
+    first = a_rubber(event, players[:4], played_on=event.starts_on)
     for maker in ("N", "N", "E"):
         play_game(first, maker)
     assert players[0].display_name in client.get(url).content.decode()
     assert players[4].display_name not in client.get(url).content.decode()
 
-    second = rubber_start(event=event, north=players[4], east=players[5], south=players[2], west=players[3],
-                          first_dealer="N", played_on=event.starts_on)
+    second = a_rubber(event, (players[4], players[5], players[2], players[3]), played_on=event.starts_on)
     for maker in ("N", "N", "N"):
         play_game(second, maker)
     page = client.get(url).content.decode()
@@ -220,8 +217,7 @@ def test_cached_standings_are_never_stale(client, event, players):
 
     club = reverse("standings")
     assert "Renamed Player" in client.get(club).content.decode()
-    third = rubber_start(event=event, north=players[0], east=players[1], south=players[5], west=players[3],
-                         first_dealer="N", played_on=event.starts_on)
+    third = a_rubber(event, (players[0], players[1], players[5], players[3]), played_on=event.starts_on)
     for maker in ("E", "E"):
         play_game(third, maker)
     rows = list(csv.reader(io.StringIO(client.get(club + "?_export=csv").content.decode())))
@@ -234,8 +230,7 @@ def test_cached_standings_are_never_stale(client, event, players):
 def test_a_cached_standings_page_reads_less(client, event, players):
     from tests.helpers import play_game
 
-    rubber = rubber_start(event=event, north=players[0], east=players[1], south=players[2], west=players[3],
-                          first_dealer="N", played_on=event.starts_on)
+    rubber = a_rubber(event, players[:4], played_on=event.starts_on)
     for maker in ("N", "N", "E"):
         play_game(rubber, maker)
     url = reverse("event_standings", args=[event.slug])
