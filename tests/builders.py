@@ -17,7 +17,7 @@ DAY = dt.date(2026, 11, 3)
 
 
 def a_rubber(event: Event | None = None, seats: Sequence[Player] | None = None, *, first_dealer: str = "N",
-             table: str = "1", played_on: dt.date = DAY, **extra: Any) -> Rubber:
+             table: str = "", played_on: dt.date = DAY, **extra: Any) -> Rubber:
     """A rubber begun: the four `seats` (North, East, South, West; new players when not given)."""
     event = event or EventFactory()
     north, east, south, west = seats if seats is not None else PlayerFactory.create_batch(4)

@@ -136,4 +136,4 @@ def event(db):
 def rubber(event, players):
     from tests.builders import a_rubber
 
-    return a_rubber(event, players[:4])
+    return a_rubber(event, players[:4], table="1")

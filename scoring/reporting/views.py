@@ -240,6 +240,8 @@ class WithdrawView(TableMixin):
     """The reporting side takes its report back before the other side answers."""
 
     def post(self, request: HttpRequest, report_id: int, **kwargs: Any) -> HttpResponse:
+        if not self.table.rubber.hand_reports.filter(pk=report_id).exists():
+            raise Http404("There is no such report at this table.")  # as the answer says, naming nobody
         player = self.speaker(request.POST.get("player"))
         if player is None:
             messages.warning(request, "Say which player of the reporting side takes the report back.")
