@@ -19,7 +19,7 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring.access import secretary_group_ensure
-        from scoring.accounts.client import warn_at_start
+        from scoring.clients import warn_at_start
         from scoring.models import Player
 
         warn_at_start()

@@ -69,3 +69,33 @@ def test_each_app_has_its_own_tests(concern):
 @pytest.mark.parametrize("concern", ["engine", "services", "models", "admin"])
 def test_each_shared_package_is_a_package_of_modules(concern):
     assert (CODE / concern / "__init__.py").is_file()
+
+
+def app_imports() -> dict[str, set[str]]:
+    """Which apps each app's modules import (at any depth of the module, lazily or not)."""
+    graph: dict[str, set[str]] = {app: set() for app in APPS}
+    for app in APPS:
+        for path in (CODE / app).rglob("*.py"):
+            for node in ast.walk(parsed(path)):
+                if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("scoring."):
+                    other = node.module.split(".")[1]
+                    if other in graph and other != app:
+                        graph[app].add(other)
+    return graph
+
+
+def test_no_two_apps_import_each_other_even_through_a_third():
+    graph = app_imports()
+
+    def reaches(start: str, goal: str, seen: frozenset[str] = frozenset()) -> bool:
+        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})) for nxt in graph[start])
+
+    cycles = sorted(app for app in APPS if reaches(app, app))
+    assert cycles == [], graph
+
+
+@pytest.mark.parametrize("shared", ["engine", "services", "models"])
+def test_the_shared_layers_import_no_app(shared):
+    imported = {node.module.split(".")[1] for path in (CODE / shared).rglob("*.py") for node in ast.walk(parsed(path))
+                if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("scoring.")}
+    assert imported & set(APPS) == set()

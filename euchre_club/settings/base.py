@@ -137,7 +137,7 @@ AXES_VERBOSE = False
 # Behind a reverse proxy, name it (addresses or networks, comma-separated) so that wrong passwords
 # are counted against the client's own address from X-Forwarded-For, not the proxy's.
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
-AXES_CLIENT_IP_CALLABLE = "scoring.accounts.client.client_address"
+AXES_CLIENT_IP_CALLABLE = "scoring.clients.client_address"
 
 # Mail, for password reset links: EMAIL_URL such as smtp+tls://user:password@smtp.example.org:587
 # (django-environ's forms). Without it the site sends no mail, and the password reset page says

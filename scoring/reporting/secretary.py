@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from django.views import View
 
 from scoring.access import SecretaryRequiredMixin, acting_user
-from scoring.accounts.client import is_loopback
+from scoring.clients import is_loopback
 from scoring.club.forms import HandForm
 from scoring.club.selectors import rubber_or_404
 from scoring.models import HandReport, Rubber

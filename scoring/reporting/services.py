@@ -334,13 +334,6 @@ def report_reopen(*, rubber_id: int, report_id: int, by: User) -> HandReport:
     return report
 
 
-def reports_drop(rubber: Rubber, *, by: User | None) -> int:
-    """Drop every report still open on a rubber locked by the caller (its round is closing): the hands
-    are not recorded, and each report keeps who dropped it and when. The number dropped."""
-    return rubber.hand_reports.filter(status__in=HandReport.OPEN).update(
-        status=HandReport.Status.DROPPED, settled_by=by, settled_at=timezone.now())
-
-
 @retried_on_deadlock
 @transaction.atomic
 def report_drop(*, rubber_id: int, report_id: int, by: User) -> HandReport:

@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views import View
 
 from scoring.access import is_secretary
-from scoring.accounts.client import client_address
+from scoring.clients import client_address
 from scoring.engine import Seat
 from scoring.models import HandReport, Player
 from scoring.parsing import small_int

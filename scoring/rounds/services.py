@@ -25,8 +25,8 @@ from scoring.engine.schedules import (
     whist_schedule,
 )
 from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
-from scoring.reporting.services import reports_drop
 from scoring.services.locking import event_lock, retried_on_deadlock
+from scoring.services.open_reports import reports_drop
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
 from scoring.standings import order

@@ -16,7 +16,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
-from scoring.accounts.client import is_loopback
+from scoring.clients import is_loopback
 from scoring.models import Event, HandReport, Round
 from scoring.parsing import small_int
 from scoring.rounds import forms, services

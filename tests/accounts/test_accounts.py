@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
-from scoring.accounts.client import client_address
+from scoring.clients import client_address
 from scoring.models import CodeGuess
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_a_long_scoped_address_guessing_codes_is_counted_not_a_server_error(clie
 
 
 def test_a_proxy_not_named_in_trusted_proxies_is_warned_of(client, caplog):
-    import scoring.accounts.client as module
+    import scoring.clients as module
 
     module._warned.clear()
     with override_settings(TRUSTED_PROXIES=[]), caplog.at_level("WARNING", logger="scoring.security"):
@@ -105,7 +105,7 @@ def test_a_proxy_not_named_in_trusted_proxies_is_warned_of(client, caplog):
 
 
 def test_a_site_behind_a_proxy_without_trusted_proxies_warns_at_start(caplog):
-    from scoring.accounts.client import warn_at_start
+    from scoring.clients import warn_at_start
 
     with override_settings(SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"), TRUSTED_PROXIES=[]), \
             caplog.at_level("WARNING", logger="scoring.security"):
