@@ -10,8 +10,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.models import Event, RoundBye
-from scoring.rounds.services import round_close, round_start, schedule_make
-from tests.builders import a_tournament
+from scoring.rounds.services import round_start, schedule_make
+from tests.builders import a_finished_round, a_tournament
 from tests.helpers import play_game
 
 pytestmark = pytest.mark.django_db
@@ -93,10 +93,7 @@ def test_swiss_rounds_show_a_dash_until_they_are_paired(client):
 def test_the_standings_after_a_round_count_only_the_rounds_up_to_it(client):
     event, rounds, _ = tournament(4, 2)
     first, second = rounds
-    round_start(round_id=first.pk)
-    for maker in "NNE":
-        play_game(first.tables.get().rubber, maker)
-    round_close(round_id=first.pk)
+    a_finished_round(first)  # its one rubber complete, North-South ahead
     round_start(round_id=second.pk)
     for maker in "NNN":
         play_game(second.tables.get().rubber, maker)

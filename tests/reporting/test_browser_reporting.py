@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from scoring.models import Hand, HandReport, TableCode
 from scoring.reporting import services
 from tests.browser_helpers import log_in
+from tests.helpers import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -52,9 +53,8 @@ def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser: Browser, live_server,
-                                                                        rubber, players, secretary, event):
-    base, code, (north, east, south, west), (ns_phone, ew_phone) = two_phones(browser, live_server, rubber, players)
+def test_two_phones_report_and_the_other_side_confirms(browser: Browser, live_server, rubber, players):
+    base, code, (north, east, south, _west), (ns_phone, ew_phone) = two_phones(browser, live_server, rubber, players)
 
     # North and South's phone types the code as it reads on the card, in small letters.
     ns_phone.goto(f"{base}/t/")
@@ -87,6 +87,15 @@ def test_two_phones_report_confirm_and_dispute_and_the_secretary_settles(browser
     expect(ew_phone.get_by_test_id("score-ns")).to_have_text("1")
     expect(ns_phone.get_by_test_id("score-ns")).to_have_text("1", timeout=15_000)
     assert Hand.objects.get(rubber=rubber).tricks == 4
+
+
+def test_a_phone_disputes_a_report_and_the_secretary_settles_it_from_the_room(browser: Browser, live_server,
+                                                                               rubber, players, secretary, event):
+    base, code, (north, east, _south, west), (ns_phone, ew_phone) = two_phones(browser, live_server, rubber,
+                                                                                players)
+    record(rubber, maker="S", declaration="assisted", tricks=4)  # hand 1, as the first test confirms it
+    ns_phone.goto(f"{base}/t/{code.code}/")
+    ew_phone.goto(f"{base}/t/{code.code}/")
 
     # East and West report the next hand; North disputes it from his phone.
     expect(ew_phone.get_by_test_id("dealer")).to_have_text(east)
