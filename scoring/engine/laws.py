@@ -33,7 +33,7 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (3, "lone hands", "A lone player who takes all five tricks scores four, three or four tricks "
         "score one; if euchred, the defenders score four."),
     (4, "revoke first", "Revoke penalties are scored before all other scores."),
-    (5, "score errors", "A wrong score may be put right until the trump card is turned in the next deal."),
+    (5, "score errors", "A wrong score may be put right until the next deal's trump card is turned."),
     (6, "announcing", "Points are to be announced before they are scored."),
     (7, "game values", "A game counts one, or two when the losers have not scored in it; the "
         "rubber's winners take two more, so a rubber is worth at most ten."),
@@ -44,13 +44,13 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (11, "choosing the players", "With more than four candidates, the cut decides who plays, those who came "
          "first having the preference; the four highest cut again for partners, the two highest against the "
          "two lowest, and the highest deals and chooses cards, seats and counters, and must keep to his choice."),
-    (12, "more than six", "With more than six candidates, those cutting the fifth and sixth highest cards "
-         "belong to the table."),
-    (13, "two equal cards", "Two players who cut cards of equal value cut again, unless those are the two "
-         "lowest or the two highest cards."),
-    (14, "three equal cards", "Three who cut equal cards cut again: if the fourth card is the highest, the "
-         "two lowest of the new cut are partners and their adversaries deal; if it is the lowest, the two "
-         "highest are partners and have the deal and the choice of seats."),
+    (12, "more than six", "With more than six candidates, the two whose cards rank fifth and "
+        "sixth join the table."),
+    (13, "two equal cards", "Two equal cards are cut again, except where they are both the "
+        "lowest or both the highest of the cut."),
+    (14, "three equal cards", "When three cut equal cards they cut again: if the fourth player's "
+        "card was higher, the new cut's two low cards make one partnership and the other side "
+        "deals; if lower, its two high cards partner each other and take the deal and the seats."),
     (15, "cutting out", "When a rubber ends and one or two candidates claim a place, those who have played "
          "the most rubbers in a row go out; if all have played as many, a cut decides, the lowest going out."),
     (16, "declaring entry", "A candidate must say he wishes to play before anyone cuts for the next rubber "
@@ -78,9 +78,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "shuffles or hands the pack to be cut, he can be made to shuffle again."),
     # The deal.
     (28, "turn to deal", "The deal passes to the left after each hand."),
-    (29, "the cut", "The player on the dealer's right cuts, leaving at least four cards in each packet; if "
-         "a card is shown, the cards are confused, or it is doubtful where the pack was divided, there is a "
-         "fresh cut."),
+    (29, "the cut", "The dealer's right-hand opponent cuts, four cards at least in each part; a "
+        "card shown, a muddled pack or a doubtful division means cutting again."),
     (30, "a cut is final", "Once he has divided the pack, the player cutting may neither shuffle nor cut "
          "again."),
     (31, "shuffling after the cut", "A dealer who shuffles after the pack has been cut loses the deal."),
@@ -105,8 +104,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (41, "misdeal", "A misdeal loses the deal to the next player."),
     (42, "what is a misdeal", "It is a misdeal unless each player gets five cards, dealt two then "
          "three (or three then two) in turn."),
-    (43, "misdeal provoked", "If an adversary touched the cards first during the deal, a misdeal "
-         "does not lose the deal; if the dealer's partner did, it does."),
+    (43, "misdeal provoked", "A misdeal after an opponent first touched the cards during the "
+        "deal costs the dealer nothing; after his own partner did, he loses the deal."),
     (44, "interrupted dealer", "A dealer interrupted by an unfounded claim who then misdeals may deal again."),
     (45, "partner's deal taken", "If a player takes his partner's deal and misdeals, the partner "
          "bears the penalty and the deal passes to the adversary on the left of the player whose deal it was."),
@@ -120,8 +119,8 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "keeps his hand cannot be made to give it up."),
     (49, "hands abandoned", "When all four throw their cards down the hand is over; no claim is "
          "heard afterwards unless a revoke is proved."),
-    (50, "lone hand abandoned", "If an adversary of a lone player abandons his hand, by laying it "
-         "face up or by failing to play to every trick, the lone player scores five."),
+    (50, "lone hand abandoned", "When an opponent of the lone player gives up his hand, by "
+        "showing it or by not playing to each trick, the lone player scores five."),
     (51, "detached card", "A card held apart may be called if an adversary names it; naming the "
          "wrong card lets the other side call a suit from that adversary's side."),
     (52, "lead out of turn", "After a lead out of turn the adversaries choose: call the card led, "
@@ -132,9 +131,9 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "and able to, is a revoke."),
     (55, "no forced revoke", "No call can force a player to revoke."),
     (56, "repeated call", "An exposed card may be called again and again until it is played."),
-    (57, "called suit not held", "A player called on to lead a suit he does not hold pays no penalty."),
-    (58, "third before second", "If the third hand plays before the second, the fourth may play "
-         "before his partner."),
+    (57, "called suit not held", "Nothing is lost by a player told to lead a suit he has none of."),
+    (58, "third before second", "When third hand plays ahead of second hand, fourth hand may "
+        "also play ahead of his partner."),
     (59, "fourth before partner", "If the fourth hand plays before his partner, the partner may "
          "be told to win or lose the trick."),
     (60, "omitted play", "A player who missed a trick and played to the next lets the adversaries "
@@ -149,7 +148,7 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "the revoking side plays to the next trick."),
     (65, "asking partner", "A partner's question before the trick is quitted lets the revoke be "
          "corrected, unless answered no or the side has played on."),
-    (66, "searching", "At the end of the hand the claimants may search the tricks."),
+    (66, "searching", "Once the hand is over, the side claiming a revoke may look through the tricks."),
     (67, "mixing the cards", "If the accused side mixes the cards before the claimants have "
          "examined them, the revoke is established."),
     (68, "claim too late", "No revoke can be claimed once the cards are cut for the next deal."),
@@ -164,7 +163,7 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
          "for at the table's expense."),
     # Making the trump.
     (74, "eldest hand's turn", "With the trump card turned, the eldest hand passes, orders up or "
-         "plays alone; the third hand may take it from him alone."),
+        "plays alone; his partner may then take the hand and play it alone instead."),
     (75, "second hand's turn", "The second hand passes, assists or plays alone; the dealer may "
          "take it from him alone."),
     (76, "third hand and dealer", "The third hand passes, orders up or plays alone; the dealer "
@@ -177,8 +176,9 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (80, "ordering after passing", "A player who passes and then tries to assist or order up "
          "forces his partner to pass, unless the adversaries elect to have it played."),
     (81, "unheard declaration", "A declaration stands though the partner did not hear it and passed."),
-    (82, "out of order", "Passing, ordering up or assisting out of turn takes no one's right away; "
-         "the dealer turning down the trump, or throwing down his cards, binds his partner."),
+    (82, "out of order", "A pass, order or assist made out of turn takes nobody's right away; "
+        "when the dealer turns the trump down, or throws his cards in, his partner is bound by "
+        "it."),
     (83, "partner prompted", "If a player draws attention to the trick before his partner plays, "
          "the adversaries may make that partner play highest or lowest, or win or lose the trick."),
     (84, "cards placed", "A player may ask for the cards of a trick to be placed before their players."),
