@@ -120,7 +120,7 @@ SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
     (49, "hands abandoned", "When all four throw their cards down the hand is over; no claim is "
          "heard afterwards unless a revoke is proved."),
     (50, "lone hand abandoned", "When an opponent of the lone player gives up his hand, by "
-        "showing it or by not playing to each trick, the lone player scores five."),
+        "showing it or by not playing to every trick, the lone player scores five."),
     (51, "detached card", "A card held apart may be called if an adversary names it; naming the "
          "wrong card lets the other side call a suit from that adversary's side."),
     (52, "lead out of turn", "After a lead out of turn the adversaries choose: call the card led, "
