@@ -4,10 +4,11 @@
    cut off after a number of steps and begun again with a fresh starter.
 
    Build: cc -O2 -o /tmp/whist_starter scripts/whist_starter.c
-   Run:   /tmp/whist_starter PLAYERS SEED [STEPS]
+   Run:   /tmp/whist_starter PLAYERS SEED [STEPS] [D1xD2...]
    Prints the initial round as Python tuples (North, East, South, West) over the integers mod m
-   (m = PLAYERS-1 with the fixed player coded m, or m = PLAYERS), ready for
-   scoring/engine/schedules/stored.py, where the tests expand and check it in full. */
+   (m = PLAYERS-1 with the fixed player coded m, or m = PLAYERS), or over the product group
+   Z_D1 x Z_D2 x ... coded as in scoring/engine/schedules/group.py, ready for
+   scoring/engine/schedules/stored.py (and its GROUPS), where the tests expand and check it in full. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,25 @@ static int cls_[128][128];          /* the class {d, -d} of x - y, 0 for none */
 static int used[128], count[128];
 static long steps, limit;
 static int chosen[64][2], ntables;
+
+static int dims[8], ndims = 0;
+
+static void digits(int x, int *out) {
+    for (int k = ndims - 1; k >= 0; k--) { out[k] = x % dims[k]; x /= dims[k]; }
+}
+static int code(const int *d) {
+    int x = 0;
+    for (int k = 0; k < ndims; k++) x = x * dims[k] + ((d[k] % dims[k]) + dims[k]) % dims[k];
+    return x;
+}
+/* The class {d, -d} of x - y in the group, named by the smaller code. */
+static int group_class(int x, int y) {
+    int a[8], b[8], c[8], n[8];
+    digits(x, a); digits(y, b);
+    for (int k = 0; k < ndims; k++) { c[k] = a[k] - b[k]; n[k] = -c[k]; }
+    int d = code(c), e = code(n);
+    return d < e ? d : e;
+}
 
 static int cls(int a, int b) { return (a >= m || b >= m) ? 0 : cls_[a][b]; }
 
@@ -84,11 +104,15 @@ int main(int argc, char **argv) {
     fixed_player = players % 4 == 0;
     m = fixed_player ? players - 1 : players;
     if (players % 4 > 1 || m > 127) { fprintf(stderr, "need 4n or 4n+1 players, at most 128\n"); return 2; }
+    if (argc > 4) {
+        char *text = argv[4];
+        while (*text) { dims[ndims++] = (int)strtol(text, &text, 10); if (*text == 'x') text++; }
+    } else { dims[ndims++] = m; }
+    int order = 1;
+    for (int k = 0; k < ndims; k++) order *= dims[k];
+    if (order != m) { fprintf(stderr, "group order %d, need %d\n", order, m); return 2; }
     for (int x = 0; x < m; x++)
-        for (int y = 0; y < m; y++) {
-            int d = ((x - y) % m + m) % m, e = (m - d) % m;
-            cls_[x][y] = d < e ? d : e;
-        }
+        for (int y = 0; y < m; y++) cls_[x][y] = group_class(x, y);
     rng_state = seed * 2654435761ULL + 88172645463325252ULL;
     for (long attempt = 0;; attempt++) {
         int free[128], nfree = 0;
