@@ -9,7 +9,8 @@ import importlib
 import pytest
 
 EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain",
-            "scoring.engine.rulings.adjudicate", "scoring.engine.laws_1862"]
+            "scoring.engine.rulings.adjudicate", "scoring.engine.laws_1862",
+            "scoring.engine.cutting.jacks"]
 
 
 @pytest.mark.parametrize("module", EXAMPLES)
