@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.schedules import full_rounds, pairs_schedule, schedule_document, whist_schedule
+from scoring.engine.schedules.binary import binary_field_round
 from scoring.engine.schedules.cyclic import expand, group_for, misses, moore, search
 from scoring.engine.schedules.field import moore_square
 from scoring.engine.schedules.group import Group
@@ -20,9 +21,6 @@ from scoring.engine.schedules.product import moore_product, moore_product_factor
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
 from scoring.engine.schedules.whist import perfect_initial_round
-
-UNSOLVED: set[int] = {64}
-"""Counts of the form 4n or 4n+1 that have a whist schedule in the literature but none here yet."""
 
 
 def check_rounds(schedule: Schedule) -> None:
@@ -217,13 +215,28 @@ def test_the_patterned_starter_gives_forty_players_and_is_ruled_out_for_a_prime_
         assert patterned(players) is None
 
 
+@pytest.mark.parametrize("players", [8, 16, 32, 64])
+def test_the_field_of_two_to_the_k_gives_a_whist_tournament(players):
+    initial = binary_field_round(players)
+    assert len(initial) == players // 4 and sorted(p for t in initial for p in t) == list(range(players))
+    assert expand(initial, players).is_whist()
+    with pytest.raises(ValueError, match="8, 16, 32 or 64"):
+        binary_field_round(players + 4)
+
+
+def test_sixty_four_players_have_a_perfect_schedule_from_the_field_of_64():
+    schedule = whist_schedule(64, seed=2)
+    check_rounds(schedule)
+    assert schedule.is_whist() and len(schedule.rounds) == 63
+
+
 def test_forty_nine_players_have_a_whist_tournament_over_the_field_of_49():
     schedule = whist_schedule(49, seed=5)
     check_rounds(schedule)
     assert schedule.is_whist() and set(schedule.byes().values()) == {1}
 
 
-@pytest.mark.parametrize("players", [v for v in range(4, 65) if v % 4 in (0, 1) and v not in UNSOLVED])
+@pytest.mark.parametrize("players", [v for v in range(4, 65) if v % 4 in (0, 1)])
 def test_every_count_of_the_form_4n_or_4n_plus_1_has_a_perfect_schedule(players):
     schedule = whist_schedule(players)
     check_rounds(schedule)

@@ -1,8 +1,9 @@
 """A schedule for individuals whose partners change every round.
 
 Where a cyclic whist schedule is known (kept in `stored.py`, or Moore's over a prime 4t+1, the square
-of a prime 4t+3, or a product of such fields as for 45) its first rounds are used: every two players
-partner once and oppose twice over the whole schedule, and no pair partners twice in any part of it.
+of a prime 4t+3 or a product of such fields as for 45, or built over the field of 64 elements) its first
+rounds are used: every two players partner once and oppose twice over the whole schedule, and no pair
+partners twice in any part of it.
 For other numbers of players the partners come from a round robin and the tables from a search
 (`factored.py`): still no pair partners twice. A seed renumbers the players, so that two evenings with
 the same count need not sit alike.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from scoring.engine.schedules.binary import PRIMITIVE, binary_field_round
 from scoring.engine.schedules.cyclic import Quad, expand, is_prime, moore
 from scoring.engine.schedules.factored import factored_schedule
 from scoring.engine.schedules.field import moore_square
@@ -35,6 +37,8 @@ def perfect_design(players: int) -> tuple[tuple[Quad, ...], tuple[int, ...] | No
     factors = moore_product_factors(players)
     if factors is not None:
         return moore_product(factors)
+    if players in PRIMITIVE:
+        return binary_field_round(players), None
     return None
 
 
