@@ -9,7 +9,7 @@ import importlib
 import pytest
 
 EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain",
-            "scoring.engine.rulings.adjudicate", "scoring.engine.laws_1862",
+            "scoring.engine.rulings.adjudicate", "scoring.engine.laws.official",
             "scoring.engine.cutting.jacks"]
 
 

@@ -1,5 +1,5 @@
-"""The Official Laws of 1862 and the 1877 sections, summarised in the project's own words and cited as
-those codes number themselves."""
+"""The law tables of each code: the Official Laws of 1862 and the 1877 sections summarised in the project's
+own words and cited as those codes number themselves, and no summary repeating the source texts."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engine.laws import SOMERSET_1888_LAWS
-from scoring.engine.laws_1862 import OFFICIAL_1862_LAWS, RULES_1877_SECTIONS, cite_1862, cite_1877, roman
+from scoring.engine.laws import OFFICIAL_1862_LAWS, RULES_1877_SECTIONS, SOMERSET_1888_LAWS, cite_1862, cite_1877, roman
 
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 

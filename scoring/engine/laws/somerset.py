@@ -7,24 +7,10 @@ sentence a player can read.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from scoring.engine.laws.law import Law, table
 
-@dataclass(frozen=True, slots=True)
-class Law:
-    number: int
-    title: str
-    summary: str
-
-    def __str__(self) -> str:
-        return f"Law {self.number} ({self.title}): {self.summary}"
-
-
-def _table(*rows: tuple[int, str, str]) -> Mapping[int, Law]:
-    return {number: Law(number, title, summary) for number, title, summary in rows}
-
-
-SOMERSET_1888_LAWS: Mapping[int, Law] = _table(
+SOMERSET_1888_LAWS: Mapping[int, Law] = table(
     # The rubber and scoring (laws 1-7).
     (1, "the rubber", "A rubber is best of three games; the third is played even after a side "
         "wins two, and a fourth follows when the third game laps."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.engine.laws import Law
+from scoring.engine.laws.law import Law, table
 
 __all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "cite_1862", "cite_1877", "roman"]
 
@@ -40,11 +40,7 @@ def cite_1877(number: int) -> str:
     return f"1877 §{number}"
 
 
-def _table(*rows: tuple[int, str, str]) -> Mapping[int, Law]:
-    return {number: Law(number, title, summary) for number, title, summary in rows}
-
-
-OFFICIAL_1862_LAWS: Mapping[int, Law] = _table(
+OFFICIAL_1862_LAWS: Mapping[int, Law] = table(
     (1, "cutting for the table", "Cards are dealt face up, one to each player in turn, until the four jacks "
         "are out: the first jack deals, the holders of jacks of one colour are partners, and those without a "
         "jack sit out."),
@@ -113,7 +109,7 @@ OFFICIAL_1862_LAWS: Mapping[int, Law] = _table(
     (36, "refusing a penalty", "A side that refuses a penalty the laws give loses the game at once."),
 )
 
-RULES_1877_SECTIONS: Mapping[int, Law] = _table(
+RULES_1877_SECTIONS: Mapping[int, Law] = table(
     (6, "each player's privileges", "In turn after the dealer's left, each may pass, order up or assist, or play "
         "alone; a player whose partner has ordered up may take the hand out of his hands and play it alone "
         "before the lead, the dealer may go alone on his partner's assist, and the first player may not take "
