@@ -69,13 +69,15 @@ function scrollFrames() {
 function filterLists() {
   for (const box of document.querySelectorAll("input[data-filter]")) {
     const items = () => document.querySelectorAll(box.dataset.filter);
-    box.addEventListener("input", () => {
+    const narrow = () => {
       const wanted = box.value.trim().toLowerCase();
       for (const item of items()) {
         const ticked = item.querySelector("input:checked");
         item.hidden = Boolean(wanted) && !ticked && !item.textContent.toLowerCase().includes(wanted);
       }
-    });
+    };
+    box.addEventListener("input", narrow);
+    narrow();  // a name typed before the page finished loading narrows the roll too
     box.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); } });
   }
   for (const counter of document.querySelectorAll("[data-count-of]")) {

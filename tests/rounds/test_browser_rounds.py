@@ -28,6 +28,7 @@ def test_the_secretary_runs_a_round_from_entry_to_close(page: Page, live_server,
         page.get_by_role("button", name="Save").click()
     page.get_by_role("link", name="Rounds").click()
     page.get_by_role("link", name="Enter the players").click()
+    page.wait_for_url("**/entrants/")
     for ticked, player in enumerate(players[:7]):
         page.get_by_label("Find a player").fill(player.display_name)  # the roll narrows as one types
         expect(page.locator("#div_id_players .form-check:visible")).to_have_count(ticked + 1)  # ticked ones stay
