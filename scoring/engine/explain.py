@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
-from scoring.engine.rulebook import Reason, Rulebook
+from scoring.engine.rulebook import SOMERSET_1888, Reason, Rulebook
 from scoring.engine.seats import Seat, Side
 from scoring.engine.words import SEAT_WORDS, UNPLAYED_WORDS, game_end, score, took_trump
 
@@ -23,6 +23,13 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.WRONG_CARDS_VOID: "not scored: the side had the wrong number of cards",
     Reason.REVOKE: "revoke",
     Reason.LOST_TO_PRECEDENCE: "lost: the revoke penalty ended the game first",
+    Reason.SIGNAL: "signal across the table",
+    Reason.THROWN_IN: "cards thrown in: counted as a march",
+    Reason.OFFENDERS_VOID: "not scored: the side paid a penalty in this hand",
+    Reason.REVOKE_ENDED_HAND: "not scored: the revoke ended the hand",
+    Reason.REPLACED_BY_THROWN_IN: "not scored: the march for the cards thrown in counts instead",
+    Reason.GAME_ALREADY_WON: "lost: the game was won earlier in the hand",
+    Reason.REVOKES_OFFSET: "revokes by both sides offset; the same dealer deals again",
     Reason.PASSED: "all passed; the deal passes",
     Reason.NEW_DEAL: "new deal by the same dealer",
     Reason.MISDEAL: "misdeal; the deal is lost",
@@ -44,10 +51,15 @@ RESULT_WORDS: dict[HandResult, str] = {
 }
 
 
-def cite(laws: tuple[int, ...]) -> str:
-    if not laws:
-        return ""
-    return ("law " if len(laws) == 1 else "laws ") + ", ".join(str(n) for n in laws)
+def cite(laws: tuple[int, ...], rulebook: Rulebook = SOMERSET_1888) -> str:
+    """The laws as the code cites them ("laws 63, 71", "law XXV"); "" for none."""
+    return rulebook.cite(laws)
+
+
+def _cited(laws: tuple[int, ...], rulebook: Rulebook) -> str:
+    """" (law 2)" after an explanation, or nothing when no numbered law gives it."""
+    text = rulebook.cite(laws)
+    return f" ({text})" if text else ""
 
 
 def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[Seat, str] | None = None) -> str:
@@ -77,50 +89,60 @@ def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[
         words.append(f"{hand.wrong_cards.value} wrong cards")
     if hand.partner_exposed:
         words.append("partner exposed")
+    if hand.declared_by is not None:
+        taken = names.get(hand.declared_by) if names else None
+        words.append(f"taken out of {taken or SEAT_WORDS[hand.declared_by]}'s hands")
+    if hand.signal is not None and penalties:
+        words.append(f"{hand.signal.value} signalled")
+    if hand.thrown_in is not None and penalties:
+        words.append(f"{hand.thrown_in.value} threw in")
     return " ".join(words)
 
 
-def describe_award(award: Award) -> str:
+def describe_award(award: Award, rulebook: Rulebook = SOMERSET_1888) -> str:
     text = f"{award.side.value} +{award.points} {REASON_WORDS[award.reason]}"
     if not award.counted and award.void_reason is not None:
         text = f"[{text}: {REASON_WORDS[award.void_reason]}]"
-    return f"{text} ({cite(award.laws)})"
+    return f"{text}{_cited(award.laws, rulebook)}"
 
 
-def describe_game(game: GameResult) -> str:
+def describe_game(game: GameResult, rulebook: Rulebook = SOMERSET_1888) -> str:
     """A game's end with the laws that scored it: the game line and "(laws 2, 3)"."""
-    return f"{game_line(game)} ({cite(game.laws)})"
+    return f"{game_line(game, rulebook)}{_cited(game.laws, rulebook)}"
 
 
-def game_line(game: GameResult) -> str:
+def game_line(game: GameResult, rulebook: Rulebook = SOMERSET_1888) -> str:
     """A game as a player reads it, worded by `game_end`."""
     ns, ew = game.score
     won, lost = (ns, ew) if game.winner is Side.NS else (ew, ns)
     return game_end(game.number, game.winner, won, lost, lap=game.lap, double=game.double, value=game.value,
-                    by_lap=game.closed_by_hand is None)
+                    by_lap=game.closed_by_hand is None, in_rubber=rulebook.laps)
 
 
 def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
     """The whole account as text, one hand to a line with the games and rubber between."""
     lines: list[str] = []
     games = {g.number: g for g in result.games}
+    match = rulebook.match_word.capitalize()
+    won = _cited(rulebook.laws_for(Reason.RUBBER_WON), rulebook)
     for hs in result.hands:
-        lines.append(_hand_line(hs))
-        lines.extend("  " + describe_game(games[n]) for n in hs.games_closed)
+        lines.append(_hand_line(hs, rulebook))
+        lines.extend("  " + describe_game(games[n], rulebook) for n in hs.games_closed)
         if result.rubber_won_at_hand == hs.number and result.rubber_winner is not None:
-            laws = rulebook.laws_for(Reason.RUBBER_WON)
-            lines.append(f"  Rubber won by {result.rubber_winner.value} ({cite(laws)})")
+            lines.append(f"  {match} won by {result.rubber_winner.value}{won}")
     ns, ew = result.rubber_points
     state = "complete" if result.complete else "in progress"
-    lines.append(f"Rubber {state}: rubber points {score(ns, ew)} ({cite(rulebook.laws_for(Reason.RUBBER_WON))})")
+    points = "rubber points" if rulebook.games is None else "games won"
+    lines.append(f"{match} {state}: {points} {score(ns, ew)}{won}")
     if result.current_score is not None:
         lines.append(f"Game in progress: {score(*result.current_score)}")
     return "\n".join(lines)
 
 
-def _hand_line(hs: HandScore) -> str:
+def _hand_line(hs: HandScore, rulebook: Rulebook) -> str:
     dealer = f", dealt by {SEAT_WORDS[hs.hand.dealer]}" if hs.hand.dealer else ""
-    parts = [describe_award(a) for a in hs.awards]
-    parts += [f"{REASON_WORDS[r]} ({cite(laws)})" for r, laws in hs.notes if r is not Reason.PASSED or not parts]
+    parts = [describe_award(a, rulebook) for a in hs.awards]
+    parts += [f"{REASON_WORDS[r]}{_cited(laws, rulebook)}" for r, laws in hs.notes
+              if r is not Reason.PASSED or not parts]
     ns, ew = hs.score_after
     return f"Hand {hs.number}{dealer}: {describe_hand(hs.hand)}. {'; '.join(parts)}. Score {score(ns, ew)}"

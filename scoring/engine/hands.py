@@ -83,6 +83,18 @@ class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=
     wrong_cards: Side | None = None
     adversary_abandoned: bool = False
     partner_exposed: bool = False
+    declared_by: Seat | None = None
+    """In a lone hand, the partner who ordered, assisted, adopted or made the trump before the maker took it
+    out of his hands (Somerset laws 74-75, 1877 §6)."""
+    signal: Side | None = None
+    """A side that signalled or talked across the table (XXXIII)."""
+    thrown_in: Side | None = None
+    """A side one of whose players threw his cards in (1877 §9)."""
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Who declared the trump: the maker, unless he took it out of his partner's hands."""
+        return self.declared_by if self.declared_by is not None else self.maker
 
     @property
     def makers(self) -> Side | None:

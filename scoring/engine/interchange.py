@@ -25,7 +25,10 @@ FORMAT = "euchre-rubber/1"
 
 _HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
-PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed")
+PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed",
+             "declared_by", "signal", "thrown_in")
+# Keys that only some codes know (each rulebook's `hand_keys`); refused under the others, naming the code.
+CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in")
 _SEATS = {s.value: s for s in Seat}
 _SIDES = {s.value: s for s in Side}
 _RESULTS = {r.value: r for r in HandResult}
@@ -47,6 +50,8 @@ class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     hands: tuple[ReportedHand, ...]
     format: str = FORMAT
     rulebook: str = SOMERSET_1888.key
+    game_points: int | None = None
+    games: int | None = None
     players: dict[Seat, str] | None = None
 
 
@@ -98,6 +103,8 @@ def _plain(document: Any) -> bool:
     """
     if not isinstance(document, dict):
         return False
+    if any(type(document.get(key, 0)) is not int for key in ("game_points", "games")):
+        return False
     hands, players = document.get("hands"), document.get("players")
     if not isinstance(hands, list) or not (players is None or isinstance(players, dict)):
         return False
@@ -112,9 +119,14 @@ def _plain(document: Any) -> bool:
 
 def _fast_report(document: _Document) -> RubberReport | None:
     """The report, if the decoded document is one the careful way accepts as it stands; else None."""
-    rulebook = RULEBOOKS.get(document.rulebook)
-    if (document.format != FORMAT or rulebook is None or len(document.hands) > rulebook.most_deals
-            or not _lawful(document.hands, rulebook)):
+    code = RULEBOOKS.get(document.rulebook)
+    if document.format != FORMAT or code is None:
+        return None
+    try:
+        rulebook = code.playing(document.game_points, document.games)
+    except ValueError:
+        return None
+    if len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
         return None
     players: dict[Seat, str] = {}
     if document.players:
@@ -128,8 +140,14 @@ def _fast_report(document: _Document) -> RubberReport | None:
 def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
     """Whether every hand has the fields its result allows, in the combinations the laws allow (see `parse_hand`)."""
     most, most_revokes = rulebook.tricks_per_hand, rulebook.most_revokes
+    unknown = [key for key in CODE_KEYS if not rulebook.knows(key)]
     for hand in hands:
         if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
+            return False
+        if unknown and any(getattr(hand, key) not in (None, False) for key in unknown):
+            return False
+        declared_by = hand.declared_by
+        if declared_by is not None and (not hand.alone or hand.maker is None or declared_by is not hand.maker.partner):
             return False
         if hand.result is _PLAYED:
             tricks = hand.tricks
@@ -141,7 +159,8 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
             elif tricks is None or hand.adversary_abandoned or hand.partner_exposed:
                 return False
         elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
-              or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed):
+              or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed
+              or hand.signal is not None or hand.thrown_in is not None):
             return False  # a revokes field present at all, even {}, is refused on a hand not played
     return True
 
@@ -163,12 +182,30 @@ def _checked_rubber(document: Any) -> RubberReport:
     raw_hands = document["hands"]
     if not isinstance(raw_hands, list):
         raise MalformedRubber("'hands' must be a list", field="hands")
-    rulebook = RULEBOOKS[key]
+    rulebook = _playing(RULEBOOKS[key], document)
     if len(raw_hands) > rulebook.most_deals:
         raise MalformedRubber(f"a rubber has at most {rulebook.most_deals} deals; this one has {len(raw_hands)}",
                               hand=rulebook.most_deals + 1, field="hands")
     hands = tuple(parse_hand(raw, number, rulebook) for number, raw in enumerate(raw_hands, 1))
     return RubberReport(hands=hands, players=players, rulebook=rulebook)
+
+
+def _playing(code: Rulebook, document: dict[str, Any]) -> Rulebook:
+    """The code with the document's `game_points` and `games` (the rulebooks note fixes which each allows)."""
+    choices: dict[str, int | None] = {}
+    for key in ("game_points", "games"):
+        value = document.get(key)
+        if value is not None and type(value) is not int:
+            raise MalformedRubber(f"{key} must be a whole number, not {value!r}", field=key)
+        choices[key] = value
+    try:
+        code.playing(choices["game_points"])
+    except ValueError as exc:
+        raise MalformedRubber(str(exc), field="game_points") from None
+    try:
+        return code.playing(choices["game_points"], choices["games"])
+    except ValueError as exc:
+        raise MalformedRubber(str(exc), field="games") from None
 
 
 def _players(raw: Any) -> dict[Seat, str]:
@@ -193,6 +230,10 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
     unknown = sorted(k for k in raw if k not in _HAND_KEYS)
     if unknown:
         raise MalformedRubber(f"unknown field {unknown[0]!r}", hand=number, field=str(unknown[0]))
+    for key in CODE_KEYS:
+        if raw.get(key) not in (None, False) and not rulebook.knows(key):
+            raise MalformedRubber(f"{key!r} is not in {rulebook.short_name} ({rulebook.key})", hand=number,
+                                  field=key)
     result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
     dealer = _choice(raw, number, "dealer", _SEATS, "seat")
     out_of_turn = _flag(raw, number, "out_of_turn")
@@ -230,6 +271,14 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
     elif type(tricks) is not int or not 0 <= tricks <= most:
         raise MalformedRubber(f"tricks must be a whole number from 0 to {most}, not {tricks!r}",
                               hand=number, field="tricks")
+    declared_by = _choice(raw, number, "declared_by", _SEATS, "seat")
+    if declared_by is not None:
+        if not alone:
+            raise IllegalReport("declared_by names the partner whose trump a lone player took over: only a lone "
+                                "hand has one", hand=number, field="declared_by")
+        if declared_by is not maker.partner:
+            raise IllegalReport(f"declared_by must be the lone player's partner ({maker.partner.value}), not "
+                                f"{declared_by.value}", hand=number, field="declared_by")
     return ReportedHand(
         result=HandResult.PLAYED,
         dealer=dealer,
@@ -242,6 +291,9 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         wrong_cards=_choice(raw, number, "wrong_cards", _SIDES, "side"),
         adversary_abandoned=abandoned,
         partner_exposed=exposed,
+        declared_by=declared_by,
+        signal=_choice(raw, number, "signal", _SIDES, "side"),
+        thrown_in=_choice(raw, number, "thrown_in", _SIDES, "side"),
     )
 
 
@@ -296,6 +348,9 @@ def hand_document(
     wrong_cards: str | None = None,
     adversary_abandoned: bool = False,
     partner_exposed: bool = False,
+    declared_by: str | None = None,
+    signal: str | None = None,
+    thrown_in: str | None = None,
 ) -> dict[str, Any]:
     """One hand in the interchange format, from plain values as a form or a database row holds them.
 
@@ -325,6 +380,12 @@ def hand_document(
         out["adversary_abandoned"] = True
     if partner_exposed:
         out["partner_exposed"] = True
+    if declared_by:
+        out["declared_by"] = declared_by
+    if signal:
+        out["signal"] = signal
+    if thrown_in:
+        out["thrown_in"] = thrown_in
     return out
 
 
@@ -343,12 +404,18 @@ def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
         wrong_cards=hand.wrong_cards.value if hand.wrong_cards is not None else None,
         adversary_abandoned=hand.adversary_abandoned,
         partner_exposed=hand.partner_exposed,
+        declared_by=hand.declared_by.value if hand.declared_by is not None else None,
+        signal=hand.signal.value if hand.signal is not None else None,
+        thrown_in=hand.thrown_in.value if hand.thrown_in is not None else None,
     )
 
 
 def rubber_to_document(report: RubberReport) -> dict[str, Any]:
     """A rubber in the interchange format."""
-    document: dict[str, Any] = {"format": FORMAT, "rulebook": report.rulebook.key}
+    rulebook = report.rulebook
+    document: dict[str, Any] = {"format": FORMAT, "rulebook": rulebook.key}
+    if rulebook.games is not None:
+        document["game_points"], document["games"] = rulebook.game_points, rulebook.games
     if report.players:
         document["players"] = {seat.value: report.players[seat] for seat in Seat if seat in report.players}
     document["hands"] = [hand_to_document(h) for h in report.hands]

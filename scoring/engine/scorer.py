@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
-from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
+from scoring.engine.deals import deal_rotation
+from scoring.engine.errors import IllegalReport
 from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.match import score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
-from scoring.engine.words import DECLARATION_WORDS, SEAT_WORDS
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
-_PLAYED, _NEW_DEAL = HandResult.PLAYED, HandResult.NEW_DEAL
+_PLAYED = HandResult.PLAYED
 
 
 class _Games:
@@ -112,9 +113,11 @@ def score_rubber(
     >>> [(a.side.value, a.points, a.laws) for a in result.hands[0].awards]
     [('EW', 4, (3,))]
     """
+    if not rulebook.laps:
+        return score_match(hands, rulebook, explain=explain, first_dealer=first_dealer)
     tables = scoring_tables(rulebook)
     play_parcel, game_points = tables.play_parcel, rulebook.game_points
-    dealers, refusal = _deal_rotation(hands, first_dealer, rulebook)
+    dealers, refusal = deal_rotation(hands, first_dealer, rulebook)
     refused_at = len(dealers) + 1 if refusal is not None else 0
     games = _Games(rulebook, tables, explain)
     explained: list[HandScore] = []
@@ -156,58 +159,6 @@ def score_rubber(
 
     next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
     return games.result((ns, ew), next_dealer, tuple(explained))
-
-
-def _deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
-                   rulebook: Rulebook) -> tuple[list[Seat | None], RubberError | None]:
-    """Who is to deal after each hand (laws 28, 33, 40, 41, 77), up to the first hand whose dealer is wrong
-    or whose trump was declared from a seat that could not declare it (laws 74-76, 93-95).
-
-    Returns those dealers and the error for the wrong hand, if there is one; the scorer raises
-    it on reaching that hand, unless the rubber was already over. A rubber names no dealers
-    at all, or names every one.
-    """
-    if not hands or hands[0].dealer is None:
-        for number, hand in enumerate(hands, 1):
-            if hand.dealer is not None:
-                return [first_dealer] * (number - 1), _mixed_dealers(number)
-        return [first_dealer] * len(hands), None
-    dealers: list[Seat | None] = []
-    expected = first_dealer
-    for number, hand in enumerate(hands, 1):
-        dealer = hand.dealer
-        if dealer is None:
-            return dealers, _mixed_dealers(number)
-        if dealer is not expected and expected is not None and not hand.out_of_turn:
-            return dealers, IllegalReport(
-                f"{SEAT_WORDS[dealer]} dealt out of turn; it was {SEAT_WORDS[expected]}'s deal "
-                "(if the deal stood under law 40, mark it as dealt out of turn)",
-                hand=number, field="dealer",
-            )
-        misdeclared = _misdeclared(hand, dealer, rulebook)
-        if misdeclared:
-            return dealers, IllegalReport(misdeclared, hand=number, field="declaration")
-        expected = dealer if hand.result is _NEW_DEAL else dealer.left
-        dealers.append(expected)
-    return dealers, None
-
-
-def _misdeclared(hand: ReportedHand, dealer: Seat, rulebook: Rulebook) -> str:
-    """Why the hand's declaration cannot come from its maker's seat, or "" when it can."""
-    rule = rulebook.declared_by.get(hand.declaration) if hand.declaration is not None else None
-    if rule is None or hand.maker is None:
-        return ""
-    dealers_side, laws = rule
-    if (hand.maker.side is dealer.side) is dealers_side:
-        return ""
-    who = "the dealer or his partner" if dealers_side else "an adversary of the dealer"
-    word = DECLARATION_WORDS[hand.declaration] if hand.declaration else ""
-    return (f"{SEAT_WORDS[hand.maker]} cannot have {word} when {SEAT_WORDS[dealer]} dealt: only {who} can "
-            f"(laws {', '.join(str(n) for n in laws)})")
-
-
-def _mixed_dealers(number: int) -> MalformedRubber:
-    return MalformedRubber("either every hand names its dealer or none does", hand=number, field="dealer")
 
 
 def _revokes_first(tables: ScoringTables, hand: ReportedHand, to_ns: bool, points: int, ns: int, ew: int,

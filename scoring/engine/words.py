@@ -94,10 +94,13 @@ def took_trump(maker: Seat, declaration: Declaration | None, alone: bool, names:
 
 
 def game_end(number: int, winner: Side, won: int, lost: int, *, lap: int, double: bool, value: int,
-             by_lap: bool) -> str:
+             by_lap: bool, in_rubber: bool = True) -> str:
     """A game's end, the one way it is written: "Game 3: EW won 6-4, lap 1 carried, single game (1 rubber
-    point)" (en dash in the tally); a game won outright by the lap carried into it says so."""
+    point)" (en dash in the tally); a game won outright by the lap carried into it says so. A game of a match
+    (`in_rubber` False: no laps, doubles or rubber points) is just "Game 2: NS won 10-7"."""
     parts = [f"Game {number}: {winner.value} won {tally(won, lost)}"]
+    if not in_rubber:
+        return parts[0]
     if by_lap:
         parts.append("won at once by the lap carried in")
     if lap:

@@ -19,8 +19,9 @@ def alone(maker: str, tricks: int | None, **extra: Any) -> dict[str, Any]:
     return hand
 
 
-def score(*hands: dict[str, Any], explain: bool = True) -> RubberResult:
-    report = parse_rubber({"hands": list(hands)})
+def score(*hands: dict[str, Any], explain: bool = True, **document: Any) -> RubberResult:
+    """Score the hands; `document` adds keys such as `rulebook="standard"`, `game_points=5`, `games=3`."""
+    report = parse_rubber({**document, "hands": list(hands)})
     return score_rubber(report.hands, report.rulebook, explain=explain)
 
 

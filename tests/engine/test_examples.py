@@ -15,7 +15,7 @@ EXAMPLES = sorted(p.name.removesuffix(".expected.json") for p in DATA.glob("*.ex
 
 
 def test_examples_are_present():
-    assert len(EXAMPLES) >= 3
+    assert len(EXAMPLES) >= 5
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -23,4 +23,8 @@ def test_examples_are_present():
 def test_example_scores_as_expected(name, explain):
     report = loads((DATA / f"{name}.json").read_bytes())
     expected = json.loads((DATA / f"{name}.expected.json").read_text())
-    assert score_rubber(report.hands, report.rulebook, explain=explain).to_document() == expected
+    got = score_rubber(report.hands, report.rulebook, explain=explain).to_document()
+    if expected["games"] and "number" not in expected["games"][0]:  # the rulebooks' examples leave it out
+        for game in got["games"]:
+            assert game.pop("number") == got["games"].index(game) + 1
+    assert got == expected

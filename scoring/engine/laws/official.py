@@ -11,7 +11,8 @@ from collections.abc import Mapping
 
 from scoring.engine.laws.law import Law, table
 
-__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "cite_1862", "cite_1877", "roman"]
+__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "SECTION_1877", "STANDARD_GAME", "SUMMARY", "cite_1862",
+           "cite_1877", "roman"]
 
 _NUMERALS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -38,6 +39,12 @@ def cite_1862(number: int) -> str:
 
 def cite_1877(number: int) -> str:
     return f"1877 §{number}"
+
+
+SECTION_1877 = 187700
+"""The 1877 sections share a code's law table with the Official Laws, so §n is kept under SECTION_1877 + n."""
+SUMMARY = 900
+"""The standard game's summary is not numbered; its paragraphs are kept under SUMMARY + 1, + 2."""
 
 
 OFFICIAL_1862_LAWS: Mapping[int, Law] = table(
@@ -107,6 +114,7 @@ OFFICIAL_1862_LAWS: Mapping[int, Law] = table(
          "made in that hand; the deal goes on as usual."),
     (35, "partners share penalties", "Partners answer for each other's faults."),
     (36, "refusing a penalty", "A side that refuses a penalty the laws give loses the game at once."),
+    label=roman,
 )
 
 RULES_1877_SECTIONS: Mapping[int, Law] = table(
@@ -121,4 +129,18 @@ RULES_1877_SECTIONS: Mapping[int, Law] = table(
     (9, "the play", "The dealer's left leads and each follows suit if he can; a player who throws his cards in "
         "gives the other side what a march would have given it; a lead out of turn may be taken back and "
         "left exposed."),
+    label=cite_1877, numbered=False,
+)
+
+STANDARD_GAME: Mapping[int, Law] = table(
+    (SUMMARY + 1, "scoring", "Three or four tricks give the makers one point and all five give two; a lone "
+        "player scores four for all five and one for three or four; makers who fall short of three give the "
+        "other side two, alone or not."),
+    (SUMMARY + 2, "the revoke", "A side that fails to follow suit when it could gives the other side two "
+        "points, or four when it was defending against a lone player, and the hand stops there."),
+    (SUMMARY + 3, "making trump", "From the dealer's left round to the dealer, each may have the dealer take "
+        "up the turned card, the dealer by keeping it; if all decline, each in the same order may name "
+        "another suit or pass, and four passes end the deal. Whoever fixes the trump is the maker and may "
+        "say he plays alone."),
+    label=lambda n: "the standard game", numbered=False,
 )

@@ -1,0 +1,193 @@
+"""Scoring a match under the codes without laps: the Official Laws of 1862, the 1877 rules, the standard game.
+
+A hand's points come in order (the rulebooks note, point 7): the revoke award, then the other penalties'
+awards (XXXIII's signal, 1877 §9's cards thrown in), then the points of the play, which a side that paid a
+penalty does not count (XXXIV). The first side to reach the game wins it there and the rest of the hand is
+lost; the next hand opens a new game at love. A match is one game or the best of three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.engine.awards import ScoringTables, scoring_tables
+from scoring.engine.deals import deal_rotation
+from scoring.engine.errors import IllegalReport
+from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
+from scoring.engine.results import Award, GameResult, HandScore, Note, RubberResult
+from scoring.engine.rulebook import Reason, Rulebook
+from scoring.engine.seats import Seat, Side
+
+_NS, _EW = Side.NS, Side.EW
+_N, _S = Seat.N, Seat.S
+_PLAYED = HandResult.PLAYED
+
+Entry = tuple[Side, int, Reason, Reason | None]
+"""One line of a hand's account: the side, the points, why, and why they are not counted (None: counted)."""
+
+
+def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tuple[Entry, ...]:
+    """What a played hand gives, in the order it is scored; empty when revokes on both sides void it (XXVI)."""
+    makers = hand.makers
+    assert makers is not None, "a played hand has a maker"
+    to_makers, points, reason = tables.play_parcel(hand)
+    play_side = makers if to_makers else makers.other
+    revokes, signal, thrown_in, wrong = hand.revokes, hand.signal, hand.thrown_in, hand.wrong_cards
+    if not revokes and signal is None and thrown_in is None and wrong is None:
+        return ((play_side, points, reason, None),)
+    if revokes.ns and revokes.ew and rb.revokes_offset:
+        return ()
+    entries: list[Entry] = []
+    offenders: set[Side] = set()
+    if revokes:
+        revoked = _NS if revokes.ns > revokes.ew else _EW
+        count = 1 if not rb.revoke_each else abs(revokes.ns - revokes.ew)
+        lone = hand.alone and not (rb.lone_revoke_by_defenders and revoked is makers)
+        entries.append((revoked.other, count * (rb.lone_revoke if lone else rb.revoke), Reason.REVOKE, None))
+        offenders.add(revoked)
+        if rb.revoke_ends_hand:
+            entries.append((play_side, points, reason, Reason.REVOKE_ENDED_HAND))
+            return tuple(entries)
+    if signal is not None and rb.signal:
+        entries.append((signal.other, rb.signal, Reason.SIGNAL, None))
+        offenders.add(signal)
+    replaced = None
+    if thrown_in is not None:
+        # 1877 §9: the other side counts what it would have had for all five tricks.
+        replaced = thrown_in.other
+        march = (rb.lone_march if hand.alone else rb.march) if replaced is makers else rb.euchre
+        entries.append((replaced, march, Reason.THROWN_IN, None))
+        offenders.add(thrown_in)
+    void: Reason | None = None
+    if play_side is wrong:
+        void = Reason.WRONG_CARDS_VOID  # XVIII
+    elif play_side is replaced:
+        void = Reason.REPLACED_BY_THROWN_IN
+    elif play_side in offenders and rb.offenders_count_nothing:
+        void = Reason.OFFENDERS_VOID  # XXXIV
+    entries.append((play_side, points, reason, void))
+    return tuple(entries)
+
+
+class _Match:
+    """The games closed so far and what they mean for the match."""
+
+    __slots__ = ("complete", "complete_at", "games", "laws", "number", "rb", "winner", "wins")
+
+    def __init__(self, rb: Rulebook, explain: bool) -> None:
+        self.rb = rb
+        self.laws = rb.laws_for(Reason.GAME) if explain else ()
+        self.number = 1
+        self.games: list[GameResult] = []
+        self.wins = {_NS: 0, _EW: 0}
+        self.winner: Side | None = None
+        self.complete = False
+        self.complete_at: int | None = None
+
+    def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> None:
+        rb = self.rb
+        self.games.append(GameResult(self.number, winner, (ns, ew), 0, False, rb.single_game, hand_number,
+                                     self.laws))
+        self.wins[winner] += 1
+        if self.wins[winner] == rb.games_to_win_rubber:
+            self.winner, self.complete, self.complete_at = winner, True, hand_number
+        self.number += 1
+
+    def result(self, score: tuple[int, int], next_dealer: Seat | None,
+               hands: tuple[HandScore, ...]) -> RubberResult:
+        return RubberResult(
+            complete=self.complete,
+            rubber_winner=self.winner,
+            rubber_points=(self.wins[_NS], self.wins[_EW]),
+            games=tuple(self.games),
+            current_score=None if self.complete else score,
+            next_dealer=None if self.complete else next_dealer,
+            hands=hands,
+            rubber_won_at_hand=self.complete_at,
+            complete_at_hand=self.complete_at,
+        )
+
+
+def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: bool = True,
+                first_dealer: Seat | None = None) -> RubberResult:
+    """Score a match's hands in the order played (see `score_rubber`, which calls this for a code without
+    laps).
+
+    Under the standard game to ten, a revoke by East-West ends the hand with North-South's two points:
+
+    >>> from scoring.engine import parse_rubber
+    >>> report = parse_rubber({"rulebook": "standard", "hands": [
+    ...     {"maker": "N", "tricks": 3}, {"maker": "N", "tricks": 4, "revokes": {"EW": 1}}]})
+    >>> result = score_match(report.hands, report.rulebook)
+    >>> result.current_score, [(a.side.value, a.points, a.counted) for a in result.hands[1].awards]
+    ((3, 0), [('NS', 2, True), ('NS', 1, False)])
+    """
+    rb = rulebook
+    tables = scoring_tables(rb)
+    play_parcel, game_points = tables.play_parcel, rb.game_points
+    dealers, refusal = deal_rotation(hands, first_dealer, rb)
+    refused_at = len(dealers) + 1 if refusal is not None else 0
+    match = _Match(rb, explain)
+    explained: list[HandScore] = []
+    ns = ew = 0
+    offset: tuple[Note, ...] = ((Reason.REVOKES_OFFSET, rb.laws_for(Reason.REVOKES_OFFSET)),)
+
+    for number, hand in enumerate(hands, 1):
+        if match.complete:
+            raise IllegalReport(f"the {rb.match_word} was complete after hand {match.complete_at}; no more hands "
+                                "may follow", hand=number)
+        if number == refused_at and refusal is not None:
+            raise refusal
+        next_dealer = dealers[number - 1]
+        if hand.result is not _PLAYED:
+            if explain:
+                explained.append(HandScore(number=number, hand=hand, game=match.number, awards=(),
+                                           score_after=(ns, ew), games_closed=(), next_dealer=next_dealer,
+                                           notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
+            continue
+        if (not explain and hand.revokes is NO_REVOKES and hand.wrong_cards is None and hand.signal is None
+                and hand.thrown_in is None):
+            # The bulk path for a hand without penalties: one parcel, straight onto the tally.
+            to_makers, points, _ = play_parcel(hand)
+            maker = hand.maker
+            if (maker is _N or maker is _S) is to_makers:
+                ns += points
+                if ns >= game_points:
+                    match.close(_NS, ns, ew, number)
+                    ns = ew = 0
+            else:
+                ew += points
+                if ew >= game_points:
+                    match.close(_EW, ns, ew, number)
+                    ns = ew = 0
+            continue
+        entries = hand_entries(hand, rb, tables)
+        game, closed = match.number, None
+        scored: list[Entry] = []
+        for side, points, reason, void in entries:
+            if void is None and closed is not None:
+                void = Reason.GAME_ALREADY_WON
+            elif void is None:
+                if side is _NS:
+                    ns += points
+                    if ns >= game_points:
+                        match.close(_NS, ns, ew, number)
+                        closed, ns, ew = match.number - 1, 0, 0
+                else:
+                    ew += points
+                    if ew >= game_points:
+                        match.close(_EW, ns, ew, number)
+                        closed, ns, ew = match.number - 1, 0, 0
+            if explain:
+                scored.append((side, points, reason, void))
+        if explain:
+            notes = tables.played_notes[hand.out_of_turn] + (offset if not entries else ())
+            explained.append(HandScore(
+                number=number, hand=hand, game=game,
+                awards=tuple(Award(side, points, reason, tables.award_laws[reason, void], void is None, void)
+                             for side, points, reason, void in scored),
+                score_after=(ns, ew), games_closed=(closed,) if closed is not None else (),
+                next_dealer=None if match.complete else next_dealer, notes=notes))
+
+    next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
+    return match.result((ns, ew), next_dealer, tuple(explained))

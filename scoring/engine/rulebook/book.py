@@ -1,0 +1,190 @@
+"""The rulebook: every number a code of laws fixes, and which of its laws each scoring event rests on.
+
+No other module holds a number from the laws or a law number; they ask the rulebook. A code that differs
+from another does so here, in its values and switches, never in an `if` on its name elsewhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from scoring.engine.hands import Declaration
+from scoring.engine.laws import Law, cite
+
+
+class Reason(StrEnum):
+    """Why points were awarded, or not counted, or why a game or the rubber closed."""
+
+    POINT = "point"  # makers take three or four tricks
+    MARCH = "march"  # makers take all five
+    EUCHRE = "euchre"  # makers take fewer than three; defenders score
+    LONE_POINT = "lone_point"
+    LONE_MARCH = "lone_march"
+    LONE_EUCHRE = "lone_euchre"
+    LONE_MARCH_PARTNER_EXPOSED = "lone_march_partner_exposed"  # law 102 cap
+    ABANDONED = "abandoned"  # law 50: an adversary of the lone player abandoned his hand
+    WRONG_CARDS = "wrong_cards"  # law 90: the offending side forfeits
+    WRONG_CARDS_VOID = "wrong_cards_void"  # law 90, XVIII: the offending side's own points are not scored
+    REVOKE = "revoke"  # laws 63 and 71, scored first by law 4; XXV
+    LOST_TO_PRECEDENCE = "lost_to_precedence"  # law 4: revoke points ended the game first
+    SIGNAL = "signal"  # XXXIII: a side signalled to a partner
+    THROWN_IN = "thrown_in"  # 1877 §9: a player threw his cards in; the other side counts a march
+    OFFENDERS_VOID = "offenders_void"  # XXXIV: a side that pays a penalty counts nothing it made in the hand
+    REVOKE_ENDED_HAND = "revoke_ended_hand"  # the standard game: a revoke ends the hand on discovery
+    REPLACED_BY_THROWN_IN = "replaced_by_thrown_in"  # 1877 §9: the march counted in place of the play
+    GAME_ALREADY_WON = "game_already_won"  # a game won part way through a hand keeps no more of it
+    REVOKES_OFFSET = "revokes_offset"  # XXVI: revokes by both sides offset; the same dealer deals again
+    PASSED = "passed"
+    NEW_DEAL = "new_deal"
+    MISDEAL = "misdeal"
+    DEAL_OUT_OF_TURN = "deal_out_of_turn"
+    GAME = "game"
+    LAP = "lap"
+    DOUBLE = "double"
+    SINGLE = "single"
+    WON_BY_LAP = "won_by_lap"  # a carried lap of a full game wins the next game at once
+    RUBBER_WON = "rubber_won"
+
+
+class Seats(frozenset[int]):
+    """Places in the order of making trump that may make a declaration: 1 the dealer's left, 2 his partner,
+    3 his right, 4 the dealer himself."""
+
+
+ANYONE = Seats((1, 2, 3, 4))
+DEALERS_SIDE = Seats((2, 4))
+ADVERSARIES = Seats((1, 3))
+DEALER = Seats((4,))
+DEALERS_PARTNER = Seats((2,))
+NOT_THE_DEALER = Seats((1, 2, 3))
+
+SEATS_WORDS = {
+    DEALERS_SIDE: "the dealer or his partner",
+    ADVERSARIES: "an adversary of the dealer",
+    DEALER: "the dealer himself",
+    DEALERS_PARTNER: "the dealer's partner",
+    NOT_THE_DEALER: "a player other than the dealer",
+}
+
+# Hand keys beyond a played hand's maker, tricks and declaration; each code names those it knows.
+SOMERSET_KEYS = frozenset({"revokes", "wrong_cards", "adversary_abandoned", "partner_exposed", "declared_by",
+                           "signal"})
+OFFICIAL_KEYS = frozenset({"revokes", "wrong_cards", "declared_by", "signal"})
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """A declarative set of scoring laws. `SOMERSET_1888` is the default."""
+
+    key: str
+    name: str
+    short_name: str
+    tricks_per_hand: int
+    tricks_to_make: int
+    game_points: int
+    # law 2: a partnership hand
+    march: int
+    point: int
+    euchre: int
+    # law 3: a lone hand
+    lone_march: int
+    lone_point: int
+    lone_euchre: int
+    # law 63: each revoke left after law 71 cancels them one for one (XXV: one award, whatever the count)
+    revoke: int
+    lone_revoke: int
+    # law 90: the wrong number of cards, or no discard (XVIII: no forfeit, the offenders count nothing)
+    wrong_cards_forfeit: int
+    lone_wrong_cards_forfeit: int
+    # law 50 and law 102
+    abandoned_lone_hand: int
+    partner_exposed_march: int
+    # law 7 and law 1
+    single_game: int
+    double_game: int
+    rubber_bonus: int
+    games_in_rubber: int
+    games_to_win_rubber: int
+    # What a report may hold: a side's two players play ten cards in a hand, so at most ten revokes;
+    # and a rubber of more deals than this was never played (it ends after four games at most, and
+    # passes and misdeals that long would have broken up the table).
+    most_revokes: int
+    most_deals: int
+    laws: Mapping[int, Law] = field(repr=False)
+    cites: Mapping[Reason, tuple[int, ...]] = field(repr=False)
+    # Which places may make the trump each way, and the laws; a declaration not listed may come from anyone.
+    declarers: Mapping[Declaration, tuple[Seats, tuple[int, ...]]] = field(repr=False)
+    # How games end: Somerset carries laps into a rubber (laws 1, 7); the other codes play plain games to
+    # `game_points`, a single game or the best of three, and a game won part way through a hand ends there.
+    laps: bool = True
+    game_choices: tuple[int, ...] = (5,)
+    match_choices: tuple[int, ...] = ()
+    """How many games a match may be; empty when the code fixes it (Somerset's rubber, law 1)."""
+    hand_keys: frozenset[str] = SOMERSET_KEYS
+    revoke_each: bool = True
+    """Law 63: every revoke left over after law 71 scores; else one award, whatever the count (XXV)."""
+    revokes_offset: bool = False
+    """XXVI: revokes by both sides void the hand and the same dealer deals again (else law 71 nets them)."""
+    revoke_ends_hand: bool = False
+    """The standard game: the revoke award is all the hand scores."""
+    lone_revoke_by_defenders: bool = False
+    """XXV with the summary: the lone hand's revoke award is paid only by the lone player's adversaries."""
+    offenders_count_nothing: bool = False
+    """XXXIV: a side that pays a penalty counts nothing it made in that hand."""
+    signal: int = 0
+    """XXXIII: what a signal gives the other side (Somerset treats it as etiquette, law 109)."""
+    lone_taken_by_later_partner: tuple[int, ...] = ()
+    """1877 §6-§7: a partner may take the lone hand only if he comes after the declarer; the laws, or () when
+    the code has no such rule."""
+    match_word: str = "rubber"
+
+    @property
+    def max_rubber_points(self) -> int:
+        """Every game a double, a fourth game played, and the bonus (law 7's ten)."""
+        return (self.games_in_rubber + 1) * self.double_game + self.rubber_bonus
+
+    @property
+    def games(self) -> int | None:
+        """How many games the match is, when the code lets a club choose; None for Somerset's rubber."""
+        return self.games_in_rubber if self.match_choices else None
+
+    def laws_for(self, reason: Reason) -> tuple[int, ...]:
+        return self.cites.get(reason, ())
+
+    def law(self, number: int) -> Law:
+        return self.laws[number]
+
+    def cite(self, numbers: Iterable[int]) -> str:
+        """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""
+        laws = self.laws
+        return cite(laws[n] if n in laws else Law(n, "", "") for n in numbers)
+
+    def knows(self, key: str) -> bool:
+        return key in self.hand_keys
+
+    def playing(self, game_points: int | None = None, games: int | None = None) -> Rulebook:
+        """This code with the game and the match a club chose (the Official Laws' closing note allows 5, 7,
+        10 or 11 points, and a single game or the best of three). Raises ValueError, in words, for a choice
+        the code does not allow."""
+        points = self.game_points if game_points is None else game_points
+        if points not in self.game_choices:
+            allowed = " or ".join(str(n) for n in self.game_choices)
+            raise ValueError(f"a game under {self.short_name} is {allowed} points, not {points}")
+        if games is not None and games not in self.match_choices:
+            if not self.match_choices:
+                raise ValueError(f"{self.short_name} fixes the {self.match_word} (law 1): it takes no 'games'")
+            raise ValueError(f"a match under {self.short_name} is 1 game or the best of 3, not {games}")
+        count = self.games_in_rubber if games is None else games
+        if points == self.game_points and count == self.games_in_rubber:
+            return self
+        kept = _VARIANTS.get((self.key, points, count))
+        if kept is None:
+            kept = _VARIANTS[self.key, points, count] = dataclasses.replace(
+                self, game_points=points, games_in_rubber=count, games_to_win_rubber=count // 2 + 1)
+        return kept
+
+
+_VARIANTS: dict[tuple[str, int, int], Rulebook] = {}

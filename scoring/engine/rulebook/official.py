@@ -1,0 +1,124 @@
+"""The Official Laws of Euchre (1862), the 1877 rules on each player's privileges, and the standard game.
+
+The three share the summary's points for a hand and play plain games (5, 7, 10 or 11 points, a single game or
+the best of three) with no laps, doubles or bonus. The Official Laws add their penalties (XVIII, XXV, XXVI,
+XXXIII, XXXIV); the 1877 rules keep those and add the privileges of making trump and playing alone (§6-§8)
+and cards thrown in (§9); the standard game ends a hand at a revoke and takes the rest from the Official Laws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from scoring.engine.hands import Declaration
+from scoring.engine.laws import OFFICIAL_1862_LAWS, RULES_1877_SECTIONS, SECTION_1877, STANDARD_GAME, SUMMARY
+from scoring.engine.rulebook.book import (
+    ADVERSARIES,
+    DEALER,
+    DEALERS_PARTNER,
+    DEALERS_SIDE,
+    NOT_THE_DEALER,
+    OFFICIAL_KEYS,
+    Reason,
+    Rulebook,
+)
+
+SCORING, REVOKE, MAKING_TRUMP = SUMMARY + 1, SUMMARY + 2, SUMMARY + 3
+PRIVILEGES, ALONE, THE_PLAY = SECTION_1877 + 6, SECTION_1877 + 7, SECTION_1877 + 9
+
+_OFFICIAL_CITES: Mapping[Reason, tuple[int, ...]] = {
+    Reason.POINT: (SCORING,),
+    Reason.MARCH: (SCORING,),
+    Reason.EUCHRE: (SCORING,),
+    Reason.LONE_POINT: (SCORING,),
+    Reason.LONE_MARCH: (SCORING,),
+    Reason.LONE_EUCHRE: (SCORING,),
+    Reason.WRONG_CARDS_VOID: (18,),
+    Reason.REVOKE: (25,),
+    Reason.REVOKES_OFFSET: (26,),
+    Reason.SIGNAL: (33,),
+    Reason.OFFENDERS_VOID: (34,),
+    Reason.PASSED: (MAKING_TRUMP,),
+    Reason.NEW_DEAL: (4, 9),
+    Reason.MISDEAL: (7, 11),
+    Reason.DEAL_OUT_OF_TURN: (8,),
+}
+
+OFFICIAL_1862 = Rulebook(
+    key="official-1862",
+    name="The Official Laws of Euchre (1862)",
+    short_name="the Official Laws of 1862",
+    tricks_per_hand=5,
+    tricks_to_make=3,
+    game_points=5,
+    march=2,
+    point=1,
+    euchre=2,
+    lone_march=4,
+    lone_point=1,
+    lone_euchre=2,  # the summary: a lone player euchred gives two, as a side does
+    revoke=2,
+    lone_revoke=4,
+    wrong_cards_forfeit=0,
+    lone_wrong_cards_forfeit=0,
+    abandoned_lone_hand=0,
+    partner_exposed_march=0,
+    single_game=1,
+    double_game=1,
+    rubber_bonus=0,
+    games_in_rubber=1,
+    games_to_win_rubber=1,
+    most_revokes=10,
+    most_deals=200,
+    laws={**STANDARD_GAME, **OFFICIAL_1862_LAWS},
+    cites=_OFFICIAL_CITES,
+    # The Official Laws keep the old side check: the dealer's side takes the card up, his adversaries order it.
+    declarers={
+        Declaration.ORDERED_UP: (ADVERSARIES, (MAKING_TRUMP,)),
+        Declaration.ASSISTED: (DEALERS_SIDE, (MAKING_TRUMP,)),
+        Declaration.ADOPTED: (DEALERS_SIDE, (MAKING_TRUMP,)),
+    },
+    laps=False,
+    game_choices=(5, 7, 10, 11),
+    match_choices=(1, 3),
+    hand_keys=OFFICIAL_KEYS,
+    revoke_each=False,
+    revokes_offset=True,
+    lone_revoke_by_defenders=True,
+    offenders_count_nothing=True,
+    signal=1,
+    match_word="match",
+)
+
+RULES_1877 = dataclasses.replace(
+    OFFICIAL_1862,
+    key="rules-1877",
+    name="Euchre rules established 1877",
+    short_name="the 1877 rules",
+    laws={**OFFICIAL_1862.laws, **{SECTION_1877 + n: law for n, law in RULES_1877_SECTIONS.items()}},
+    cites={**_OFFICIAL_CITES, Reason.THROWN_IN: (THE_PLAY,), Reason.REPLACED_BY_THROWN_IN: (THE_PLAY,)},
+    # §6: the dealer's left or right orders up, his partner assists, he adopts himself.
+    declarers={
+        Declaration.ORDERED_UP: (ADVERSARIES, (PRIVILEGES,)),
+        Declaration.ASSISTED: (DEALERS_PARTNER, (PRIVILEGES,)),
+        Declaration.ADOPTED: (DEALER, (PRIVILEGES,)),
+    },
+    hand_keys=OFFICIAL_KEYS | {"thrown_in"},
+    lone_taken_by_later_partner=(PRIVILEGES, ALONE),
+)
+
+STANDARD = dataclasses.replace(
+    OFFICIAL_1862,
+    key="standard",
+    name="The standard game today",
+    short_name="the standard game",
+    game_points=10,
+    cites={**_OFFICIAL_CITES, Reason.REVOKE: (REVOKE,), Reason.REVOKE_ENDED_HAND: (REVOKE,)},
+    declarers={
+        Declaration.ORDERED_UP: (NOT_THE_DEALER, (MAKING_TRUMP,)),
+        Declaration.ASSISTED: (DEALERS_PARTNER, (MAKING_TRUMP,)),
+        Declaration.ADOPTED: (DEALER, (MAKING_TRUMP,)),
+    },
+    revoke_ends_hand=True,
+)

@@ -1,0 +1,65 @@
+"""The Laws of Euchre adopted by the Somerset Club of Boston, 1888: the default code, scored in rubbers."""
+
+from __future__ import annotations
+
+from scoring.engine.hands import Declaration
+from scoring.engine.laws import SOMERSET_1888_LAWS
+from scoring.engine.rulebook.book import ADVERSARIES, DEALERS_SIDE, Reason, Rulebook
+
+SOMERSET_1888 = Rulebook(
+    key="somerset-1888",
+    name="Laws of Euchre, Somerset Club of Boston, 1888",
+    short_name="the Somerset laws of 1888",
+    tricks_per_hand=5,
+    tricks_to_make=3,
+    game_points=5,
+    march=2,
+    point=1,
+    euchre=2,
+    lone_march=4,
+    lone_point=1,
+    lone_euchre=4,
+    revoke=3,
+    lone_revoke=5,
+    wrong_cards_forfeit=2,
+    lone_wrong_cards_forfeit=4,
+    abandoned_lone_hand=5,
+    partner_exposed_march=2,
+    single_game=1,
+    double_game=2,
+    rubber_bonus=2,
+    games_in_rubber=3,
+    games_to_win_rubber=2,
+    most_revokes=10,
+    most_deals=200,
+    laws=SOMERSET_1888_LAWS,
+    declarers={
+        Declaration.ORDERED_UP: (ADVERSARIES, (74, 93)),
+        Declaration.ASSISTED: (DEALERS_SIDE, (75, 94)),
+        Declaration.ADOPTED: (DEALERS_SIDE, (76, 95)),
+    },
+    cites={
+        Reason.POINT: (2,),
+        Reason.MARCH: (2,),
+        Reason.EUCHRE: (2,),
+        Reason.LONE_POINT: (3,),
+        Reason.LONE_MARCH: (3,),
+        Reason.LONE_EUCHRE: (3,),
+        Reason.LONE_MARCH_PARTNER_EXPOSED: (102,),
+        Reason.ABANDONED: (50,),
+        Reason.WRONG_CARDS: (90,),
+        Reason.WRONG_CARDS_VOID: (90,),
+        Reason.REVOKE: (63, 71, 4),
+        Reason.LOST_TO_PRECEDENCE: (4,),
+        Reason.PASSED: (77,),
+        Reason.NEW_DEAL: (33, 34, 39, 43, 44),
+        Reason.MISDEAL: (41,),
+        Reason.DEAL_OUT_OF_TURN: (40,),
+        Reason.GAME: (2,),
+        Reason.LAP: (1,),
+        Reason.DOUBLE: (7,),
+        Reason.SINGLE: (7,),
+        Reason.WON_BY_LAP: (1, 7),
+        Reason.RUBBER_WON: (1, 7),
+    },
+)
