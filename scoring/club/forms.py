@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils.text import slugify
 
-from scoring.engine import SOMERSET_1888, Declaration, HandResult, Rulebook, Seat
+from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulings.somerset import CLAIMED
@@ -54,15 +54,18 @@ class HandForm(forms.Form):
     result = forms.ChoiceField(choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
                                initial=HandResult.PLAYED.value)
     dealer = forms.ChoiceField(choices=SEAT_CHOICES)
-    out_of_turn = forms.BooleanField(label="Dealt out of turn and stood (law 40)", required=False)
+    out_of_turn = forms.BooleanField(label="Dealt out of turn and stood", required=False)
     revokes_ns = CountField(label="Revokes by NS", min_value=0, max_value=MAX_REVOKES, initial=0,
                                     required=False)
     revokes_ew = CountField(label="Revokes by EW", min_value=0, max_value=MAX_REVOKES, initial=0,
                                     required=False)
-    wrong_cards = forms.ChoiceField(label="Wrong number of cards (law 90)", choices=BLANK + SIDE_CHOICES,
+    wrong_cards = forms.ChoiceField(label="Wrong number of cards", choices=BLANK + SIDE_CHOICES,
                                     required=False)
     adversary_abandoned = forms.BooleanField(label="Adversary abandoned (law 50)", required=False)
     partner_exposed = forms.BooleanField(label="Partner exposed a card (law 102)", required=False)
+    taken_from_partner = forms.BooleanField(label="Took it out of his partner's hands", required=False)
+    signal = forms.ChoiceField(label="Signalled across the table", choices=BLANK + SIDE_CHOICES, required=False)
+    thrown_in = forms.ChoiceField(label="Threw the cards in", choices=BLANK + SIDE_CHOICES, required=False)
     announced_ns = CountField(label="Announced NS", min_value=0, max_value=99, required=False)
     announced_ew = CountField(label="Announced EW", min_value=0, max_value=99, required=False)
     notes = LineField(required=False, max_length=500)
@@ -75,6 +78,11 @@ class HandForm(forms.Form):
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
         maker.choices = maker_choices(seated or {})
+        for name in code_fields_left_out(rulebook):
+            del self.fields[name]
+        for name, reason in LAW_OF_FIELD.items():
+            if name in self.fields:
+                self.fields[name].label = f"{self.fields[name].label} ({rulebook.cite(rulebook.laws_for(reason))})"
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
@@ -87,7 +95,8 @@ class HandForm(forms.Form):
             declaration=data.get("declaration"), maker=data.get("maker"), alone=bool(data.get("alone")),
             tricks=data.get("tricks"), revokes_ns=data.get("revokes_ns"), revokes_ew=data.get("revokes_ew"),
             wrong_cards=data.get("wrong_cards"), adversary_abandoned=bool(data.get("adversary_abandoned")),
-            partner_exposed=bool(data.get("partner_exposed")),
+            partner_exposed=bool(data.get("partner_exposed")), declared_by=_declared_by(data),
+            signal=data.get("signal"), thrown_in=data.get("thrown_in"),
         )
 
     def extras(self) -> HandExtras:
@@ -111,6 +120,33 @@ class HandForm(forms.Form):
             raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
         check_hand(self.play(), self.hand_number, self.rulebook)
         return data
+
+
+# The hand form's fields for penalties and privileges, each shown only under a code that scores it.
+CODE_FIELDS = {"adversary_abandoned": "adversary_abandoned", "partner_exposed": "partner_exposed",
+               "taken_from_partner": "declared_by", "signal": "signal", "thrown_in": "thrown_in"}
+# Each penalty field's label cites the code's own law ("law 90", "XVIII").
+LAW_OF_FIELD = {"out_of_turn": Reason.DEAL_OUT_OF_TURN, "wrong_cards": Reason.WRONG_CARDS_VOID,
+                "signal": Reason.SIGNAL, "thrown_in": Reason.THROWN_IN}
+
+
+def code_fields_left_out(rulebook: Rulebook) -> list[str]:
+    """The code's hand fields a form leaves out: the keys it does not know, a signal where it scores nothing,
+    and taking the hand from a partner where Somerset's form has always gone without it."""
+    out = [name for name, key in CODE_FIELDS.items() if not rulebook.knows(key)]
+    if not rulebook.signal:
+        out.append("signal")
+    if rulebook.laps:
+        out.append("taken_from_partner")
+    return out
+
+
+def _declared_by(data: Mapping[str, Any]) -> str | None:
+    """A lone player who took the hand from his partner: the partner declared (1877 §6)."""
+    maker = data.get("maker") or ""
+    if not data.get("taken_from_partner") or not data.get("alone") or maker not in dict(SEAT_CHOICES):
+        return None
+    return Seat(maker).partner.value
 
 
 class CorrectionForm(HandForm):
@@ -148,7 +184,7 @@ class RubberStartForm(forms.Form):
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode",), ("rounds", "deal_limit", "round_minutes"),
-              ("rulebook", "paper_size", "is_public"), ("notes",))
+              ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
 
 
@@ -176,8 +212,8 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "mode", "rounds",
-                  "deal_limit", "round_minutes", "notes"]
+        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
+                  "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}

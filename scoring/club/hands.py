@@ -71,6 +71,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         doc = hand_document(hand)
         revokes = doc.get("revokes", {})
         return {**doc, "revokes_ns": revokes.get("NS", 0), "revokes_ew": revokes.get("EW", 0),
+                "taken_from_partner": bool(doc.get("declared_by")),
                 "announced_ns": hand.announced_ns, "announced_ew": hand.announced_ew, "notes": hand.notes}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

@@ -30,6 +30,8 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.REPLACED_BY_THROWN_IN: "not scored: the march for the cards thrown in counts instead",
     Reason.GAME_ALREADY_WON: "lost: the game was won earlier in the hand",
     Reason.REVOKES_OFFSET: "revokes by both sides offset; the same dealer deals again",
+    Reason.COUNTER_ERROR: "points the other side's counter wrongly added",
+    Reason.PENALTY_REFUSED: "a penalty refused: the game goes to the other side",
     Reason.PASSED: "all passed; the deal passes",
     Reason.NEW_DEAL: "new deal by the same dealer",
     Reason.MISDEAL: "misdeal; the deal is lost",
@@ -96,6 +98,11 @@ def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[
         words.append(f"{hand.signal.value} signalled")
     if hand.thrown_in is not None and penalties:
         words.append(f"{hand.thrown_in.value} threw in")
+    if hand.miscount and penalties:
+        words.append(" ".join(f"{side} counted {n} too many" for side, n in (("NS", hand.miscount.ns),
+                                                                               ("EW", hand.miscount.ew)) if n))
+    if hand.refused_penalty is not None and penalties:
+        words.append(f"{hand.refused_penalty.value} refused a penalty")
     return " ".join(words)
 
 

@@ -69,6 +69,20 @@ class Revokes(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True)
 NO_REVOKES = Revokes()
 
 
+class Miscount(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """Points a side's counter added to its score that it had not won (XXXI); `{"NS": 1}` in the interchange
+    format. The other side counts them."""
+
+    ns: Count = msgspec.field(default=0, name="NS")
+    ew: Count = msgspec.field(default=0, name="EW")
+
+    def __bool__(self) -> bool:
+        return bool(self.ns or self.ew)
+
+
+NO_MISCOUNT = Miscount()
+
+
 class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One deal as reported. Only a `PLAYED` hand carries a maker, tricks and penalties."""
 
@@ -90,6 +104,10 @@ class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=
     """A side that signalled or talked across the table (XXXIII)."""
     thrown_in: Side | None = None
     """A side one of whose players threw his cards in (1877 §9)."""
+    miscount: Miscount = NO_MISCOUNT
+    """Points each side's counter wrongly added in this hand (XXXI)."""
+    refused_penalty: Side | None = None
+    """A side that refused a penalty the laws gave, and so lost the game in play (XXXVI)."""
 
     @property
     def declarer(self) -> Seat | None:

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from scoring.engine.errors import IllegalReport, MalformedRubber
-from scoring.engine.hands import NO_REVOKES, Declaration, HandResult, ReportedHand, Revokes
+from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
 from scoring.engine.words import FIELD_WORDS, UNPLAYED_SUBJECT
@@ -26,9 +26,10 @@ FORMAT = "euchre-rubber/1"
 _HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
 PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed",
-             "declared_by", "signal", "thrown_in")
+             "declared_by", "signal", "thrown_in", "miscount", "refused_penalty")
 # Keys that only some codes know (each rulebook's `hand_keys`); refused under the others, naming the code.
-CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in")
+CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in", "miscount",
+             "refused_penalty")
 _SEATS = {s.value: s for s in Seat}
 _SIDES = {s.value: s for s in Side}
 _RESULTS = {r.value: r for r in HandResult}
@@ -111,9 +112,10 @@ def _plain(document: Any) -> bool:
     for raw in hands:
         if not isinstance(raw, dict) or type(raw.get("tricks", 0)) not in (int, type(None)):
             return False
-        revokes = raw.get("revokes")
-        if revokes is not None and not (isinstance(revokes, dict) and all(type(n) is int for n in revokes.values())):
-            return False
+        for key in ("revokes", "miscount"):
+            counts = raw.get(key)
+            if counts is not None and not (isinstance(counts, dict) and all(type(n) is int for n in counts.values())):
+                return False
     return True
 
 
@@ -144,7 +146,10 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
     for hand in hands:
         if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
             return False
-        if unknown and any(getattr(hand, key) not in (None, False) for key in unknown):
+        miscount = hand.miscount
+        if miscount is not NO_MISCOUNT and (not miscount or max(miscount.ns, miscount.ew) > rulebook.game_points):
+            return False  # {"NS": 0} the careful way reads as no miscount; more than a game, it refuses
+        if unknown and any(getattr(hand, key) not in (None, False, NO_MISCOUNT) for key in unknown):
             return False
         declared_by = hand.declared_by
         if declared_by is not None and (not hand.alone or hand.maker is None or declared_by is not hand.maker.partner):
@@ -160,7 +165,8 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
                 return False
         elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
               or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed
-              or hand.signal is not None or hand.thrown_in is not None):
+              or hand.signal is not None or hand.thrown_in is not None or hand.miscount is not NO_MISCOUNT
+              or hand.refused_penalty is not None):
             return False  # a revokes field present at all, even {}, is refused on a hand not played
     return True
 
@@ -231,7 +237,7 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
     if unknown:
         raise MalformedRubber(f"unknown field {unknown[0]!r}", hand=number, field=str(unknown[0]))
     for key in CODE_KEYS:
-        if raw.get(key) not in (None, False) and not rulebook.knows(key):
+        if raw.get(key) not in (None, False, {}) and not rulebook.knows(key):
             raise MalformedRubber(f"{key!r} is not in {rulebook.short_name} ({rulebook.key})", hand=number,
                                   field=key)
     result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
@@ -294,7 +300,28 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         declared_by=declared_by,
         signal=_choice(raw, number, "signal", _SIDES, "side"),
         thrown_in=_choice(raw, number, "thrown_in", _SIDES, "side"),
+        miscount=_miscount(raw.get("miscount"), number, rulebook.game_points),
+        refused_penalty=_choice(raw, number, "refused_penalty", _SIDES, "side"),
     )
+
+
+def _miscount(raw: Any, number: int, most: int) -> Miscount:
+    """XXXI: points each side's counter wrongly added, `{"NS": 1}`; at most a game's worth."""
+    if raw is None:
+        return NO_MISCOUNT
+    if not isinstance(raw, dict):
+        raise MalformedRubber('miscount must look like {"NS": 1}', hand=number, field="miscount")
+    counts = {"NS": 0, "EW": 0}
+    for side, points in raw.items():
+        if side not in counts:
+            raise MalformedRubber(f"unknown side {side!r}; sides are NS and EW", hand=number, field="miscount")
+        if type(points) is not int or not 0 <= points <= most:
+            raise MalformedRubber(f"the points {side}'s counter wrongly added must be a whole number from 0 to "
+                                  f"{most}, not {points!r}", hand=number, field="miscount")
+        counts[side] = points
+    if not counts["NS"] and not counts["EW"]:
+        return NO_MISCOUNT
+    return Miscount(ns=counts["NS"], ew=counts["EW"])
 
 
 def _choice(raw: dict[str, Any], number: int, key: str, table: Mapping[str, Any], what: str) -> Any:
@@ -351,6 +378,9 @@ def hand_document(
     declared_by: str | None = None,
     signal: str | None = None,
     thrown_in: str | None = None,
+    miscount_ns: int | None = 0,
+    miscount_ew: int | None = 0,
+    refused_penalty: str | None = None,
 ) -> dict[str, Any]:
     """One hand in the interchange format, from plain values as a form or a database row holds them.
 
@@ -386,6 +416,10 @@ def hand_document(
         out["signal"] = signal
     if thrown_in:
         out["thrown_in"] = thrown_in
+    if miscount_ns or miscount_ew:
+        out["miscount"] = {side: n for side, n in (("NS", miscount_ns), ("EW", miscount_ew)) if n}
+    if refused_penalty:
+        out["refused_penalty"] = refused_penalty
     return out
 
 
@@ -407,6 +441,9 @@ def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
         declared_by=hand.declared_by.value if hand.declared_by is not None else None,
         signal=hand.signal.value if hand.signal is not None else None,
         thrown_in=hand.thrown_in.value if hand.thrown_in is not None else None,
+        miscount_ns=hand.miscount.ns,
+        miscount_ew=hand.miscount.ew,
+        refused_penalty=hand.refused_penalty.value if hand.refused_penalty is not None else None,
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from scoring.engine.awards import ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
 from scoring.engine.errors import IllegalReport
-from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
+from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, Note, RubberResult
 from scoring.engine.rulebook import Reason, Rulebook
 from scoring.engine.seats import Seat, Side
@@ -33,7 +33,8 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     to_makers, points, reason = tables.play_parcel(hand)
     play_side = makers if to_makers else makers.other
     revokes, signal, thrown_in, wrong = hand.revokes, hand.signal, hand.thrown_in, hand.wrong_cards
-    if not revokes and signal is None and thrown_in is None and wrong is None:
+    miscount, refused = hand.miscount, hand.refused_penalty
+    if not revokes and signal is None and thrown_in is None and wrong is None and not miscount and refused is None:
         return ((play_side, points, reason, None),)
     if revokes.ns and revokes.ew and rb.revokes_offset:
         return ()
@@ -58,6 +59,10 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
         march = (rb.lone_march if hand.alone else rb.march) if replaced is makers else rb.euchre
         entries.append((replaced, march, Reason.THROWN_IN, None))
         offenders.add(thrown_in)
+    for side in (_NS, _EW):
+        added = miscount.ns if side is _NS else miscount.ew
+        if added:
+            entries.append((side.other, added, Reason.COUNTER_ERROR, None))  # XXXI: the opponents count them
     void: Reason | None = None
     if play_side is wrong:
         void = Reason.WRONG_CARDS_VOID  # XVIII
@@ -66,6 +71,9 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     elif play_side in offenders and rb.offenders_count_nothing:
         void = Reason.OFFENDERS_VOID  # XXXIV
     entries.append((play_side, points, reason, void))
+    if refused is not None:
+        # XXXVI: the game goes to the other side; the points it still needs are counted when the hand is scored.
+        entries.append((refused.other, 0, Reason.PENALTY_REFUSED, None))
     return tuple(entries)
 
 
@@ -146,7 +154,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
                                            notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
         if (not explain and hand.revokes is NO_REVOKES and hand.wrong_cards is None and hand.signal is None
-                and hand.thrown_in is None):
+                and hand.thrown_in is None and hand.miscount is NO_MISCOUNT and hand.refused_penalty is None):
             # The bulk path for a hand without penalties: one parcel, straight onto the tally.
             to_makers, points, _ = play_parcel(hand)
             maker = hand.maker
@@ -168,6 +176,8 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
             if void is None and closed is not None:
                 void = Reason.GAME_ALREADY_WON
             elif void is None:
+                if reason is Reason.PENALTY_REFUSED:
+                    points = game_points - (ns if side is _NS else ew)
                 if side is _NS:
                     ns += points
                     if ns >= game_points:

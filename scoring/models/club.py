@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -12,8 +13,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from scoring.engine import SOMERSET_1888
-from scoring.models.choices import RULEBOOK_CHOICES
+from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RULEBOOK_CHOICES
 from scoring.validators import printable_line, printable_text
 
 
@@ -62,7 +63,13 @@ class Event(models.Model):
     slug = models.SlugField(max_length=120, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
-    rulebook = models.CharField(max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
+    rulebook = models.CharField("code of laws", max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
+    game_points = models.PositiveSmallIntegerField(
+        "game", null=True, blank=True, choices=GAME_CHOICES,
+        help_text="Points to win a game, where the code lets a club choose; empty for the code's own.")
+    games = models.PositiveSmallIntegerField(
+        "match", null=True, blank=True, choices=MATCH_CHOICES,
+        help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
     notes = models.TextField(blank=True, validators=[printable_text])
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
@@ -96,6 +103,23 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.slug])
+
+    def clean(self) -> None:
+        """The game and the match must be ones the code allows (Somerset fixes both, laws 1-2)."""
+        code = RULEBOOKS.get(self.rulebook)
+        if code is None:
+            return  # the field's own choices say so
+        for name, choice in (("game_points", (self.game_points, None)), ("games", (self.game_points, self.games))):
+            try:
+                code.playing(*choice)
+            except ValueError as exc:
+                words = str(exc)
+                raise ValidationError({name: f"{words[:1].upper()}{words[1:]}."}) from None
+
+    @property
+    def playing(self) -> Rulebook:
+        """The code of laws with the game and the match the event chose: what its hands are scored by."""
+        return RULEBOOKS[self.rulebook].playing(self.game_points, self.games)
 
     @property
     def in_rounds(self) -> bool:

@@ -103,8 +103,8 @@ class Rubber(models.Model):
 
     @property
     def rulebook(self) -> Rulebook:
-        """The code of laws the rubber is scored by: its event's."""
-        return RULEBOOKS[self.event.rulebook]
+        """The code of laws the rubber is scored by, with the game and match: its event's."""
+        return self.event.playing
 
     @property
     def counts_in_standings(self) -> bool:
@@ -203,6 +203,9 @@ class Hand(models.Model):
     declaration = models.CharField(max_length=12, blank=True,
                                    choices=[(d.value, d.value.replace("_", " ")) for d in Declaration])
     alone = models.BooleanField(default=False)
+    declared_by = models.CharField(
+        "took it out of his partner's hands", max_length=1, choices=SEAT_CHOICES, blank=True,
+        help_text="In a lone hand: the partner who declared the trump before the lone player took it over.")
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     announced_ns = models.PositiveIntegerField("announced NS score (law 6)", null=True, blank=True)
     announced_ew = models.PositiveIntegerField("announced EW score (law 6)", null=True, blank=True)
@@ -250,6 +253,8 @@ class Penalty(models.Model):
         WRONG_CARDS = "wrong_cards", "Wrong number of cards / no discard (law 90)"
         ABANDONED = "abandoned", "Adversary abandoned a lone hand (law 50)"
         PARTNER_EXPOSED = "partner_exposed", "Lone player's partner exposed a card (law 102)"
+        SIGNAL = "signal", "Signalled or talked across the table (XXXIII)"
+        THROWN_IN = "thrown_in", "Threw the cards in (1877 §9)"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="penalties")
     kind = models.CharField(max_length=20, choices=Kind.choices)
@@ -265,8 +270,8 @@ class Penalty(models.Model):
         ordering = ["hand", "pk"]
         constraints = [
             models.CheckConstraint(condition=Q(count__gte=1), name="penalty_count_positive"),
-            models.CheckConstraint(condition=~Q(kind__in=["revoke", "wrong_cards"]) | ~Q(side=""),
-                                   name="penalty_side_named"),
+            models.CheckConstraint(condition=~Q(kind__in=["revoke", "wrong_cards", "signal", "thrown_in"])
+                                   | ~Q(side=""), name="penalty_names_its_side"),
         ]
 
     def __str__(self) -> str:

@@ -50,8 +50,9 @@ from scoring.services.scoring import rubber_hands, rubber_rescore
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
-ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None}
-"""How an event is run, with the value a backup written before events in rounds stands for."""
+ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
+                 "game_points": None, "games": None}
+"""How an event is run and its game and match, with the value a backup written before them stands for."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active")
 HAND_EXTRA_FIELDS = ("announced_ns", "announced_ew", "announcement_resolved", "notes")
 RULING_FIELDS = ("id", "irregularity", "facts", "offender", "election", "chooser", "summary", "laws", "effect",
@@ -343,6 +344,9 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
         score_rubber(report.hands, report.rulebook, explain=False, first_dealer=Seat(doc["first_dealer"]))
     except RubberError as exc:
         raise BackupError(f"{where}: {exc}") from None
+    if report.rulebook != events[doc["event"]].playing:
+        raise BackupError(f"{where}: the rubber's code, game or match ({report.rulebook.key}, game to "
+                          f"{report.rulebook.game_points}) is not its event's.")
     seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}
     if set(seats) != set(Seat) or None in seats.values():
         raise BackupError(f"{where}: the four seats must name players in club.json.")

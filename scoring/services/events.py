@@ -12,8 +12,8 @@ from django.template.defaultfilters import pluralize
 from scoring.models import Event
 from scoring.services.locking import event_lock, retried_on_deadlock
 
-EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "is_public", "paper_size", "mode", "rounds",
-                "deal_limit", "round_minutes", "notes")
+EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
+                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
 
 
@@ -31,7 +31,8 @@ def event_locks(event: Event) -> dict[str, str]:
     elif event.club_tables.exists() or event.cuttings.exists():
         locks["mode"] = "tables have been cut on this club night"
     if rubbers:
-        locks["rulebook"] = "the event's rubbers are scored under these laws"
+        # The code, the game and the match are what every hand of the event was scored by.
+        locks["rulebook"] = locks["game_points"] = locks["games"] = "the event's rubbers are scored under them"
     return locks
 
 

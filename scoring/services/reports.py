@@ -12,18 +12,22 @@ from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
 from scoring.models import Hand, Penalty
 
-PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "tricks")
+PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "declared_by", "tricks")
 
 
 def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dict[str, Any]:
     """A stored hand and its penalties (by default its saved ones, prefetched) as an interchange hand."""
     revokes = {"NS": 0, "EW": 0}
-    wrong_cards, abandoned, exposed = None, False, False
+    wrong_cards, abandoned, exposed, signal, thrown_in = None, False, False, None, None
     for penalty in hand.penalties.all() if penalties is None else penalties:
         if penalty.kind == Penalty.Kind.REVOKE:
             revokes[penalty.side] += penalty.count
         elif penalty.kind == Penalty.Kind.WRONG_CARDS:
             wrong_cards = penalty.side
+        elif penalty.kind == Penalty.Kind.SIGNAL:
+            signal = penalty.side
+        elif penalty.kind == Penalty.Kind.THROWN_IN:
+            thrown_in = penalty.side
         elif penalty.kind == Penalty.Kind.ABANDONED:
             abandoned = True
         elif penalty.kind == Penalty.Kind.PARTNER_EXPOSED:
@@ -34,6 +38,7 @@ def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dic
         maker=hand.maker if played else None, alone=played and hand.alone, tricks=hand.tricks if played else None,
         revokes_ns=revokes["NS"], revokes_ew=revokes["EW"], wrong_cards=wrong_cards,
         adversary_abandoned=abandoned, partner_exposed=exposed,
+        declared_by=hand.declared_by if played else None, signal=signal, thrown_in=thrown_in,
     )
 
 
@@ -67,8 +72,9 @@ def as_validation_error(exc: RubberError) -> ValidationError:
     return ValidationError(message)
 
 
+# The fields every hand form has, so an engine error is said on its field; others are said above the form.
 FORM_FIELDS = frozenset({*PLAY_FIELDS, "revokes_ns", "revokes_ew", "wrong_cards", "adversary_abandoned",
-                         "partner_exposed"})
+                         "partner_exposed"}) - {"declared_by"}
 
 
 def penalties_from(document: dict[str, Any]) -> list[Penalty]:
@@ -83,6 +89,9 @@ def penalties_from(document: dict[str, Any]) -> list[Penalty]:
         out.append(Penalty(kind=Penalty.Kind.ABANDONED))
     if document.get("partner_exposed"):
         out.append(Penalty(kind=Penalty.Kind.PARTNER_EXPOSED))
+    for kind in (Penalty.Kind.SIGNAL, Penalty.Kind.THROWN_IN):
+        if document.get(kind.value):
+            out.append(Penalty(kind=kind, side=document[kind.value]))
     return out
 
 
@@ -96,5 +105,6 @@ def play_fields(hand: ReportedHand) -> dict[str, Any]:
         "maker": doc.get("maker", ""),
         "declaration": doc.get("declaration", ""),
         "alone": hand.alone,
+        "declared_by": doc.get("declared_by", ""),
         "tricks": hand.tricks,
     }

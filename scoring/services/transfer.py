@@ -39,8 +39,13 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
     """Create a rubber from an interchange document. Any error saves nothing."""
     try:
         report = parse_rubber(document)
-        if report.rulebook.key != event.rulebook:
-            raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {event.rulebook}.")
+        playing = event.playing
+        if report.rulebook.key != playing.key:
+            raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {playing.key}.")
+        if report.rulebook != playing:
+            raise ValidationError(f"The rubber plays a game to {report.rulebook.game_points} and a match of "
+                                  f"{report.rulebook.games} game(s); the event a game to {playing.game_points} and "
+                                  f"a match of {playing.games} game(s).")
         missing = [s.value for s in Seat if s not in report.players]
         if missing:
             raise ValidationError(f"The rubber must name its four players; missing: {', '.join(missing)}.")

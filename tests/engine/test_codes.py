@@ -276,3 +276,25 @@ def test_the_side_check_applies_to_the_player_who_declared(code):
 def test_declared_by_must_be_the_lone_players_partner(hand, message):
     with pytest.raises(IllegalReport, match=message):
         parse_rubber({"rulebook": "rules-1877", "hands": [hand]})
+
+
+# --- the counter's error and a refused penalty ------------------------------------------------------------
+
+@pytest.mark.parametrize("code", MATCH_CODES)
+def test_points_a_counter_wrongly_added_go_to_the_other_side(code):
+    result = score(made("N", 3, miscount={"NS": 2}), rulebook=code, game_points=10)
+    assert result.current_score == (1, 2)
+    assert counted(result, 1)[0] == ("EW", 2, Reason.COUNTER_ERROR)
+
+
+def test_a_side_that_refuses_a_penalty_loses_the_game_in_play():
+    result = score(made("E", 5), made("N", 3, refused_penalty="NS"), made("N", 5), rulebook="standard", games=3)
+    assert [(g.winner.value, g.score) for g in result.games] == [("EW", (1, 10))]
+    assert result.current_score == (2, 0)
+    assert result.hands[1].awards[-1].reason is Reason.PENALTY_REFUSED and result.hands[1].awards[-1].points == 8
+
+
+@pytest.mark.parametrize("key", ["miscount", "refused_penalty"])
+def test_the_counters_error_and_a_refused_penalty_are_not_somersets(key):
+    with pytest.raises(MalformedRubber, match="somerset-1888"):
+        parse_rubber({"hands": [made("N", 3, **{key: {"NS": 1} if key == "miscount" else "NS"})]})

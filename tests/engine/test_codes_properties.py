@@ -27,9 +27,11 @@ def hand_documents(draw: st.DrawFn, keys: tuple[str, ...] = ()) -> dict[str, Any
             hand["declared_by"] = SEATS[(SEATS.index(maker) + 2) % 4]
     if draw(st.integers(0, 3)) == 0:
         hand["revokes"] = {side: draw(st.integers(0, 2)) for side in SIDES}
-    for key in ("signal", "thrown_in", "wrong_cards"):
-        if (key in keys or key == "wrong_cards") and draw(st.integers(0, 4)) == 0:
+    for key in ("signal", "thrown_in", "wrong_cards", "refused_penalty"):
+        if (key in keys or key == "wrong_cards") and draw(st.integers(0, 4 if key != "refused_penalty" else 19)) == 0:
             hand[key] = draw(st.sampled_from(SIDES))
+    if "miscount" in keys and draw(st.integers(0, 9)) == 0:
+        hand["miscount"] = {draw(st.sampled_from(SIDES)): draw(st.integers(1, 3))}
     return hand
 
 
@@ -95,7 +97,8 @@ def test_every_counted_point_is_on_the_tally(document):
 @given(st.sampled_from(sorted(RULEBOOKS)), st.sampled_from(CODE_KEYS), st.data())
 def test_a_code_never_scores_a_key_it_does_not_know(code, key, data):
     value: Any = True if key in ("adversary_abandoned", "partner_exposed") else (
-        "S" if key == "declared_by" else data.draw(st.sampled_from(SIDES)))
+        "S" if key == "declared_by" else {data.draw(st.sampled_from(SIDES)): 1} if key == "miscount"
+        else data.draw(st.sampled_from(SIDES)))
     hand = {"maker": "N", "alone": True, "tricks": 3, key: value}
     if RULEBOOKS[code].knows(key):
         assert parse_rubber({"rulebook": code, "hands": [hand]}).hands[0]

@@ -37,6 +37,8 @@ class Reason(StrEnum):
     REPLACED_BY_THROWN_IN = "replaced_by_thrown_in"  # 1877 §9: the march counted in place of the play
     GAME_ALREADY_WON = "game_already_won"  # a game won part way through a hand keeps no more of it
     REVOKES_OFFSET = "revokes_offset"  # XXVI: revokes by both sides offset; the same dealer deals again
+    COUNTER_ERROR = "counter_error"  # XXXI: the opponents count the points a counter wrongly added
+    PENALTY_REFUSED = "penalty_refused"  # XXXVI: a side that refuses a penalty loses the game
     PASSED = "passed"
     NEW_DEAL = "new_deal"
     MISDEAL = "misdeal"
@@ -72,7 +74,7 @@ SEATS_WORDS = {
 # Hand keys beyond a played hand's maker, tricks and declaration; each code names those it knows.
 SOMERSET_KEYS = frozenset({"revokes", "wrong_cards", "adversary_abandoned", "partner_exposed", "declared_by",
                            "signal"})
-OFFICIAL_KEYS = frozenset({"revokes", "wrong_cards", "declared_by", "signal"})
+OFFICIAL_KEYS = frozenset({"revokes", "wrong_cards", "declared_by", "signal", "miscount", "refused_penalty"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.engine.rulebook import SOMERSET_1888, Rulebook
+from scoring.engine.rulebook import OFFICIAL_1862, RULES_1877, SOMERSET_1888, STANDARD, Rulebook
+from scoring.engine.rulings import official
 from scoring.engine.rulings.adjudicate import SEAT_WORDS, RulingError, irregularities
 from scoring.engine.rulings.schema import ClaimLimit, Fact, FactKind, Irregularity, Offender
 from scoring.engine.rulings.somerset import CLAIM_LIMITS, CLAIMED
 
-LIMITS: Mapping[str, tuple[Fact, Mapping[str, ClaimLimit]]] = {SOMERSET_1888.key: (CLAIMED, CLAIM_LIMITS)}
+LIMITS: Mapping[str, tuple[Fact, Mapping[str, ClaimLimit]]] = {
+    SOMERSET_1888.key: (CLAIMED, CLAIM_LIMITS),
+    **{rb.key: (official.CLAIMED, official.CLAIM_LIMITS) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
+}
 """Each rulebook's question on when a claim was made, and its limits by kind of claim."""
 
 
