@@ -1,4 +1,4 @@
-"""Reading numbers that arrive as text: query strings, posted forms, files.
+"""Reading numbers, and choices, that arrive as text: query strings, posted forms, files.
 
 Every page that takes a number from the address or a form reads it here, so one rule holds
 everywhere: a plain ASCII whole number, not too long to be a real count, or nothing. Python's
@@ -8,6 +8,7 @@ raises; either would answer a 500 instead of ignoring or refusing the value.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -35,6 +36,11 @@ def positive_int(text: object, *, most: int = MOST) -> int | None:
     """As `small_int`, refusing 0 too (page numbers, table numbers, hand numbers)."""
     value = small_int(text, most=most)
     return value if value else None
+
+
+def one_of(text: object, allowed: Iterable[str], default: str) -> str:
+    """`text` if it is one of `allowed` (as a query parameter names a code of laws), else `default`."""
+    return text if isinstance(text, str) and text in allowed else default
 
 
 class CountField(forms.IntegerField):

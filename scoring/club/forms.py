@@ -21,7 +21,7 @@ from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
 from scoring.parsing import CountField
 from scoring.services.events import event_locks, running_errors
-from scoring.services.hands import HandExtras
+from scoring.services.hands import PENALTY_KEYS, HandExtras
 from scoring.services.players import roll_errors
 from scoring.services.reports import check_hand
 from scoring.validators import LineField, TextField
@@ -316,18 +316,56 @@ class PlayerForm(forms.ModelForm):
         return cleaned
 
 
+# Each kind of penalty the page records, with the reason whose laws its label cites (the hand key it becomes is
+# the service's `PENALTY_KEYS`).
+PENALTY_REASONS = {Penalty.Kind.REVOKE: Reason.REVOKE, Penalty.Kind.WRONG_CARDS: Reason.WRONG_CARDS_VOID,
+                   Penalty.Kind.ABANDONED: Reason.ABANDONED, Penalty.Kind.PARTNER_EXPOSED:
+                   Reason.LONE_MARCH_PARTNER_EXPOSED, Penalty.Kind.SIGNAL: Reason.SIGNAL,
+                   Penalty.Kind.THROWN_IN: Reason.THROWN_IN}
+PENALTY_WORDS = {Penalty.Kind.REVOKE: "Revoke", Penalty.Kind.WRONG_CARDS: "Wrong number of cards / no discard",
+                 Penalty.Kind.ABANDONED: "Adversary abandoned a lone hand",
+                 Penalty.Kind.PARTNER_EXPOSED: "Lone player's partner exposed a card",
+                 Penalty.Kind.SIGNAL: "Signalled or talked across the table",
+                 Penalty.Kind.THROWN_IN: "Threw the cards in"}
+SIDED = (Penalty.Kind.REVOKE, Penalty.Kind.WRONG_CARDS, Penalty.Kind.SIGNAL, Penalty.Kind.THROWN_IN)
+
+
+def penalty_kinds(rulebook: Rulebook) -> list[tuple[str, str]]:
+    """The penalties a code scores, each with its own law ("Revoke (laws 63, 71, 4)", "Signalled ... (law XXXIII)")."""
+    kinds = []
+    for kind, reason in PENALTY_REASONS.items():
+        key = PENALTY_KEYS[kind.value]
+        if rulebook.knows(key) and (key != "signal" or rulebook.signal):
+            laws = rulebook.cite(rulebook.laws_for(reason))
+            kinds.append((kind.value, f"{PENALTY_WORDS[kind]} ({laws})" if laws else PENALTY_WORDS[kind]))
+    return kinds
+
+
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(choices=Penalty.Kind.choices)
     side = forms.ChoiceField(choices=BLANK + SIDE_CHOICES, required=False, help_text="The offending side.")
     count = CountField(what="Revokes", min_value=1, max_value=MAX_REVOKES, initial=1)
-    claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect,
-                                help_text="A revoke must be claimed before the cards are cut for the next deal "
-                                          "(law 68); any other score, before the next trump card is turned (law 5).")
+    claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect)
     note = LineField(max_length=200, required=False)
+
+    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = penalty_kinds(rulebook)
+        if rulebook.laps:
+            self.fields["claimed"].help_text = ("A revoke must be claimed before the cards are cut for the next "
+                                                "deal (law 68); any other score, before the next trump card is "
+                                                "turned (law 5).")
+        else:
+            self.fields["claimed"].help_text = ("A revoke must be claimed before the cards are cut for the next "
+                                                "deal (XXVI); any other score, before the next trump card is "
+                                                "turned (XXXI).")
+            self.fields["count"].help_text = "Any number of revokes by one side gives one award (XXV)."
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if data.get("kind") in (Penalty.Kind.REVOKE, Penalty.Kind.WRONG_CARDS) and not data.get("side"):
+        if data.get("kind") in SIDED and not data.get("side"):
             self.add_error("side", "Name the offending side.")
         return data
 

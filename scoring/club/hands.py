@@ -133,6 +133,9 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.PenaltyForm
 
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "rulebook": rubber_or_404(self.kwargs["pk"]).rulebook}
+
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         hand = get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
                                  number=self.kwargs["number"])

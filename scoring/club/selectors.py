@@ -85,7 +85,7 @@ class RubberPage:
 
     @property
     def game_lines(self) -> list[str]:
-        return [game_line(g) for g in self.result.games] if self.result else []
+        return [game_line(g, self.rubber.rulebook) for g in self.result.games] if self.result else []
 
     @property
     def latest(self) -> list[HandRow]:
@@ -100,8 +100,10 @@ class RubberPage:
     def rulings(self) -> list[Ruling]:
         """The rubber's rulings, each with `words`: what it says as the hand stands now (see `ruling_words`)."""
         out = [r for row in self.rows for r in row.rulings]
+        rulebook = self.rubber.rulebook
         for ruling in out:
             ruling.words = ruling_words(ruling, self.rubber, self.names.get(ruling.hand.number))  # type: ignore[attr-defined]
+            ruling.cited = rulebook.cite(ruling.laws)  # type: ignore[attr-defined]
         return out
 
     @property
@@ -145,6 +147,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
         return RubberPage(rubber, None, error=str(exc))
     games = {g.number: g for g in result.games}
     names = names_by_hand(rubber, len(hands) + 1)
+    rulebook = rubber.rulebook
     rows = []
     for hand, scored in zip(hands, result.hands, strict=True):
         closed = [games[n] for n in scored.games_closed]
@@ -159,9 +162,9 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             ew_points=scored.points(Side.EW),
             score_after=scored.score_after,
             score_shown=closed[-1].score if closed else scored.score_after,
-            awards=[describe_award(a) for a in scored.awards] + [REASON_WORDS[r] for r, _ in scored.notes],
+            awards=[describe_award(a, rulebook) for a in scored.awards] + [REASON_WORDS[r] for r, _ in scored.notes],
             laws=laws,
-            games_closed=[describe_game(g) for g in closed],
+            games_closed=[describe_game(g, rulebook) for g in closed],
             penalties=list(hand.penalties.all()),
             corrections=list(hand.corrections.all()),
             rulings=list(hand.rulings.all()),
@@ -169,7 +172,6 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             record=hand_record_words(hand, rubber),
             dealer=names[hand.number][Seat(hand.dealer)] if hand.dealer else "",
         ))
-    rulebook = rubber.rulebook
     taken_back = [(t, describe_hand(parse_hand(t.hand, t.number, rulebook), names=names.get(t.number)))
                   for t in rubber.hands_taken_back.select_related("made_by")]
     reports = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related(*REPORT_PEOPLE)

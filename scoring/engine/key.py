@@ -1,4 +1,5 @@
-"""The scoring key printed on every score sheet: laws 2, 3 and 7 as a small table.
+"""The scoring key printed on every score sheet: laws 2, 3 and 7 as a small table (for the codes without
+laps, the summary's points, the game, the match and the penalties).
 
 Every number comes from the rulebook, so a sheet can never disagree with the scorer.
 """
@@ -7,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.engine.rulebook import Rulebook
+from scoring.engine.rulebook import Reason, Rulebook
 
 
 @dataclass(frozen=True, slots=True)
 class KeyLine:
-    law: int
+    law: str
+    """The law as its code cites it ("2", "XXV", "1877 §9"); "" where the code's summary, not a law, says so."""
     case: str
     scores: str
 
@@ -27,17 +29,51 @@ def scoring_key(rb: Rulebook) -> tuple[KeyLine, ...]:
     most = rb.tricks_per_hand - 1
     top = rb.max_rubber_points
     lone = "to the lone player"
+    if not rb.laps:
+        return _match_key(rb, short, most)
     return (
-        KeyLine(2, f"Makers take all {rb.tricks_per_hand} tricks (a march)", f"{_points(rb.march)} to the makers"),
-        KeyLine(2, f"Makers take {rb.tricks_to_make} or {most} tricks", f"{_points(rb.point)} to the makers"),
-        KeyLine(2, f"Makers take {short} or fewer (euchred)", f"{_points(rb.euchre)} to the defenders"),
-        KeyLine(3, f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
-        KeyLine(3, f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
-        KeyLine(3, "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
-        KeyLine(2, "A game", f"the first side to {_points(rb.game_points)}"),
-        KeyLine(1, "Points beyond the game", "carried into the next game (a lap)"),
-        KeyLine(7, "Game won, the losers having scored", f"single: {rb.single_game} rubber point"),
-        KeyLine(7, "Game won, the losers on nothing", f"double: {rb.double_game} rubber points"),
-        KeyLine(7, f"Rubber won ({rb.games_to_win_rubber} games of {rb.games_in_rubber})",
+        KeyLine("2", f"Makers take all {rb.tricks_per_hand} tricks (a march)", f"{_points(rb.march)} to the makers"),
+        KeyLine("2", f"Makers take {rb.tricks_to_make} or {most} tricks", f"{_points(rb.point)} to the makers"),
+        KeyLine("2", f"Makers take {short} or fewer (euchred)", f"{_points(rb.euchre)} to the defenders"),
+        KeyLine("3", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
+        KeyLine("3", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
+        KeyLine("3", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
+        KeyLine("2", "A game", f"the first side to {_points(rb.game_points)}"),
+        KeyLine("1", "Points beyond the game", "carried into the next game (a lap)"),
+        KeyLine("7", "Game won, the losers having scored", f"single: {rb.single_game} rubber point"),
+        KeyLine("7", "Game won, the losers on nothing", f"double: {rb.double_game} rubber points"),
+        KeyLine("7", f"Rubber won ({rb.games_to_win_rubber} games of {rb.games_in_rubber})",
                 f"{rb.rubber_bonus} more rubber points; {top} at most"),
     )
+
+
+def _law(rb: Rulebook, reason: Reason) -> str:
+    """The first numbered law a reason cites, as its code writes it; "" when only the summary says so."""
+    for number in rb.laws_for(reason):
+        law = rb.laws.get(number)
+        if law is not None and (law.numbered or law.label.startswith("1877")):
+            return law.cited
+    return ""
+
+
+def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
+    """The key for a code without laps: the summary's points, the game and the match, and the penalties."""
+    lone, match = "to the lone player", ("a single game" if rb.games_in_rubber == 1
+                                         else f"the first side to win {rb.games_to_win_rubber} games")
+    revoke = f"{_points(rb.revoke)} to the other side ({rb.lone_revoke} against a lone hand)"
+    lines = [
+        KeyLine("", f"Makers take all {rb.tricks_per_hand} tricks (a march)", f"{_points(rb.march)} to the makers"),
+        KeyLine("", f"Makers take {rb.tricks_to_make} or {most} tricks", f"{_points(rb.point)} to the makers"),
+        KeyLine("", f"Makers take {short} or fewer (euchred)", f"{_points(rb.euchre)} to the defenders"),
+        KeyLine("", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
+        KeyLine("", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
+        KeyLine("", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
+        KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
+        KeyLine("", "The match", match),
+        KeyLine(_law(rb, Reason.REVOKE), "A revoke", revoke + ("; the hand ends" if rb.revoke_ends_hand else "")),
+        KeyLine(_law(rb, Reason.SIGNAL), "A signal across the table", f"{_points(rb.signal)} to the other side"),
+        KeyLine(_law(rb, Reason.OFFENDERS_VOID), "A side paying a penalty", "counts nothing it made in the hand"),
+    ]
+    if rb.knows("thrown_in"):
+        lines.append(KeyLine(_law(rb, Reason.THROWN_IN), "Cards thrown in", "the other side counts a march"))
+    return tuple(lines)

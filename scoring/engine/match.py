@@ -116,10 +116,45 @@ class _Match:
         )
 
 
+def _scored(entries: tuple[Entry, ...], match: _Match, ns: int, ew: int,
+            number: int) -> tuple[list[Entry], int, int]:
+    """The hand's entries put on the tally in order; once a side reaches the game, the rest are lost. Returns the
+    entries as scored (a refused penalty's points filled in) and the tally after the hand."""
+    game_points = match.rb.game_points
+    closed = False
+    scored: list[Entry] = []
+    for side, points, reason, void in entries:
+        if void is None and closed:
+            void = Reason.GAME_ALREADY_WON
+        elif void is None:
+            if reason is Reason.PENALTY_REFUSED:
+                points = game_points - (ns if side is _NS else ew)
+            if side is _NS:
+                ns += points
+            else:
+                ew += points
+            if ns >= game_points or ew >= game_points:
+                match.close(side, ns, ew, number)
+                closed, ns, ew = True, 0, 0
+        scored.append((side, points, reason, void))
+    return scored, ns, ew
+
+
+def _explained(number: int, hand: ReportedHand, game: int, scored: list[Entry], score_after: tuple[int, int],
+               match: _Match, tables: ScoringTables, next_dealer: Seat | None,
+               offset: tuple[Note, ...]) -> HandScore:
+    notes = tables.played_notes[hand.out_of_turn] + (offset if not scored else ())
+    closed = (game,) if match.number > game else ()
+    return HandScore(
+        number=number, hand=hand, game=game,
+        awards=tuple(Award(side, points, reason, tables.award_laws[reason, void], void is None, void)
+                     for side, points, reason, void in scored),
+        score_after=score_after, games_closed=closed, next_dealer=next_dealer, notes=notes)
+
+
 def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: bool = True,
                 first_dealer: Seat | None = None) -> RubberResult:
-    """Score a match's hands in the order played (see `score_rubber`, which calls this for a code without
-    laps).
+    """Score a match's hands in the order played (`score_rubber` calls this for a code without laps).
 
     Under the standard game to ten, a revoke by East-West ends the hand with North-South's two points:
 
@@ -130,8 +165,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
     >>> result.current_score, [(a.side.value, a.points, a.counted) for a in result.hands[1].awards]
     ((3, 0), [('NS', 2, True), ('NS', 1, False)])
     """
-    rb = rulebook
-    tables = scoring_tables(rb)
+    rb, tables = rulebook, scoring_tables(rulebook)
     play_parcel, game_points = tables.play_parcel, rb.game_points
     dealers, refusal = deal_rotation(hands, first_dealer, rb)
     refused_at = len(dealers) + 1 if refusal is not None else 0
@@ -169,35 +203,11 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
                     match.close(_EW, ns, ew, number)
                     ns = ew = 0
             continue
-        entries = hand_entries(hand, rb, tables)
-        game, closed = match.number, None
-        scored: list[Entry] = []
-        for side, points, reason, void in entries:
-            if void is None and closed is not None:
-                void = Reason.GAME_ALREADY_WON
-            elif void is None:
-                if reason is Reason.PENALTY_REFUSED:
-                    points = game_points - (ns if side is _NS else ew)
-                if side is _NS:
-                    ns += points
-                    if ns >= game_points:
-                        match.close(_NS, ns, ew, number)
-                        closed, ns, ew = match.number - 1, 0, 0
-                else:
-                    ew += points
-                    if ew >= game_points:
-                        match.close(_EW, ns, ew, number)
-                        closed, ns, ew = match.number - 1, 0, 0
-            if explain:
-                scored.append((side, points, reason, void))
+        game = match.number
+        scored, ns, ew = _scored(hand_entries(hand, rb, tables), match, ns, ew, number)
         if explain:
-            notes = tables.played_notes[hand.out_of_turn] + (offset if not entries else ())
-            explained.append(HandScore(
-                number=number, hand=hand, game=game,
-                awards=tuple(Award(side, points, reason, tables.award_laws[reason, void], void is None, void)
-                             for side, points, reason, void in scored),
-                score_after=(ns, ew), games_closed=(closed,) if closed is not None else (),
-                next_dealer=None if match.complete else next_dealer, notes=notes))
+            explained.append(_explained(number, hand, game, scored, (ns, ew), match, tables,
+                                        None if match.complete else next_dealer, offset))
 
     next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
     return match.result((ns, ew), next_dealer, tuple(explained))

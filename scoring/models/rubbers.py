@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from scoring.engine import RULEBOOKS, Declaration, HandResult, Rulebook, Seat
+from scoring.engine import Declaration, HandResult, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.models.choices import SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, Player

@@ -17,6 +17,7 @@ from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award, describe_game
 from scoring.engine.key import scoring_key
+from scoring.engine.rulebook import Rulebook
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.engine.words import moment, score
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
@@ -55,7 +56,10 @@ MIN_BLANK_ROWS = 6
 
 # Points the laws take away or give as penalties: shown with their laws in the penalties column.
 PENALTY_REASONS = frozenset({Reason.REVOKE, Reason.WRONG_CARDS, Reason.WRONG_CARDS_VOID, Reason.ABANDONED,
-                             Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.LOST_TO_PRECEDENCE})
+                             Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.LOST_TO_PRECEDENCE, Reason.SIGNAL,
+                             Reason.THROWN_IN, Reason.OFFENDERS_VOID, Reason.REVOKE_ENDED_HAND,
+                             Reason.REPLACED_BY_THROWN_IN, Reason.GAME_ALREADY_WON, Reason.COUNTER_ERROR,
+                             Reason.PENALTY_REFUSED})
 
 
 
@@ -69,13 +73,15 @@ def _date(value) -> str:  # type: ignore[no-untyped-def]
 
 # The rubber score sheet.
 
-def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated: dict[Seat, Player]) -> HandLine:
+def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated: dict[Seat, Player],
+               rulebook: Rulebook) -> HandLine:
     hand = scored.hand
-    penalties = [describe_award(a) for a in scored.awards if a.reason in PENALTY_REASONS]
-    penalties += [f"{REASON_WORDS[reason]} ({cite(laws)})" for reason, laws in scored.notes
+    penalties = [describe_award(a, rulebook) for a in scored.awards
+                 if a.reason in PENALTY_REASONS or a.void_reason in PENALTY_REASONS]
+    penalties += [f"{REASON_WORDS[reason]} ({cite(laws, rulebook)})" for reason, laws in scored.notes
                   if reason is not Reason.PASSED]
-    penalties += [f"Ruling {r.pk}: {r.title} ({cite(tuple(r.laws))})" + (" - withdrawn" if r.withdrawn_at else "")
-                  for r in row.rulings]
+    penalties += [f"Ruling {r.pk}: {r.title} ({cite(tuple(r.laws), rulebook)})"
+                  + (" - withdrawn" if r.withdrawn_at else "") for r in row.rulings]
     score = closed[0].score if closed else scored.score_after
     line = HandLine(number=scored.number, dealer=hand.dealer.value if hand.dealer else row.hand.dealer,
                     score=_pair(score), penalties=tuple(penalties))
@@ -93,9 +99,9 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
     )
 
 
-def _game_line(game: GameResult, sides: dict[Side, str], last_game: int) -> GameLine:
+def _game_line(game: GameResult, sides: dict[Side, str], last_game: int, rulebook: Rulebook) -> GameLine:
     """The game's end as the rubber page writes it, with the laws that scored it."""
-    text = describe_game(game)
+    text = describe_game(game, rulebook)
     return GameLine(game.number, text)
 
 
@@ -119,12 +125,15 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
     if result is None:
         return "The recorded hands could not be scored; see the rubber page."
     ns, ew = result.rubber_points
+    code = rubber.rulebook
+    games = len(result.games)
+    current = score(*result.current_score) if result.current_score else score(0, 0)
+    if not code.laps:
+        return _match_words(rubber, result, sides, current)
     if result.complete and result.rubber_winner:
         winner = result.rubber_winner
         return (f"{SIDE_WORDS[winner]} ({sides[winner]}) won the rubber. "
                 f"Rubber points: {score(ns, ew)} (law 7).")
-    games = len(result.games)
-    current = score(*result.current_score) if result.current_score else score(0, 0)
     if rubber.status == Rubber.Status.STOPPED:
         # The games finished count; the rubber's bonus only if two of the first three had already decided it.
         bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts (law 7)"
@@ -140,6 +149,21 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
                  else "the third game is still played")
         words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still} (law 1)."
     return words
+
+
+def _match_words(rubber: Rubber, result: RubberResult, sides: dict[Side, str], current: str) -> str:
+    """A match's state: won, cut off by its round (the game in play counts its points, not as won), or in play."""
+    ns, ew = result.rubber_points
+    if result.complete and result.rubber_winner:
+        winner = result.rubber_winner
+        return f"{SIDE_WORDS[winner]} ({sides[winner]}) won the match. Games won: {score(ns, ew)}."
+    if rubber.status == Rubber.Status.STOPPED:
+        return (f"{rubber.stopped_words}: game {len(result.games) + 1} stood {current}; it counts its points, not "
+                f"as a game won. Games won: {score(ns, ew)}.")
+    words = f"In play: game {len(result.games) + 1} to {rubber.rulebook.game_points}, {current}"
+    if result.next_dealer:
+        words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
+    return f"{words}. Games won: {score(ns, ew)}."
 
 
 def rubber_sheet(rubber: Rubber) -> RubberSheet:
@@ -184,7 +208,8 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
             + (f" by {c.made_by.get_username()}" if c.made_by else "") + f": {c.reason}"
             for row, c in page.corrections),
         rulings=tuple(
-            RulingLine(r.pk, row.hand.number, r.title, ", ".join(str(n) for n in r.laws),
+            RulingLine(r.pk, row.hand.number, r.title, ", ".join(rulebook.law(n).cited for n in r.laws
+                                                                   if n in rulebook.laws),
                        ruling_words(r, rubber, page.names.get(row.hand.number)),
                        f"withdrawn: {r.withdrawn_reason}" if r.withdrawn_at else "too late" if r.too_late else "")
             for row in page.rows for r in row.rulings),
@@ -205,8 +230,8 @@ def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> li
         games = {g.number: g for g in result.games}
         for row, scored in zip(page.rows, result.hands, strict=True):
             closed = [games[n] for n in scored.games_closed]
-            lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number)))
-            lines += [_game_line(g, sides, last_game) for g in closed]
+            lines.append(_hand_line(row, scored, closed, rubber.players_at_hand(scored.number), rubber.rulebook))
+            lines += [_game_line(g, sides, last_game, rubber.rulebook) for g in closed]
     rulings = sum(len(row.rulings) for row in page.rows)
     corrections = len(page.corrections) + len(page.table_reports)
     # Each ruling and correction prints one line below, and each of their headings takes about two.
@@ -367,7 +392,8 @@ def ruling_sheet(view: RulingView) -> RulingSheet:
         note=ruling.note,
         effects=(*view.effect, view.deal, *view.remedies),
         score_rows=tuple(view.score_rows),
-        laws=tuple((law.number, f"{law.title.capitalize()}: {law.summary}") for law in view.laws),
+        code=rubber.rulebook.name,
+        laws=tuple((law.cited, f"{law.title.capitalize()}: {law.summary}") for law in view.laws),
         label=f"Ruling {ruling.pk}",
         file_name=f"ruling-{ruling.pk}.pdf",
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import RubberResult, Seat, Side
+from scoring.engine import SOMERSET_1888, Reason, RubberResult, Rulebook, Seat, Side
 from scoring.engine.laws import Law
 from scoring.engine.rulings import (
     DEAL_WORDS,
@@ -112,28 +112,46 @@ def _table(rubber: Rubber) -> dict[str, Irregularity]:
     return dict(irregularities(rubber.rulebook))
 
 
-def effect_words(effect: dict[str, Any]) -> list[str]:
-    """The score effect in plain words."""
+def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> list[str]:
+    """The score effect in plain words, citing the code's own laws."""
+
+    def law(reason: Reason) -> str:
+        cited = rulebook.cite(rulebook.laws_for(reason))
+        return f" ({cited})" if cited else ""
+
     words = []
     for side, count in (effect.get("revokes") or {}).items():
-        words.append(f"{SIDE_WORDS[Side(side)]} charged with {count} revoke{'s' if count != 1 else ''} (law 63)")
+        words.append(f"{SIDE_WORDS[Side(side)]} charged with {count} revoke{'s' if count != 1 else ''}"
+                     f"{law(Reason.REVOKE)}")
     if effect.get("wrong_cards"):
-        words.append(f"{SIDE_WORDS[Side(effect['wrong_cards'])]} had the wrong number of cards (law 90)")
+        words.append(f"{SIDE_WORDS[Side(effect['wrong_cards'])]} had the wrong number of cards"
+                     f"{law(Reason.WRONG_CARDS_VOID)}")
     if effect.get("adversary_abandoned"):
         words.append("The lone player scores five: an adversary abandoned his hand (law 50)")
     if effect.get("partner_exposed"):
         words.append("A lone march scores only two: the partner exposed a card (law 102)")
+    if effect.get("signal"):
+        words.append(f"{SIDE_WORDS[Side(effect['signal'])]} signalled: a point to the other side{law(Reason.SIGNAL)}")
+    if effect.get("thrown_in"):
+        words.append(f"{SIDE_WORDS[Side(effect['thrown_in'])]} threw the cards in: the other side counts a march"
+                     f"{law(Reason.THROWN_IN)}")
+    for side, points in (effect.get("miscount") or {}).items():
+        words.append(f"{SIDE_WORDS[Side(side).other]} count the {points} point(s) {SIDE_WORDS[Side(side)]} "
+                     f"wrongly added{law(Reason.COUNTER_ERROR)}")
+    if effect.get("refused_penalty"):
+        words.append(f"{SIDE_WORDS[Side(effect['refused_penalty'])]} lose the game in play"
+                     f"{law(Reason.PENALTY_REFUSED)}")
     if effect.get("result") == "new_deal":
         words.append("The hand is void: the same dealer deals again")
     if effect.get("result") == "misdeal":
-        words.append("The hand is a misdeal: the deal passes (law 41)")
+        words.append(f"The hand is a misdeal: the deal passes{law(Reason.MISDEAL)}")
     if effect.get("result") == "passed":
-        words.append("The hand is void: all passed twice round, and the deal passes (law 77)")
+        words.append(f"The hand is void: all passed twice round, and the deal passes{law(Reason.PASSED)}")
     corrections = effect.get("corrections") or {}
     if corrections.get("dealer"):
         words.append(f"The deal is put down to {SEAT_WORDS[Seat(corrections['dealer'])]}, whose deal it was (law 45)")
     if corrections.get("out_of_turn"):
-        words.append("The deal out of turn stands (law 40)")
+        words.append(f"The deal out of turn stands{law(Reason.DEAL_OUT_OF_TURN)}")
     if "tricks" in corrections:
         alone = " alone" if corrections.get("alone") else ""
         words.append(f"Scored as {SEAT_WORDS[Seat(corrections['maker'])]} making{alone}, "
@@ -154,7 +172,7 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
 
     facts: list[tuple[str, str]] = []
     election = ruling.election
-    chosen_by = "The non-offending side chose (law 85)"
+    chosen_by = "The non-offending side chose (law 85)" if rulebook.laps else "The non-offending side chose"
     if irregularity is not None:
         if ruling.offender:
             question = "Who dealt?" if irregularity.offender is Offender.DEALER else irregularity.offender_question
@@ -175,8 +193,9 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         label, chooser = options.get(ruling.election, (ruling.election, Chooser.CLAIMANTS))
         election = label
         if chooser is Chooser.DEALER:
-            chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose (law 44)" if ruling.hand.dealer \
-                else "The dealer chose (law 44)"
+            law = "law 44" if rulebook.laps else "law V"
+            chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose ({law})" if ruling.hand.dealer \
+                else f"The dealer chose ({law})"
     return RulingView(
         ruling=ruling,
         rubber=rubber,
@@ -184,7 +203,7 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         facts=facts,
         election=election,
         laws=[rulebook.law(n) for n in ruling.laws if n in rulebook.laws],
-        effect=effect_words(ruling.effect),
+        effect=effect_words(ruling.effect, rulebook),
         deal=DEAL_WORDS[Deal(ruling.deal)],
         remedies=[REMEDY_WORDS[Remedy(r)] for r in ruling.remedies],
         before=ruling.score_before,

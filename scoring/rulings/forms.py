@@ -8,13 +8,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.engine import SOMERSET_1888, Seat
-from scoring.engine.explain import cite
-from scoring.engine.rulings import SEAT_WORDS, Fact, FactKind, Irregularity, Offender, Option, irregularities
+from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook, Seat
+from scoring.engine.rulings import SEAT_WORDS, TABLES, Fact, FactKind, Irregularity, Offender, Option, irregularities
 from scoring.parsing import CountField
 from scoring.validators import TextField
 
-TABLE: Mapping[str, Irregularity] = irregularities(SOMERSET_1888)
 YES_NO = [("yes", "Yes"), ("no", "No")]
 
 
@@ -27,14 +25,14 @@ class CaseForm(forms.Form):
     """Step 1: the hand in dispute and what kind of irregularity (the revoke first)."""
 
     hand = forms.TypedChoiceField(coerce=int, label="Which hand?")
-    irregularity = forms.ChoiceField(
-        label="What happened?", widget=forms.RadioSelect,
-        choices=[(key, f"{irr.title} ({cite(irr.laws)})") for key, irr in TABLE.items()],
-    )
+    irregularity = forms.ChoiceField(label="What happened?", widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), rulebook: Rulebook = SOMERSET_1888,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "hand").choices = list(hands)
+        _choice_field(self, "irregularity").choices = [
+            (key, f"{irr.title} ({rulebook.cite(irr.laws)})") for key, irr in irregularities(rulebook).items()]
 
 
 def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
@@ -125,7 +123,11 @@ def facts_form(irregularity: Irregularity) -> type[FactsForm]:
     return type(name, (FactsForm,), fields)
 
 
-FACTS_FORMS: Mapping[str, type[FactsForm]] = {key: facts_form(irr) for key, irr in TABLE.items()}
+FACTS_FORMS: Mapping[str, Mapping[str, type[FactsForm]]] = {
+    code: {key: facts_form(irr) for key, irr in table.items()} for code, table in TABLES.items()}
+"""The facts form of each irregularity, by code of laws (each code words its questions its own way)."""
+IRREGULARITY_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for code in RULEBOOKS for key in TABLES[code]))
+"""Every irregularity any code has: a step of the wizard each, shown only when chosen."""
 
 
 class ElectionForm(forms.Form):
@@ -134,9 +136,16 @@ class ElectionForm(forms.Form):
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
     def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", by_dealer: bool = False,
-                 **kwargs: Any) -> None:
+                 rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
+        if not rulebook.laps:  # the Official Laws' codes: no law 85 and no law 44
+            if chooser and not by_dealer:
+                self.fields["election"].label = f"What do {chooser} choose?"
+            elif by_dealer:
+                self.fields["election"].label = "What does the dealer choose?"
+            self.fields["election"].help_text = "A demand once made is final."
+            return
         if by_dealer:
             self.fields["election"].label = "What does the dealer choose?"
             self.fields["election"].help_text = "Law 44: the choice is the dealer's own, and final once made."

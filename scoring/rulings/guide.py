@@ -1,4 +1,4 @@
-"""'How scoring works': laws 1-7 in plain words, and one rubber worked through by the engine itself.
+"""'How scoring works': a code's scoring in plain words, and one rubber or match worked through by the engine.
 
 The worked rubber is scored when the page is drawn, so its figures are the engine's, never typed in.
 """
@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.engine import SOMERSET_1888, Declaration, HandResult, ReportedHand, RubberResult, Seat, Side, score_rubber
+from scoring.engine import (
+    SOMERSET_1888,
+    Declaration,
+    HandResult,
+    IllegalReport,
+    ReportedHand,
+    Revokes,
+    RubberResult,
+    Rulebook,
+    Seat,
+    Side,
+    score_rubber,
+)
 from scoring.engine.explain import describe_award, describe_hand, game_line
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -26,6 +38,19 @@ WORKED_HANDS = (
     ReportedHand(dealer=N, maker=W, declaration=Declaration.ORDERED_UP, tricks=3),
 )
 
+# For the codes without laps: a point, a lone hand euchred, a revoke, a march, a pass, a lone march, a signal
+# and the point that wins the game (the rulebooks note's standard game to ten, played by any of them).
+WORKED_MATCH = (
+    ReportedHand(dealer=N, maker=N, declaration=Declaration.ADOPTED, tricks=3),
+    ReportedHand(dealer=E, maker=E, declaration=Declaration.ADOPTED, alone=True, tricks=2),
+    ReportedHand(dealer=S, maker=N, declaration=Declaration.ASSISTED, tricks=4, revokes=Revokes(ew=1)),
+    ReportedHand(dealer=W, maker=W, declaration=Declaration.ADOPTED, tricks=5),
+    ReportedHand(dealer=N, result=HandResult.PASSED),
+    ReportedHand(dealer=E, maker=S, declaration=Declaration.ORDERED_UP, alone=True, tricks=5),
+    ReportedHand(dealer=S, maker=E, declaration=Declaration.ORDERED_UP, tricks=3, signal=Side.NS),
+    ReportedHand(dealer=W, maker=N, declaration=Declaration.ORDERED_UP, tricks=4),
+)
+
 
 @dataclass(frozen=True)
 class WorkedHand:
@@ -38,9 +63,17 @@ class WorkedHand:
     games: list[str]
 
 
-def worked_rubber() -> tuple[list[WorkedHand], RubberResult]:
-    """The worked rubber's hands as the rubber page shows them, and its result."""
-    result = score_rubber(list(WORKED_HANDS), SOMERSET_1888, first_dealer=N)
+def worked_rubber(rulebook: Rulebook = SOMERSET_1888) -> tuple[list[WorkedHand], RubberResult]:
+    """The worked rubber's (or match's, played to ten) hands as the rubber page shows them, and its result."""
+    if rulebook.laps:
+        result = score_rubber(list(WORKED_HANDS), rulebook, first_dealer=N)
+    else:
+        rulebook = rulebook.playing(10)
+        hands = list(WORKED_MATCH)
+        try:
+            result = score_rubber(hands, rulebook, first_dealer=N)
+        except IllegalReport as exc:  # a code that scores more for these hands wins before the last of them
+            result = score_rubber(hands[:(exc.hand or 1) - 1], rulebook, first_dealer=N)
     games = {g.number: g for g in result.games}
     rows = []
     for scored in result.hands:
@@ -49,5 +82,5 @@ def worked_rubber() -> tuple[list[WorkedHand], RubberResult]:
             number=scored.number, dealer=scored.hand.dealer.value if scored.hand.dealer else "",
             report=describe_hand(scored.hand), points=(scored.points(Side.NS), scored.points(Side.EW)),
             score=closed[-1].score if closed else scored.score_after,
-            why=[describe_award(a) for a in scored.awards], games=[game_line(g) for g in closed]))
+            why=[describe_award(a, rulebook) for a in scored.awards], games=[game_line(g, rulebook) for g in closed]))
     return rows, result

@@ -32,6 +32,10 @@ SCORE_WORDS: Mapping[ScoreEffect, str] = {
     ScoreEffect.CORRECTED: "The hand is scored as put right",
     ScoreEffect.PASSED: "The hand is void: all passed, and the deal passes",
     ScoreEffect.PARTNERS_MISDEAL: "A misdeal charged to the player whose deal was taken",
+    ScoreEffect.SIGNAL: "A point to the other side; the signallers count nothing from the hand",
+    ScoreEffect.THROWN_IN: "The other side counts a march; the offenders nothing",
+    ScoreEffect.MISCOUNT: "The other side counts the points wrongly added",
+    ScoreEffect.REFUSED_PENALTY: "The other side wins the game in play",
 }
 
 
@@ -39,7 +43,8 @@ SCORE_WORDS: Mapping[ScoreEffect, str] = {
 class PathRow:
     conditions: list[str]
     text: str
-    laws: tuple[int, ...]
+    laws: list[str]
+    """The laws as the code numbers them ("63", "XXV", "1877 §9")."""
     score: str
     deal: str
     options: list[str]
@@ -80,7 +85,7 @@ def generic_words(rulebook: Rulebook) -> dict[str, object]:
         "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",
         "partner_exposed_march": rulebook.partner_exposed_march, "lone_euchre": rulebook.lone_euchre,
         "abandoned_lone_hand": rulebook.abandoned_lone_hand, "tricks": "corrected number of",
-        "alone_words": "with or without a lone hand, as put right",
+        "alone_words": "with or without a lone hand, as put right", "points": "the",
     }
 
 
@@ -89,14 +94,14 @@ def _sentence(text: str, words: Mapping[str, object]) -> str:
     return re.sub(r"(^|\.\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), filled)
 
 
-def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object]) -> PathRow:
+def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object], rulebook: Rulebook) -> PathRow:
     outcome: Outcome | None = path.outcome
     if outcome is None:
-        return PathRow(_conditions(irregularity, path), "", (), "", "", [], False, path.refuse)
+        return PathRow(_conditions(irregularity, path), "", [], "", "", [], False, path.refuse)
     return PathRow(
         conditions=_conditions(irregularity, path),
         text=_sentence(outcome.text, words),
-        laws=outcome.laws,
+        laws=[rulebook.law(n).cited for n in outcome.laws],
         score=SCORE_WORDS[outcome.score],
         deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
         options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not ScoreEffect.NONE else ''}"
@@ -113,7 +118,7 @@ def rulings_table(rulebook: Rulebook) -> list[IrregularityView]:
     return [
         IrregularityView(irr, [irr.offender_question if irr.offender.value == "asked" else "",
                                *[f.question for f in irr.facts]],
-                         [_row(irr, p, words) for p in irr.paths])
+                         [_row(irr, p, words, rulebook) for p in irr.paths])
         for irr in irregularities(rulebook).values()
     ]
 

@@ -11,8 +11,9 @@ from django.views import View
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
-from scoring.engine import SOMERSET_1888
+from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.models import Ruling
+from scoring.parsing import one_of
 from scoring.rulings.display import ruling_view
 from scoring.rulings.forms import WithdrawForm
 from scoring.rulings.guide import worked_rubber
@@ -21,22 +22,29 @@ from scoring.service_forms import apply_errors
 from scoring.services.rulings import ruling_withdraw
 
 
+def code_asked(request: HttpRequest) -> Rulebook:
+    """The code of laws `?code=` names (an event's page links with its own), Somerset's by default."""
+    return RULEBOOKS[one_of(request.GET.get("code"), RULEBOOKS, SOMERSET_1888.key)]
+
+
 class LawsView(View):
-    """The law summaries and the whole rulings table, for anyone to read."""
+    """The law summaries and the whole rulings table of a code, for anyone to read."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        rulebook = SOMERSET_1888
+        rulebook = code_asked(request)
         return render(request, "rulings/laws.html", {"rulebook": rulebook, "table": rulings_table(rulebook),
-                                                     "laws": law_list(rulebook)})
+                                                     "laws": law_list(rulebook), "codes": RULEBOOKS.values()})
 
 
 class HowScoringWorksView(View):
-    """Laws 1-7 in plain words for players, with one rubber worked through by the engine."""
+    """A code's scoring in plain words for players, with one rubber or match worked through by the engine."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        rows, result = worked_rubber()
-        return render(request, "rulings/how_scoring_works.html", {"rows": rows, "result": result,
-                                                                  "rulebook": SOMERSET_1888})
+        rulebook = code_asked(request)
+        rows, result = worked_rubber(rulebook)
+        template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
+        return render(request, template, {"rows": rows, "result": result, "rulebook": rulebook,
+                                          "codes": RULEBOOKS.values()})
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

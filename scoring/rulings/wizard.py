@@ -16,11 +16,11 @@ from formtools.wizard.views import SessionWizardView
 
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import hand_words, names_by_hand, rubber_for_page
-from scoring.engine.rulings import SIDE_WORDS, Chooser
+from scoring.engine.rulings import SIDE_WORDS, Chooser, irregularities
 from scoring.models import HandReport, Rubber
 from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes
-from scoring.rulings.forms import FACTS_FORMS, TABLE, CaseForm, ElectionForm, ReviewForm
+from scoring.rulings.forms import FACTS_FORMS, IRREGULARITY_KEYS, CaseForm, ElectionForm, FactsForm, ReviewForm
 from scoring.service_forms import apply_errors
 from scoring.services.rulings import RulingPreview, ruling_make, ruling_preview
 from scoring.services.scoring import rubber_hands
@@ -38,9 +38,10 @@ def _chosen(key: str) -> Any:
 class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
     """Hand and kind → the facts that matter for that kind → the election, if any → review → confirm."""
 
-    form_list = [("case", CaseForm), *[(f"facts_{key}", form) for key, form in FACTS_FORMS.items()],
+    # A facts step for every irregularity of any code; `get_form_list` gives each the rubber's code's form.
+    form_list = [("case", CaseForm), *[(f"facts_{key}", FactsForm) for key in IRREGULARITY_KEYS],
                  ("election", ElectionForm), ("review", ReviewForm)]
-    condition_dict = {**{f"facts_{key}": _chosen(key) for key in TABLE},
+    condition_dict = {**{f"facts_{key}": _chosen(key) for key in IRREGULARITY_KEYS},
                       "election": lambda wizard: wizard.needs_election()}
     template_name = "rulings/ruling_wizard.html"
 
@@ -66,6 +67,13 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             messages.info(request, "Enter the disputed hand as the table reported it, then ask for a ruling.")
             return redirect(self.rubber)
         return super().dispatch(request, *args, **kwargs)
+
+    def get_form_list(self) -> dict[str, Any]:
+        """The steps this run takes, each facts step with the form of the rubber's own code."""
+        forms = FACTS_FORMS[self.rubber.rulebook.key]
+        steps = super().get_form_list()
+        return type(steps)((step, forms.get(step.removeprefix("facts_"), form) if step.startswith("facts_")
+                             else form) for step, form in steps.items())
 
     def get_prefix(self, request: HttpRequest, *args: Any, **kwargs: Any) -> str:
         # Each browser tab runs its own wizard (its `tab` travels in the page's URL), so two
@@ -167,7 +175,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         if step == "case":
             names = names_by_hand(self.rubber, len(self.hands))
             return {"hands": [(h.number, f"Hand {h.number}: {hand_words(self.rubber, h, names[h.number])}")
-                              for h in reversed(self.hands)]}
+                              for h in reversed(self.hands)], "rulebook": self.rubber.rulebook}
         if step and step.startswith("facts_"):
             return {"names": self.rubber.names_at_hand(self.hand_number()),
                     "check": lambda facts: self.preview(facts)}
@@ -179,7 +187,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 return {}
             chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
             return {"options": decision.options, "chooser": chooser,
-                    "by_dealer": decision.chosen_by is Chooser.DEALER}
+                    "by_dealer": decision.chosen_by is Chooser.DEALER, "rulebook": self.rubber.rulebook}
         return {}
 
     def get_form_initial(self, step: str) -> dict[str, Any]:
@@ -205,7 +213,9 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         context["rubber"] = self.rubber
         context["tab"] = self.tab
         context["from_report"] = self.disputed_report()
-        context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {TABLE[key].title.lower()}" if key else "")
+        irregularity = irregularities(self.rubber.rulebook).get(key or "")
+        context["step_title"] = STEP_TITLES.get(step) or (f"The facts: {irregularity.title.lower()}"
+                                                           if irregularity else "")
         if step in ("election", "review"):
             preview = self.current_preview()
             context["preview"] = preview
@@ -215,7 +225,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 if self.rubber.status in (Rubber.Status.COMPLETE, Rubber.Status.STOPPED):
                     context["standings_changes"] = standings_changes(self.rubber, preview)
         if key:
-            context["irregularity"] = TABLE[key]
+            context["irregularity"] = irregularity
             context["hand_number"] = self.hand_number()
         return context
 

@@ -156,6 +156,11 @@ def announcement_resolve(*, hand_id: int) -> None:
     Hand.objects.filter(pk=hand_id).update(announcement_resolved=True)
 
 
+PENALTY_KEYS = {"revoke": "revokes", "wrong_cards": "wrong_cards", "abandoned": "adversary_abandoned",
+                "partner_exposed": "partner_exposed", "signal": "signal", "thrown_in": "thrown_in"}
+"""The hand key each kind of penalty becomes; a code scores only the keys it knows."""
+
+
 @transaction.atomic
 def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, claimed: str,
                 by: User | None) -> Penalty:
@@ -170,9 +175,15 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     except RulingError as exc:
         raise ValidationError({"claimed": exc.message}) from None
     if late:
-        raise ValidationError({"claimed": f"Too late ({cite(late)}): the score stands. To keep the claim on "
-                                          "record, ask for a ruling on the hand; it is recorded with no effect."})
-    penalty = Penalty(hand_id=hand_id, kind=kind, side=side if kind in ("revoke", "wrong_cards") else "",
+        raise ValidationError({"claimed": f"Too late ({cite(late, rubber.rulebook)}): the score stands. To keep the "
+                                          "claim on record, ask for a ruling on the hand; it is recorded with no "
+                                          "effect."})
+    rulebook = rubber.rulebook
+    key = PENALTY_KEYS.get(kind)
+    if key is None or not rulebook.knows(key) or (key == "signal" and not rulebook.signal):
+        raise ValidationError({"kind": f"{rulebook.short_name.capitalize()} score no such penalty."})
+    sided = kind in ("revoke", "wrong_cards", "signal", "thrown_in")
+    penalty = Penalty(hand_id=hand_id, kind=kind, side=side if sided else "",
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)
     penalty.full_clean(exclude=["hand", "entered_by"])
     penalty.save()

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from msgspec.structs import replace
 
-from scoring.engine import HandResult, ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine import RULEBOOKS, HandResult, ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine.deals import deals_again
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.reports import as_scored, penalties_from, play_fields
@@ -18,20 +19,34 @@ from scoring.services.scoring import rubber_hands, rubber_rescore
 from scoring.validators import printable_line
 
 
-def event_for_name(name: str) -> Event:
-    """The event with this name's slug, created when missing."""
+def event_for_name(name: str, document: Any = None) -> Event:
+    """The event with this name's slug, created when missing: under the code, game and match of `document`
+    (a rubber about to be imported into it), where it names them."""
     slug = slugify(name)
     if not slug:
         raise ValidationError("The event needs a name with letters or digits.")
     event = Event.objects.filter(slug=slug).first()
     if event is None:
-        event = Event(slug=slug, name=name, starts_on=dt.date.today())
+        event = Event(slug=slug, name=name, starts_on=dt.date.today(), **_code_of(document))
         try:
             event.full_clean()
         except ValidationError as exc:
             raise ValidationError(f"The event name: {' '.join(exc.messages)}") from None
         event.save()
     return event
+
+
+def _code_of(document: Any) -> dict[str, Any]:
+    """The event fields for the code, game and match a rubber document names; what it gets wrong is left to
+    the import, which says so."""
+    if not isinstance(document, dict) or document.get("rulebook") not in RULEBOOKS:
+        return {}
+    fields: dict[str, Any] = {"rulebook": document["rulebook"]}
+    for key in ("game_points", "games"):
+        value = document.get(key)
+        if type(value) is int:
+            fields[key] = value
+    return fields
 
 
 @transaction.atomic
@@ -79,7 +94,7 @@ def _with_dealers(report: RubberReport) -> tuple[ReportedHand, ...]:
     out, dealer = [], Seat.N
     for hand in report.hands:
         out.append(replace(hand, dealer=dealer))
-        dealer = dealer if hand.result is HandResult.NEW_DEAL else dealer.left
+        dealer = dealer if deals_again(hand, report.rulebook) else dealer.left
     return tuple(out)
 
 

@@ -10,13 +10,13 @@ from scoring.engine.key import scoring_key
 
 def test_key_states_the_somerset_values():
     key = {(line.law, line.case): line.scores for line in scoring_key(SOMERSET_1888)}
-    assert key[(2, "Makers take all 5 tricks (a march)")] == "2 points to the makers"
-    assert key[(2, "Makers take 3 or 4 tricks")] == "1 point to the makers"
-    assert key[(2, "Makers take 2 or fewer (euchred)")] == "2 points to the defenders"
-    assert key[(3, "Lone hand takes all 5 tricks")] == "4 points to the lone player"
-    assert key[(3, "Lone hand euchred")] == "4 points to the defenders"
-    assert key[(7, "Game won, the losers on nothing")] == "double: 2 rubber points"
-    assert key[(7, "Rubber won (2 games of 3)")] == "2 more rubber points; 10 at most"
+    assert key[("2", "Makers take all 5 tricks (a march)")] == "2 points to the makers"
+    assert key[("2", "Makers take 3 or 4 tricks")] == "1 point to the makers"
+    assert key[("2", "Makers take 2 or fewer (euchred)")] == "2 points to the defenders"
+    assert key[("3", "Lone hand takes all 5 tricks")] == "4 points to the lone player"
+    assert key[("3", "Lone hand euchred")] == "4 points to the defenders"
+    assert key[("7", "Game won, the losers on nothing")] == "double: 2 rubber points"
+    assert key[("7", "Rubber won (2 games of 3)")] == "2 more rubber points; 10 at most"
 
 
 def test_key_changes_with_the_rulebook():

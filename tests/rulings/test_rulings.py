@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.engine import HandResult
+from scoring.engine import RULEBOOKS, SOMERSET_1888, HandResult
 from scoring.models import Hand, Rubber, Ruling
 from scoring.services.rubbers import rubber_abandon
 from scoring.services.rulings import ruling_make, ruling_preview, ruling_withdraw
@@ -371,14 +371,31 @@ def test_rubber_page_query_count_does_not_grow_with_rulings(client, secretary, r
 
 
 def test_laws_page_shows_every_irregularity_and_law(client):
-    from scoring.rulings.forms import TABLE
+    from scoring.engine.rulings import irregularities
 
     body = client.get(reverse("laws")).content.decode()
-    for irregularity in TABLE.values():
+    for irregularity in irregularities(SOMERSET_1888).values():
         assert f'id="{irregularity.key}"' in body
     assert "Law 116 · even manner" in body
     assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]  # every stand-in filled
     assert "each revoke is worth 3 (5 in a lone hand) points to the other side" in body
+
+
+@pytest.mark.parametrize(("code", "law", "irregularity"), [
+    ("official-1862", "Law XXV · mixing the cards", "counter_error"),
+    ("rules-1877", "1877 §9 · the play", "thrown_in"),
+    ("standard", "The standard game · the revoke", "refused_penalty"),
+])
+def test_the_laws_page_shows_each_codes_table_in_its_own_numbering(client, code, law, irregularity):
+    from scoring.engine.rulings import irregularities
+
+    body = client.get(reverse("laws"), {"code": code}).content.decode()
+    assert law in body and f'id="{irregularity}"' in body
+    for irr in irregularities(RULEBOOKS[code]).values():
+        assert f'id="{irr.key}"' in body
+    assert 'id="lone_hand"' not in body  # Somerset's lone-hand penalties are not in the other codes
+    assert "{" not in body.split('id="revoke"')[1].split('id="laws"')[0]
+    assert client.get(reverse("laws"), {"code": "hoyle"}).status_code == 200  # an unknown code reads as Somerset
 
 
 def test_a_correction_keeps_the_hands_rulings_and_refuses_a_clash(rubber, secretary):
@@ -482,8 +499,9 @@ def test_a_rulings_words_follow_the_hand_when_an_earlier_ruling_is_withdrawn(cli
 
 
 def test_the_wizard_asks_only_what_the_ruling_needs():
-    from scoring.rulings.forms import FACTS_FORMS
+    from scoring.rulings.forms import FACTS_FORMS as BY_CODE
 
+    FACTS_FORMS = BY_CODE[SOMERSET_1888.key]
     assert "offender" not in FACTS_FORMS["score_error"].base_fields  # law 5 puts the score right, whoever gained
     assert "by his side" in FACTS_FORMS["revoke"].base_fields["count"].label.replace("his side make", "by his side")
     help_text = FACTS_FORMS["lone_hand"].base_fields["offender"].help_text

@@ -27,6 +27,13 @@ def with_players(path: Path) -> dict:
     return document
 
 
+def as_expected(result: dict, expected: dict) -> dict:
+    """The result document, without the games' numbers where the expected file leaves them out."""
+    if expected["games"] and "number" not in expected["games"][0]:
+        result = {**result, "games": [{k: v for k, v in g.items() if k != "number"} for g in result["games"]]}
+    return result
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_import_command_then_export_round_trips(tmp_path, path):
     source = tmp_path / "in.json"
@@ -39,20 +46,21 @@ def test_import_command_then_export_round_trips(tmp_path, path):
     assert Player.objects.filter(display_name="Ames").exists()
 
     expected = json.loads((DATA / f"{path.stem}.expected.json").read_text())
-    assert rubber_result(rubber).to_document() == expected
+    assert as_expected(rubber_result(rubber).to_document(), expected) == expected
     assert (rubber.ns_points, rubber.ew_points) == (expected["rubber_points"]["NS"], expected["rubber_points"]["EW"])
 
     exported = StringIO()
     call_command("export_rubber", str(rubber_id), stdout=exported)
     document = json.loads(exported.getvalue())
     report = parse_rubber(document)
-    assert score_rubber(report.hands).to_document() == expected
+    assert report.rulebook == rubber.rulebook  # the code, the game and the match travel with the rubber
+    assert as_expected(score_rubber(report.hands, report.rulebook).to_document(), expected) == expected
 
     again = StringIO()
     source.write_text(json.dumps(document))
     call_command("import_rubber", str(source), "--event", "Spring Open 2027", stdout=again)
     second = Rubber.objects.get(pk=int(again.getvalue().strip().splitlines()[-1]))
-    assert rubber_result(second).to_document() == expected
+    assert as_expected(rubber_result(second).to_document(), expected) == expected
     assert Event.objects.count() == 1
 
 

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.engine.errors import RubberError
-from scoring.engine.hands import Declaration, HandResult, ReportedHand, Revokes
+from scoring.engine.hands import Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.laws import Law
-from scoring.engine.rulebook import SOMERSET_1888, Rulebook
+from scoring.engine.rulebook import OFFICIAL_1862, RULES_1877, SOMERSET_1888, STANDARD, Reason, Rulebook
+from scoring.engine.rulings import official
 from scoring.engine.rulings.effects import NO_EFFECT, Effect, apply_effects
 from scoring.engine.rulings.schema import (
     CONSULTED_KEY,
@@ -29,7 +30,12 @@ from scoring.engine.rulings.schema import (
 from scoring.engine.rulings.somerset import IRREGULARITIES
 from scoring.engine.seats import Seat, Side
 
-TABLES: Mapping[str, Mapping[str, Irregularity]] = {SOMERSET_1888.key: IRREGULARITIES}
+TABLES: Mapping[str, Mapping[str, Irregularity]] = {
+    SOMERSET_1888.key: IRREGULARITIES,
+    OFFICIAL_1862.key: official.OFFICIAL_1862,
+    RULES_1877.key: official.RULES_1877,
+    STANDARD.key: official.OFFICIAL_1862,  # the standard game rules as the Official Laws where it is silent
+}
 """The rulings table of each rulebook."""
 
 DERIVED_FACTS = ("lone", "role", "any_count")
@@ -46,7 +52,13 @@ CHOSEN = {
     Chooser.CLAIMANTS: "{claimants} made the choice under law 85; a demand once made is final.",
     Chooser.DEALER: "{dealer} made the choice the law gives him (law 44).",
 }
-SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS})
+CHOICE_WORDS: Mapping[str, tuple[Mapping[Chooser, str], Mapping[Chooser, str]]] = {
+    SOMERSET_1888.key: (CHOOSING, CHOSEN),
+    **{rb.key: (official.CHOOSING, official.CHOSEN) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
+}
+"""How each code words a choice still to be made, and one made."""
+SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
+                          ScoreEffect.MISCOUNT, ScoreEffect.REFUSED_PENALTY})
 """Score effects that fall on the offender's side, so need an offender."""
 TURNED_CARD = {Declaration.ORDERED_UP, Declaration.ASSISTED, Declaration.ADOPTED}
 """Declarations that take up the turned card; which one depends on the maker's seat (laws 74-76)."""
@@ -181,7 +193,8 @@ def adjudicate(
     text = " ".join(filter(None, (final.text.format_map(words), tally)))
     chooser = _chooser(outcome, offender, hand)
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
-        text = f"{text} {(CHOSEN if chosen else CHOOSING)[outcome.chooser].format_map(words)}"
+        choosing, made = CHOICE_WORDS[rulebook.key]
+        text = f"{text} {(made if chosen else choosing)[outcome.chooser].format_map(words)}"
     recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,
@@ -403,7 +416,7 @@ def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any
     if score is ScoreEffect.PARTNER_EXPOSED:
         return Effect(partner_exposed=True)
     if score is ScoreEffect.PARTNERSHIP:
-        return Effect(corrections={"alone": False})
+        return Effect(corrections={"alone": False, **({"declared_by": None} if hand.declared_by else {})})
     if score is ScoreEffect.OUT_OF_TURN_STANDS:
         # Law 40: the hand is recorded as dealt by the player who dealt it; the rotation goes on from him.
         dealt_by = {"dealer": answers["dealt_by"]} if "dealt_by" in answers else {}
@@ -414,7 +427,17 @@ def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any
     side = offender.side
     if score is ScoreEffect.WRONG_CARDS:
         return Effect(wrong_cards=side)
-    count, other = int(answers["count"]), int(answers.get("other_count", 0))
+    if score is ScoreEffect.SIGNAL:
+        return Effect(signal=side)
+    if score is ScoreEffect.THROWN_IN:
+        return Effect(thrown_in=side)
+    if score is ScoreEffect.REFUSED_PENALTY:
+        return Effect(refused_penalty=side)
+    if score is ScoreEffect.MISCOUNT:
+        points = int(answers["points"])
+        return Effect(miscount=Miscount(ns=points) if side is Side.NS else Miscount(ew=points))
+    # A code that scores one award for a side's revokes (XXV) does not ask how many.
+    count, other = int(answers.get("count", 1)), int(answers.get("other_count", 0))
     return Effect(revokes=Revokes(ns=count, ew=other) if side is Side.NS else Revokes(ns=other, ew=count))
 
 
@@ -452,6 +475,8 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
     ns, ew = after.revokes.ns, after.revokes.ew
     if not (ns or ew):
         return ""
+    if not rulebook.revoke_each:
+        return _one_award_tally(rulebook, after)
     each = rulebook.lone_revoke if after.alone else rulebook.revoke
 
     def times(count: int) -> str:
@@ -473,6 +498,22 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
     return f"{told}: the revokes cancel one for one, and {over} {to} {left * each} points."
 
 
+def _one_award_tally(rulebook: Rulebook, hand: ReportedHand) -> str:
+    """What a side's revokes give under a code that scores one award for them (XXV-XXVI, XXXIV; the standard
+    game ends the hand there)."""
+    ns, ew = hand.revokes.ns, hand.revokes.ew
+    if ns and ew and rulebook.revokes_offset:
+        return (f"Revokes by both sides in one hand offset: the hand is void and the same dealer deals again "
+                f"({rulebook.cite(rulebook.laws_for(Reason.REVOKES_OFFSET))}).")
+    revoked = Side.NS if ns else Side.EW
+    lone = hand.alone and not (rulebook.lone_revoke_by_defenders and revoked is hand.makers)
+    points, to = rulebook.lone_revoke if lone else rulebook.revoke, SIDE_WORDS[revoked.other]
+    if rulebook.revoke_ends_hand:
+        return f"So {to} score {points} points, and the hand ends there: nothing else in it is scored."
+    return (f"So {to} score {points} points, and their own points from the hand as well; {SIDE_WORDS[revoked]} "
+            f"count nothing from it.")
+
+
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],
            names: Mapping[Seat, str] | None) -> dict[str, Any]:
     """The values a ruling's text may name."""
@@ -484,6 +525,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         return f"{name} ({SEAT_WORDS[seat]})" if name else SEAT_WORDS[seat]
 
     count = answers.get("count", 1) or 0
+    points = answers.get("points", 0)
     times = {1: "once", 2: "twice"}.get(count, f"{count} times")
     maker = Seat(answers["maker"]) if "maker" in answers else None
     return {
@@ -500,6 +542,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "lone_euchre": rulebook.lone_euchre,
         "abandoned_lone_hand": rulebook.abandoned_lone_hand,
         "tricks": answers.get("tricks", ""),
+        "points": points,
         "alone_words": (f"{who(maker, 'the maker')} playing alone" if answers.get("alone")
                         else f"{who(maker, 'the maker')} and his partner"),
     }

@@ -17,7 +17,7 @@ from scoring.engine.rulings.somerset import CLAIM_LIMITS, CLAIMED
 
 LIMITS: Mapping[str, tuple[Fact, Mapping[str, ClaimLimit]]] = {
     SOMERSET_1888.key: (CLAIMED, CLAIM_LIMITS),
-    **{rb.key: (official.CLAIMED, official.CLAIM_LIMITS) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
+    **{rb.key: (CLAIMED, official.CLAIM_LIMITS) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
 }
 """Each rulebook's question on when a claim was made, and its limits by kind of claim."""
 

@@ -11,13 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.engine.errors import MalformedRubber
-from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand, Revokes
+from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.interchange import PLAY_ONLY, hand_to_document, parse_hand
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Side
 
-CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn", "declaration", "dealer"})
-"""The hand's fields a ruling may put right (law 5; law 40; law 45's dealer). None or False clears a field."""
+CORRECTABLE = frozenset({"maker", "alone", "tricks", "out_of_turn", "declaration", "dealer", "declared_by"})
+"""The hand's fields a ruling may put right (law 5; law 40; law 45's dealer; a lone hand taken against the 1877
+privileges). None or False clears a field."""
+SIDE_KEYS = ("signal", "thrown_in", "refused_penalty")
+"""Effects that name the offending side (XXXIII, 1877 §9, XXXVI)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +37,15 @@ class Effect:
     partner_exposed: bool = False
     result: HandResult | None = None
     corrections: Mapping[str, Any] = field(default_factory=dict)
+    signal: Side | None = None
+    thrown_in: Side | None = None
+    refused_penalty: Side | None = None
+    miscount: Miscount = NO_MISCOUNT
 
     def __bool__(self) -> bool:
         return bool(self.revokes or self.wrong_cards or self.adversary_abandoned or self.partner_exposed
-                    or self.result or self.corrections)
+                    or self.result or self.corrections or self.signal or self.thrown_in or self.refused_penalty
+                    or self.miscount)
 
     def apply(self, document: Mapping[str, Any]) -> dict[str, Any]:
         """The interchange hand `document` as this ruling leaves it."""
@@ -66,6 +74,16 @@ class Effect:
             out["adversary_abandoned"] = True
         if self.partner_exposed:
             out["partner_exposed"] = True
+        for key in SIDE_KEYS:
+            offenders = getattr(self, key)
+            if offenders is not None:
+                out[key] = offenders.value
+        if self.miscount:
+            miscount = dict(out.get("miscount") or {})
+            for name, added in (("NS", self.miscount.ns), ("EW", self.miscount.ew)):
+                if added:
+                    miscount[name] = miscount.get(name, 0) + added
+            out["miscount"] = miscount
         return out
 
     def to_document(self) -> dict[str, Any]:
@@ -82,16 +100,23 @@ class Effect:
             doc["result"] = self.result.value
         if self.corrections:
             doc["corrections"] = dict(self.corrections)
+        for key in SIDE_KEYS:
+            side = getattr(self, key)
+            if side is not None:
+                doc[key] = side.value
+        if self.miscount:
+            doc["miscount"] = {side: n for side, n in (("NS", self.miscount.ns), ("EW", self.miscount.ew)) if n}
         return doc
 
     @classmethod
     def from_document(cls, doc: Mapping[str, Any]) -> Effect:
         """Read an effect back from `to_document` (stored rulings)."""
         unknown = set(doc) - {"revokes", "wrong_cards", "adversary_abandoned", "partner_exposed", "result",
-                              "corrections"}
+                              "corrections", "miscount", *SIDE_KEYS}
         if unknown:
             raise MalformedRubber(f"unknown ruling effect {sorted(unknown)[0]!r}")
         revokes = doc.get("revokes") or {}
+        miscount = doc.get("miscount") or {}
         corrections = dict(doc.get("corrections") or {})
         if set(corrections) - CORRECTABLE:
             raise MalformedRubber(f"a ruling cannot correct {sorted(set(corrections) - CORRECTABLE)[0]!r}")
@@ -102,6 +127,9 @@ class Effect:
             partner_exposed=bool(doc.get("partner_exposed")),
             result=HandResult(doc["result"]) if doc.get("result") else None,
             corrections=corrections,
+            **{key: Side(doc[key]) for key in SIDE_KEYS if doc.get(key)},
+            miscount=Miscount(ns=int(miscount.get("NS", 0)), ew=int(miscount.get("EW", 0))) if miscount
+            else NO_MISCOUNT,
         )
 
 

@@ -1,19 +1,40 @@
-"""The rulings table under the Official Laws of 1862, which the 1877 rules and the standard game share where
-their own texts are silent (the rulebooks note).
+"""The rulings tables of the Official Laws of 1862, of the 1877 rules and of the standard game.
 
-Laws are numbered as the Official Laws number them (cited in Roman numerals); the 1877 sections are kept
-under `SECTION_1877`. The claim limits: no revoke once the cards are cut for the next deal (XXVI), and no
-score put right once the next trump card is turned (XXXI).
+The standard game takes the Official Laws' rulings where its summary is silent; the 1877 rules take them too,
+and add their own on cards thrown in and a lead out of turn (§9) and on the privileges of making trump and
+playing alone (§6-§8). Laws are numbered as the Official Laws number them (cited in Roman numerals); an 1877
+section is kept under `SECTION_1877`. The claim limits: no revoke once the cards are cut for the next deal
+(XXVI), and no score put right once the next trump card is turned (XXXI).
+
+What a revoke scores differs by code (two points and the rest of the hand under the Official Laws, two points
+and the end of the hand in the standard game), so the texts leave it to the tally the adjudicator adds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.engine.rulings.schema import ClaimLimit
+from scoring.engine.laws import SECTION_1877
+from scoring.engine.rulings.schema import (
+    Chooser,
+    ClaimLimit,
+    Deal,
+    Fact,
+    FactKind,
+    Irregularity,
+    Offender,
+    OffenderRule,
+    Option,
+    Outcome,
+    Path,
+    Remedy,
+    ScoreEffect,
+    timed,
+    when,
+)
 from scoring.engine.rulings.somerset import CLAIMED
 
-__all__ = ["CLAIMED", "CLAIM_LIMITS"]
+PRIVILEGES, ALONE, ONE_OPTION, THE_PLAY = (SECTION_1877 + n for n in (6, 7, 8, 9))
 
 LATE_REASONS: Mapping[int, str] = {
     26: "no revoke may be claimed once the cards are cut for the next deal (XXVI)",
@@ -22,3 +43,376 @@ LATE_REASONS: Mapping[int, str] = {
 SCORE_LIMIT = ClaimLimit("score", {"after_trump": (31,)}, LATE_REASONS)
 REVOKE_LIMIT = ClaimLimit("revoke", {"before_trump": (26,), "after_trump": (26, 31)}, LATE_REASONS)
 CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
+
+CHOOSING: Mapping[Chooser, str] = {
+    Chooser.CLAIMANTS: "{claimants} choose; a demand once made is final.",
+    Chooser.DEALER: "The choice is {dealer}'s alone (V).",
+}
+CHOSEN: Mapping[Chooser, str] = {
+    Chooser.CLAIMANTS: "{claimants} made the choice; a demand once made is final.",
+    Chooser.DEALER: "{dealer} made the choice the law gives him (V).",
+}
+
+NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
+    "{claimants} claim a new deal: the hand is void and scores nothing.", (),
+    score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER))
+DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let the deal stand.", ()))
+DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
+    "{dealer} deals again: the hand is void and scores nothing.", (), score=ScoreEffect.NEW_DEAL,
+    deal=Deal.SAME_DEALER))
+DEALER_LETS_STAND = Option("stands", "He lets the deal stand", Outcome("{dealer} lets the deal stand.", ()))
+HIGHEST = Option("highest", "He plays his highest of the suit led", Outcome(
+    "{claimants} require the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
+LOWEST = Option("lowest", "He plays his lowest of the suit led", Outcome(
+    "{claimants} require the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
+CALL_BACK = Option("call_card", "Call the card he took back", Outcome(
+    "{claimants} call the card taken back: it must be played when called.", (),
+    remedies=(Remedy.CARD_CALLED,)))
+
+NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down, so he cannot {what}; name "
+                  "the player who did.")
+
+OTHER_COUNT = Fact(
+    "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
+    default=0, help="Revokes by both sides in one hand offset, and the deal is played again (XXVI).")
+
+REVOKE = Irregularity(
+    key="revoke",
+    title="Revoke",
+    laws=(22, 23, 24, 25, 26, 34),
+    offender_question="Who revoked?",
+    facts=(
+        Fact("stage", "How far did it go?", FactKind.CHOICE, (
+            ("established", "Completed: the trick was turned and quitted and his side played again (XXII)"),
+            ("mixed", "His side mixed the cards when the revoke was alleged (XXV)"),
+            ("corrected", "He put it right before it was completed (XXIII)"),
+        )),
+        OTHER_COUNT,
+        CLAIMED,
+    ),
+    limit=REVOKE_LIMIT,
+    paths=(
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="revoke"), refuse_field="offender"),
+        *REVOKE_LIMIT.paths(),
+        Path(when(stage="corrected", other_count=("1", "2", "3", "4", "5")),
+             refuse="Only completed revokes offset (XXVI): rule on the other side's revoke as its own.",
+             refuse_field="other_count"),
+        Path(when(stage="corrected"), Outcome(
+            "The revoke was put right in time, so there is no penalty in points. {claimants} may require "
+            "{offender} to play his highest or lowest card of the suit, or call the card he took back; a "
+            "player of theirs who played after the revoke may take his card back; {partner} may not change "
+            "his.", (23, 24), remedies=(Remedy.CARDS_TAKEN_BACK,), options=(HIGHEST, LOWEST, CALL_BACK))),
+        Path(when(stage=("established", "mixed"), other_count=("1", "2", "3", "4", "5")), Outcome(
+            "Both sides revoked in this hand.", (22, 26), score=ScoreEffect.REVOKES, deal=Deal.SAME_DEALER)),
+        Path(when(stage="established"), Outcome(
+            "{offender} revoked and the revoke is complete.", (22, 25, 34), score=ScoreEffect.REVOKES)),
+        Path(when(stage="mixed"), Outcome(
+            "{side} mixed the cards when a revoke was alleged against them, so they pay the revoke.",
+            (25, 34), score=ScoreEffect.REVOKES)),
+    ),
+)
+
+EXPOSED_CARD = Irregularity(
+    key="exposed_card",
+    title="Exposed or called card, cards laid face up",
+    laws=(19, 27, 28, 29, 32),
+    offender_question="Whose card was it?",
+    facts=(
+        Fact("how", "What happened?", FactKind.CHOICE, (
+            ("shown", "A card was shown or named, by accident or not (XXVII)"),
+            ("laid_up", "He laid his cards face up, to claim or to give up the rest (XIX, XXXII)"),
+            ("call_refused", "He did not play a card lawfully called (XXVIII)"),
+        )),
+        CLAIMED,
+    ),
+    limit=REVOKE_LIMIT,
+    paths=timed(
+        REVOKE_LIMIT,
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="expose or play a card"),
+             refuse_field="offender"),
+        Path(when(how="shown"), Outcome(
+            "The card is exposed: {offender}'s left-hand adversary may call it, as a lead when {offender} "
+            "leads or to its suit when led, never so as to make him revoke or throw away a winning card.",
+            (27, 29), remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how="laid_up"), Outcome(
+            "Cards laid face up stay on the table and {offender}'s left-hand adversary may call each of them; "
+            "they cannot be taken back.", (19, 32, 29), remedies=(Remedy.CARD_CALLED,))),
+        Path(when(how="call_refused"), Outcome(
+            "A called card must be played: {offender} did not play it and pays as for a revoke.", (28, 25, 34),
+            score=ScoreEffect.REVOKES)),
+    ),
+)
+
+LEAD_OUT_OF_TURN = Irregularity(
+    key="lead_out_of_turn",
+    title="Lead or play out of turn, a card played",
+    laws=(14, 15),
+    offender_question="Who led or played out of turn?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("before_all", "He led or played out of turn, and it was noticed before all four had played (XIV)"),
+            ("after_all", "He led out of turn, and all four had played to it (XIV)"),
+            ("wrong_suit", "He played a card not following suit, then changed it for one that did (XV)"),
+        )),
+    ),
+    paths=(
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="lead or play"), refuse_field="offender"),
+        Path(when(what="before_all"), Outcome(
+            "The card is taken back and may be called; a player who played to it by mistake takes his card "
+            "back without penalty.", (14,), remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED))),
+        Path(when(what="after_all"), Outcome(
+            "All four played to the lead, so the trick stands as played and there is no penalty.", (14,))),
+        Path(when(what="wrong_suit"), Outcome(
+            "He may change it for a card of the suit led; the card taken back may be called.", (15,),
+            remedies=(Remedy.CARD_CALLED,))),
+    ),
+)
+
+TWO_CARDS = Irregularity(
+    key="two_cards",
+    title="Two cards to one trick",
+    laws=(16,),
+    offender_question="Who played two cards?",
+    facts=(),
+    paths=(
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="play two cards to a trick"),
+             refuse_field="offender"),
+        Path(when(), Outcome(
+            "{claimants} choose which of the two cards counts in the trick; the other is exposed and may be "
+            "called later.", (16,), remedies=(Remedy.CARD_CALLED,))),
+    ),
+)
+
+THE_DEAL = Irregularity(
+    key="deal",
+    title="The deal: misdeal, card shown, wrong count, out of turn, imperfect pack",
+    laws=(3, 4, 5, 6, 7, 8, 9, 11),
+    needs_play=False,
+    offender=Offender.DEALER,
+    offender_from=(OffenderRule(when(what="imperfect_pack"), Offender.NOBODY),
+                   OffenderRule(when(what="out_of_turn_stands"), Offender.DEALT_BY)),
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("changed_mode", "The dealer changed from threes and twos to twos and threes, or back (III)"),
+            ("card_shown", "A card other than the trump card was turned or shown in the deal, or more than "
+                           "one in turning it (IV)"),
+            ("exposed_by_adversary", "An adversary of the dealer exposed a card during the deal (V)"),
+            ("exposed_by_partner", "The dealer's partner exposed a card during the deal (V)"),
+            ("count_put_right", "Too few or too many cards, put right before the trump card was turned (VII)"),
+            ("wrong_count", "Too few or too many cards, found after the trump card was turned (VII)"),
+            ("misdeal", "A misdeal, by the dealer or caused by his partner (VI, XI)"),
+            ("out_of_turn_stopped", "Dealt out of turn; found before the trump card was turned (VIII)"),
+            ("out_of_turn_stands", "Dealt out of turn; found after the trump card was turned (VIII)"),
+            ("imperfect_pack", "The pack was found to have too many or too few cards (IX)"),
+        )),
+        Fact("dealt_by", "Who actually dealt it?", FactKind.SEAT, required=False,
+             help="Asked for a deal out of turn that stands: the next deal goes to his left (VIII)."),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(what="changed_mode"), Outcome(
+            "{dealer} changed his way of dealing: {claimants} may require a fresh deal, if they ask before "
+            "looking at their cards.", (3,), options=(NEW_DEAL, DEAL_STANDS))),
+        Path(when(what="card_shown"), Outcome(
+            "A card was shown in the deal: the deal is void and the same dealer deals again.", (4,),
+            score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
+        Path(when(what="exposed_by_adversary"), Outcome(
+            "An adversary exposed a card in the deal: {dealer} may deal again.", (5,),
+            options=(DEAL_AGAIN, DEALER_LETS_STAND), chooser=Chooser.DEALER)),
+        Path(when(what="exposed_by_partner"), Outcome(
+            "The dealer's partner exposed a card in the deal: {claimants} may ask for a new deal before the "
+            "trump card is turned.", (5,), options=(NEW_DEAL, DEAL_STANDS))),
+        Path(when(what="count_put_right"), Outcome(
+            "The count was put right before the trump card was turned, so the deal stands.", (7,))),
+        Path(when(what="wrong_count"), Outcome(
+            "A wrong count found after the trump card was turned loses the deal: {dealer} loses it and it "
+            "passes to the left.", (7,), score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="misdeal"), Outcome(
+            "A misdeal: {dealer} loses the deal and it passes to the left.", (11, 6),
+            score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="out_of_turn_stopped"), Outcome(
+            "The deal out of turn was found before the trump card was turned: it goes back to the player whose "
+            "turn it was. Correct the hand's dealer if it was recorded.", (8,), deal=Deal.RIGHTFUL_DEALER)),
+        Path(when(what="out_of_turn_stands", dealt_by=("N", "E", "S", "W")), Outcome(
+            "{offender} dealt out of turn, found only after the trump card was turned, so the deal stands: it "
+            "is recorded as his, and the next deal goes to his left.", (8,), score=ScoreEffect.OUT_OF_TURN_STANDS)),
+        Path(when(what="imperfect_pack"), Outcome(
+            "The pack is imperfect: this deal is void, the scores of earlier deals stand, and the dealer keeps "
+            "his deal.", (9,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
+    ),
+)
+
+WRONG_CARDS = Irregularity(
+    key="wrong_cards",
+    title="Six cards, or no discard",
+    laws=(18,),
+    offender_question="Whose hand was wrong?",
+    offender_from=(OffenderRule(when(what="no_discard"), Offender.DEALER),),
+    facts=(
+        Fact("what", "What was wrong?", FactKind.CHOICE, (
+            ("six_cards", "He played with six cards or more (XVIII)"),
+            ("no_discard", "The dealer did not discard, and did not say so before three tricks were turned "
+                           "(XVIII)"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(role="lone_partner"), refuse=NO_CARD_PLAYED.format(what="play with six cards"),
+             refuse_field="offender"),
+        Path(when(), Outcome(
+            "{side} count nothing they made in this hand and lose the deal; {claimants} count all they make.",
+            (18,), score=ScoreEffect.WRONG_CARDS)),
+    ),
+)
+
+SIGNAL = Irregularity(
+    key="signal",
+    title="Signalling or talking across the table",
+    laws=(33, 34, 30),
+    offender_question="Who signalled?",
+    facts=(
+        Fact("what", "What did he do?", FactKind.CHOICE, (
+            ("signalled", "He told his partner about his hand or how to play, by word or sign (XXXIII)"),
+            ("score_pointed", "He drew his partner's attention to the score, as an adversary of the dealer "
+                              "(XXX)"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(what="score_pointed"), Outcome(
+            "{side} lose the right to order up in this deal, and the dealer or his partner may play alone or "
+            "not, as either of them chooses.", (30,))),
+        Path(when(what="signalled"), Outcome(
+            "{offender} signalled to his partner: {claimants} score one point, and {side} count nothing they "
+            "made in this hand.", (33, 34), score=ScoreEffect.SIGNAL)),
+    ),
+)
+
+COUNTER_ERROR = Irregularity(
+    key="counter_error",
+    title="The counter's error: points wrongly added",
+    laws=(31,),
+    offender_question="Whose counter added the points (either player of that side)?",
+    facts=(
+        Fact("points", "How many points did he add that his side had not won?", FactKind.COUNT, low=1, high=11),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(), Outcome(
+            "{side} added {points} point(s) they had not won: {claimants} count them to their own score.", (31,),
+            score=ScoreEffect.MISCOUNT)),
+    ),
+)
+
+REFUSED_PENALTY = Irregularity(
+    key="refused_penalty",
+    title="A penalty refused, or a player leaving the game",
+    laws=(36, 32),
+    offender_question="Who refused the penalty, or left?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("refused", "His side refused to pay a penalty the laws give (XXXVI)"),
+            ("left", "He left the game before it was finished (XXXII)"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(what="refused"), Outcome(
+            "{side} refused a penalty the laws give, and so lose the game in play: {claimants} win it.", (36,),
+            score=ScoreEffect.REFUSED_PENALTY)),
+        Path(when(what="left"), Outcome(
+            "{offender} left the game, and so {side} lose it: {claimants} win the game in play.", (32, 36),
+            score=ScoreEffect.REFUSED_PENALTY)),
+    ),
+)
+
+OFFICIAL_1862: Mapping[str, Irregularity] = {
+    irregularity.key: irregularity
+    for irregularity in (REVOKE, EXPOSED_CARD, LEAD_OUT_OF_TURN, TWO_CARDS, WRONG_CARDS, THE_DEAL, SIGNAL,
+                         COUNTER_ERROR, REFUSED_PENALTY)
+}
+"""The Official Laws' rulings, in the order the wizard lists them (the revoke first); the standard game's too."""
+
+# 1877 §9: a lead out of turn may be taken back, the card left exposed.
+LEAD_OUT_OF_TURN_1877 = Irregularity(
+    key=LEAD_OUT_OF_TURN.key,
+    title=LEAD_OUT_OF_TURN.title,
+    laws=(14, 15, THE_PLAY),
+    offender_question=LEAD_OUT_OF_TURN.offender_question,
+    facts=LEAD_OUT_OF_TURN.facts,
+    paths=(
+        LEAD_OUT_OF_TURN.paths[0],
+        Path(when(what="before_all"), Outcome(
+            "The card led out of turn is taken back and left face up on the table, to be called; a player who "
+            "played to it takes his card back without penalty.", (14, THE_PLAY),
+            remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED))),
+        *LEAD_OUT_OF_TURN.paths[2:],
+    ),
+)
+
+THROWN_IN = Irregularity(
+    key="thrown_in",
+    title="Cards thrown in",
+    laws=(THE_PLAY, 34),
+    offender_question="Who threw his cards in?",
+    facts=(CLAIMED,),
+    limit=SCORE_LIMIT,
+    paths=timed(
+        SCORE_LIMIT,
+        Path(when(role="lone_partner"), refuse="The lone player's partner holds no cards in play to throw in; "
+                                               "name the player who did.", refuse_field="offender"),
+        Path(when(), Outcome(
+            "{offender} threw his cards into the pack: {claimants} count what they would have had for all "
+            "five tricks, and {side} count nothing from this hand.", (THE_PLAY, 34),
+            score=ScoreEffect.THROWN_IN)),
+    ),
+)
+
+PRIVILEGES_BROKEN = Irregularity(
+    key="privileges",
+    title="Making trump or playing alone out of one's privilege",
+    laws=(PRIVILEGES, ALONE, ONE_OPTION),
+    offender=Offender.LONE_PLAYER,
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("passed_then_alone", "He played alone at a trump he had passed, or after passing a second time "
+                                  "(1877 §7)"),
+            ("assisted_then_alone", "Having assisted, he then declared to play alone (1877 §8)"),
+            ("took_partners_order", "As the dealer's left, he took his partner's order-up out of his hands "
+                                    "(1877 §6)"),
+            ("took_dealers_adoption", "As the dealer's partner, he took the dealer's adoption out of his hands "
+                                      "(1877 §6)"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=(
+        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
+                                     "played it.", refuse_field="what"),
+        *timed(
+            SCORE_LIMIT,
+            Path(when(), Outcome(
+                "{offender} had no right to play this hand alone: a declaration once made stands as made, so "
+                "the hand is scored as played with his partner.", (PRIVILEGES, ALONE, ONE_OPTION),
+                score=ScoreEffect.PARTNERSHIP)),
+        ),
+    ),
+)
+
+RULES_1877: Mapping[str, Irregularity] = {
+    **{key: LEAD_OUT_OF_TURN_1877 if key == LEAD_OUT_OF_TURN.key else irregularity
+       for key, irregularity in OFFICIAL_1862.items()},
+    THROWN_IN.key: THROWN_IN,
+    PRIVILEGES_BROKEN.key: PRIVILEGES_BROKEN,
+}
+"""The 1877 rules: the Official Laws' rulings with §9's lead out of turn, cards thrown in and the privileges."""

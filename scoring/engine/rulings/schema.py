@@ -61,6 +61,10 @@ class ScoreEffect(StrEnum):
     CORRECTED = "corrected"  # law 5: the hand's maker, lone hand and tricks put right
     PASSED = "passed"  # law 77: all passed twice; the hand is void and the deal passes
     PARTNERS_MISDEAL = "partners_misdeal"  # law 45: a misdeal charged to the player whose deal was taken
+    SIGNAL = "signal"  # XXXIII: the offending side signalled; the other side scores a point
+    THROWN_IN = "thrown_in"  # 1877 §9: the offending side threw its cards in
+    MISCOUNT = "miscount"  # XXXI: the other side counts the points the offending side wrongly added
+    REFUSED_PENALTY = "refused_penalty"  # XXXVI: the offending side loses the game in play
 
 
 class Deal(StrEnum):

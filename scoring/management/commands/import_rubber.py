@@ -26,7 +26,7 @@ class Command(BaseCommand):
             with open(options["file"], "rb") if options["file"] != "-" else _stdin() as handle:
                 document = json.loads(handle.read())
             with transaction.atomic():
-                event = event_for_name(options["event"])
+                event = event_for_name(options["event"], document)
                 rubber = rubber_import(document=document, event=event, table_label=options["table"])
         except (OSError, ValueError, RecursionError) as exc:
             _fail(f"cannot read the rubber: {exc}")

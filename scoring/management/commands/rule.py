@@ -2,7 +2,8 @@
 
 Reads `{"rubber": <euchre-rubber/1>, "hand": N, "irregularity": KEY, "facts": {...}, "election": KEY|null}`
 and prints the ruling and the rubber's result without and with it, as JSON. `--list` prints every
-irregularity with its questions. Facts the laws cannot rule on: one line on stderr, exit status 1.
+irregularity with its questions, under Somerset or the code `--rulebook` names. Facts the laws cannot rule on:
+one line on stderr, exit status 1.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import SOMERSET_1888, RubberError
+from scoring.engine import RULEBOOKS, SOMERSET_1888, RubberError
 from scoring.engine.interchange import parse_rubber
 from scoring.engine.rulings import RuleOnHand, irregularity_catalogue, rule
 
@@ -24,10 +25,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", nargs="?", help="the dispute as JSON; - reads standard input")
         parser.add_argument("--list", action="store_true", help="print every irregularity and its questions")
+        parser.add_argument("--rulebook", default=SOMERSET_1888.key, choices=sorted(RULEBOOKS),
+                            help="the code of laws whose irregularities --list prints")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["list"]:
-            self.stdout.write(json.dumps(irregularity_catalogue(SOMERSET_1888), indent=1))
+            self.stdout.write(json.dumps(irregularity_catalogue(RULEBOOKS[options["rulebook"]]), indent=1))
             return
         if not options["file"]:
             _refuse("give a FILE, or - for standard input, or --list")

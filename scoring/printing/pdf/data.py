@@ -165,8 +165,9 @@ class RulingSheet:
     effects: tuple[str, ...]
     """The score effect, the deal and the remedies, in plain words."""
     score_rows: tuple[tuple[str, str, str], ...]
-    laws: tuple[tuple[int, str], ...]
-    """(law, 'Title: summary') for each law cited."""
+    laws: tuple[tuple[str, str], ...]
+    """(law as its code cites it, 'Title: summary') for each law cited."""
     label: str
     file_name: str
     chosen_by: str = "The non-offending side chose (law 85)"
+    code: str = "Laws of Euchre, Somerset Club of Boston, 1888"

@@ -37,7 +37,7 @@ def ruling_pdf(sheet: RulingSheet) -> bytes:
                                                         for a, b, c in sheet.score_rows]],
                           [70 * mm, 54 * mm, 54 * mm]))
 
-    story.append(p("The laws (Somerset Club, 1888)", "heading"))
-    story.append(grid([["Law", "In short"], *[[str(number), p(text, "small")] for number, text in sheet.laws]],
+    story.append(p(f"The laws ({sheet.code})", "heading"))
+    story.append(grid([["Law", "In short"], *[[number, p(text, "small")] for number, text in sheet.laws]],
                       [14 * mm, 164 * mm]))
     return build(story, paper=sheet.paper, title=sheet.label, label=sheet.label)
