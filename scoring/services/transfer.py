@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from msgspec.structs import replace
 
-from scoring.engine import RULEBOOKS, HandResult, ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.deals import deals_again
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
