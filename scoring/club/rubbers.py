@@ -83,7 +83,8 @@ class RubberDetailView(ReadableMixin, View):
         seated = rubber.names_at_hand(rubber.hand_count + 1)
         if form is None and can_write and rubber.is_open:
             form = forms.HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
-                                           "result": "played", "revokes_ns": 0, "revokes_ew": 0}, seated=seated)
+                                           "result": "played", "revokes_ns": 0, "revokes_ew": 0}, seated=seated,
+                                  hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook)
         dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
         return render(request, "club/rubber_detail.html", {
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,

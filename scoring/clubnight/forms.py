@@ -37,6 +37,17 @@ class CutForm(forms.Form):
                   "KS”, “Daniel Dunn: QS”, “Eliza Endicott: 9S”, then the four at the table: “Abigail Ames: 8H”, "
                   "“Benjamin Bell: AH”, “Clara Cole: KH”, “Daniel Dunn: QH”.")
 
+    def __init__(self, *args: Any, jacks: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if jacks:  # the Official Laws' codes form a table by dealing for the jacks (law I)
+            self.fields["how"].choices = [("draw", "Deal the cards here"), ("entered", "Enter the cards as dealt")]
+            self.fields["cards"].label = "Cards as dealt, in order"
+            self.fields["cards"].help_text = (
+                "One card a line: the player it was dealt to, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H "
+                "D C), in the order dealt, a player who has a jack passed over, until the four jacks are out "
+                "(law I); then the next table's deal among those without a jack. E.g. “Abigail Ames: 9S”, "
+                "“Benjamin Bell: JH”, …")
+
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
         cleaned["how"] = cleaned.get("how") or "draw"

@@ -28,6 +28,9 @@ from scoring.engine.cutting import (
     ranked,
     successors,
 )
+from scoring.engine.cutting.cards import Rank
+from scoring.engine.cutting.jacks import LAW as JACK_LAW
+from scoring.engine.cutting.jacks import JackDeal, JackDealError, entered_jack_deals, jack_tables
 from scoring.engine.cutting.tables import CANDIDATES_A_TABLE
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
@@ -129,8 +132,10 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     # Law 17: fresh is one who has neither played at nor belonged to (as its candidate) another table.
     fresh = {p.display_name for p in players if p.pk not in played and p.display_name not in belonged
              and p.pk not in belonged}
-    source, seed = _source(seed, entered)
     first = max(event.club_tables.values_list("number", flat=True), default=0) + 1
+    if event.playing.table_by_jacks:
+        return _jack_tables(event, names, seed, entered, first)
+    source, seed = _source(seed, entered)
     try:
         formation = form_tables(list(names), source, fresh=fresh, first_number=first)
     except (CutError, ValueError) as exc:
@@ -157,6 +162,77 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
                           for t in formation.tables], "waiting": list(formation.waiting)}
     return Cutting.objects.create(event=event, kind=Cutting.Kind.TABLES, seed=seed,
                                   entered="\n".join(f"{n}: {c}" for n, c in entered), log=_steps(formation.log),
+                                  outcome=outcome)
+
+
+def _jack_log(deals: Sequence[JackDeal], first_round: int = 1) -> list[dict[str, Any]]:
+    """Each card law I dealt, in order, as the cut's log shows it: who got it, and what a jack made him."""
+    log = []
+    for number, deal in enumerate(deals, start=first_round):
+        roles = {deal.first_dealer: "first jack: deals first", deal.partner: "the other jack of his colour: "
+                 "his partner", deal.others[0]: "a jack of the other colour", deal.others[1]: "a jack of the other "
+                 "colour"}
+        for player, card in deal.dealt:
+            reason = roles[player] if card.rank is Rank.KNAVE else ""
+            log.append({"round": number, "player": player, "card": card.label, "words": card.words,
+                        "reason": reason, "law": JACK_LAW})
+    return log
+
+
+def _jack_deals(names: Sequence[str], seed: int | None, entered: Sequence[tuple[str, str]],
+                tables: int) -> tuple[list[JackDeal], int | None]:
+    """Law I's deals for `tables` tables, drawn from a seed (kept, to replay) or as entered."""
+    try:
+        if entered:
+            return entered_jack_deals(names, entered, tables), None
+        seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+        return jack_tables(names, seed, tables), seed
+    except JackDealError as exc:
+        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+
+
+def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, entered: Sequence[tuple[str, str]],
+                 first: int) -> Cutting:
+    """Tables formed as the Official Laws form them (law I): a deal face up until the four jacks are out, the
+    players without a jack dealt to again for the next table, while four remain."""
+    tables = len(names) // 4
+    if not tables:
+        raise ValidationError(f"Law I needs four players to form a table; {len(names)} waiting.")
+    deals, seed = _jack_deals(list(names), seed, entered, tables)
+    for number, deal in enumerate(deals, start=first):
+        ClubTable.objects.create(event=event, number=number, candidates=[])
+        seats = {seat: names[name] for seat, name in deal.seats}
+        rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
+                     first_dealer=Seat.N.value, table_label=str(number))
+    outcome = {"tables": [{"number": number, "seats": {s.value: n for s, n in deal.seats}, "first_dealer": "N",
+                           "candidates": []} for number, deal in enumerate(deals, start=first)],
+               "waiting": list(deals[-1].sitting_out)}
+    return Cutting.objects.create(event=event, kind=Cutting.Kind.TABLES, seed=seed,
+                                  entered="\n".join(f"{n}: {c}" for n, c in entered), log=_jack_log(deals),
+                                  outcome=outcome)
+
+
+def _jack_next(event: Event, table: ClubTable, rubbers: Sequence[Rubber], seed: int | None,
+               entered: Sequence[tuple[str, str]]) -> Cutting:
+    """The next match at a table under law I: its four, and whoever stands in line there, dealt to again until
+    the four jacks are out; the jacks make the new partners and the first dealer."""
+    last = rubbers[-1]
+    here = {e.player_id for e in present(event)}
+    players = [last.player_at(seat) for seat in Seat if last.player_id_at(seat) in here]
+    players += [p for p in Player.objects.filter(pk__in=[pk for pk in table.candidates if pk in here])
+                if p not in players]
+    names = _by_name(players)
+    (deal,), seed = _jack_deals(list(names), seed, entered, 1)
+    seats = {seat: names[name] for seat, name in deal.seats}
+    rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
+                 first_dealer=Seat.N.value, table_label=str(table.number))
+    table.candidates = [names[n].pk for n in deal.sitting_out]
+    table.save(update_fields=["candidates"])
+    before = {last.player_at(seat).display_name for seat in Seat}
+    outcome = {"out": [n for n in deal.sitting_out if n in before], "in": [n for _, n in deal.seats if n not in before],
+               "seats": {s.value: n for s, n in deal.seats}, "first_dealer": "N", "candidates": list(deal.sitting_out)}
+    return Cutting.objects.create(event=event, table=table, kind=Cutting.Kind.OUT, seed=seed,
+                                  entered="\n".join(f"{n}: {c}" for n, c in entered), log=_jack_log([deal]),
                                   outcome=outcome)
 
 
@@ -249,6 +325,8 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
         raise AlreadyDone(f"Table {table.number}'s next rubber has already started: the page now shows it.")
     if last.status == Rubber.Status.IN_PROGRESS:
         raise ValidationError(f"Table {table.number}'s rubber is still in play.")
+    if event.playing.table_by_jacks:
+        return _jack_next(event, table, rubbers, seed, entered)
     here = {e.player_id for e in present(event)}
     runs, players, departed, candidates = _line_at(table, rubbers, here, seated_now(event))
     source, seed = _source(seed, entered)

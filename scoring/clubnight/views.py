@@ -58,7 +58,7 @@ class ClubNightView(ReadableMixin, TemplateView):
                 "leaving": leaving.get(t.number, []),
                 # Each table's own form, so that two tables ending at once do not share field ids.
                 "cut_form": kwargs["cut_form"] if error_table == t.number else
-                forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s")})
+                forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s", jacks=event.playing.table_by_jacks)})
         absent = Player.objects.filter(active=True).exclude(pk__in=ids).order_by("display_name")
         last_cut = event.cuttings.filter(kind=Cutting.Kind.TABLES).order_by("-pk").values_list("pk", flat=True)
         in_line = [players[pk] for t in club_tables if not t.broken_up for pk in t.candidates if pk in players]
@@ -69,7 +69,7 @@ class ClubNightView(ReadableMixin, TemplateView):
             "prior_entry": set(services.prior_entry(event)),
             "arrival_form": kwargs.get("arrival_form") or forms.ArrivalForm(absent=absent),
             "cut_form": kwargs["cut_form"] if "cut_form" in kwargs and error_table is None else
-            forms.CutForm(prefix="cut"),
+            forms.CutForm(prefix="cut", jacks=event.playing.table_by_jacks),
             "cut_error_table": error_table, "cut_error": "cut_form" in kwargs,
             "last_cut": next(iter(last_cut), 0),
             "cuttings": _with_dealers(list(event.cuttings.select_related("table")[:RECENT_CUTS])),
@@ -137,7 +137,8 @@ class ClubNightView(ReadableMixin, TemplateView):
         data.setdefault("cut-how", "draw")  # a form shown again always has a choice ticked
         table = self._table(event) if action == "next" else None
         cut_table = table.number if table else None
-        form = forms.CutForm(data, prefix="cut", auto_id=f"id_t{table.number}_%s" if table else "id_%s")
+        form = forms.CutForm(data, prefix="cut", auto_id=f"id_t{table.number}_%s" if table else "id_%s",
+                             jacks=event.playing.table_by_jacks)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(cut_form=form, cut_error_table=cut_table))
         seen = _number(request.POST.get("seen", ""))

@@ -356,6 +356,8 @@ class RubberPlayerResult(models.Model):
     doubles_won = models.PositiveSmallIntegerField()
     won = models.BooleanField(null=True)
     """True or False once the rubber winner is known; None before."""
+    lone_hands = models.PositiveSmallIntegerField(default=0, help_text="Lone hands he played and made.")
+    euchres = models.PositiveSmallIntegerField(default=0, help_text="Hands his side euchred the makers in.")
 
     class Meta:
         constraints = [

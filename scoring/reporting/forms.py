@@ -43,6 +43,8 @@ class PhoneHandForm(forms.Form):
                                           "a later deal.")
     declaration = forms.ChoiceField(label="How", required=False, widget=forms.RadioSelect)
     alone = forms.BooleanField(label="Alone", required=False)
+    taken = forms.BooleanField(label="Took it out of his partner's hands", required=False,
+                               help_text="Alone, on the trump his partner had declared (1877 §6).")
     tricks = forms.TypedChoiceField(label="Tricks the makers took", coerce=int, required=False, empty_value=None,
                                     widget=forms.RadioSelect, choices=[(n, str(n)) for n in range(6)])
 
@@ -61,6 +63,8 @@ class PhoneHandForm(forms.Form):
         how = self.fields["declaration"]
         assert isinstance(how, forms.ChoiceField)
         how.choices = [(TURNED, "Took the turned card"), (NAMED, "Named a suit")]
+        if not rulebook.lone_taken_by_later_partner:  # only the 1877 rules say who may take a partner's trump
+            del self.fields["taken"]
         for field in self.fields.values():  # tapped, not typed: each choice a large button
             field.widget.attrs["class"] = "btn-check"
 
@@ -82,8 +86,10 @@ class PhoneHandForm(forms.Form):
         how = data.get("declaration")
         declaration = (turned_card_declaration(maker, self.dealer).value if how == TURNED
                        else "made" if how == NAMED else None)
+        alone = bool(data.get("alone") or data.get("taken"))  # taking it from his partner is playing alone
+        declared_by = maker.partner.value if alone and data.get("taken") else None
         return hand_document(dealer=self.dealer.value, maker=maker.value, declaration=declaration,
-                             alone=bool(data.get("alone")), tricks=data.get("tricks"))
+                             alone=alone, tricks=data.get("tricks"), declared_by=declared_by)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -96,7 +102,7 @@ class PhoneHandForm(forms.Form):
         if not played:
             # All passed or a misdeal is tapped last and says it all: taps made before it (a radio button
             # cannot be untapped on a phone) are dropped, and the other side sees what is reported.
-            data.update(declaration="", alone=False, tricks=None)
+            data.update(declaration="", alone=False, taken=False, tricks=None)
         try:
             check_hand(self.play(), self.number, self.rulebook)
         except ValidationError as exc:

@@ -9,13 +9,14 @@ never edited by hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
 
-from scoring.engine import IllegalReport, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine import HandScore, IllegalReport, Reason, RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
@@ -95,7 +96,9 @@ def result_records(
 ) -> ResultRecords:
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
     seated = rubber.player_ids_by_hand(seat_changes, len(hands))
+    tallies = PlayerTallies()
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
+        tallies.add(scored, players)
         row.game = scored.game
         row.ns_points, row.ew_points = scored.points(Side.NS), scored.points(Side.EW)
         row.ns_after, row.ew_after = scored.score_after
@@ -117,19 +120,46 @@ def result_records(
     games = [GameRecord(rubber=rubber, number=g.number, winner=g.winner.value, ns_score=g.score[0],
                         ew_score=g.score[1], lap=g.lap, double=g.double, value=g.value,
                         closed_by_hand=g.closed_by_hand) for g in result.games]
-    return ResultRecords(games, _player_results(rubber, result, seat_changes))
+    return ResultRecords(games, _player_results(rubber, result, seat_changes, tallies))
 
 
-def _player_results(rubber: Rubber, result: RubberResult,
-                    seat_changes: Sequence[SeatChange]) -> list[RubberPlayerResult]:
-    """Every player who sat in a seat during the rubber shares that side's result (law 18)."""
+LONE_MADE = frozenset({Reason.LONE_POINT, Reason.LONE_MARCH, Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.ABANDONED})
+EUCHRED = frozenset({Reason.EUCHRE, Reason.LONE_EUCHRE})
+
+
+@dataclass
+class PlayerTallies:
+    """What each player did over a rubber's hands: lone hands made, euchres his side made, and each side's
+    points from the hands (a match's points for and against, the game cut off by its round included)."""
+
+    lone: Counter[int] = field(default_factory=Counter)
+    euchres: Counter[int] = field(default_factory=Counter)
+    points: Counter[Side] = field(default_factory=Counter)
+
+    def add(self, scored: HandScore, players: dict[Seat, int]) -> None:
+        for award in scored.awards:
+            if not award.counted:
+                continue
+            self.points[award.side] += award.points
+            if award.reason in LONE_MADE and scored.hand.maker is not None:
+                self.lone[players[scored.hand.maker]] += 1
+            elif award.reason in EUCHRED:
+                for seat in award.side.seats:
+                    self.euchres[players[seat]] += 1
+
+
+def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence[SeatChange],
+                    tallies: PlayerTallies) -> list[RubberPlayerResult]:
+    """Every player who sat in a seat during the rubber shares that side's result (law 18). A rubber's points
+    are its rubber points (law 7); a match's, the points its hands gave each side."""
     sitters: dict[int, Seat] = {}
     for seat in Seat:
         sitters.setdefault(rubber.player_id_at(seat), seat)
     for change in seat_changes:
         sitters.setdefault(change.player_id, Seat(change.seat))
     games = {side: [g for g in result.games if g.winner is side] for side in Side}
-    points = dict(zip(Side, result.rubber_points, strict=True))
+    points = (dict(zip(Side, result.rubber_points, strict=True)) if rubber.rulebook.laps
+              else {side: tallies.points[side] for side in Side})
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
@@ -137,6 +167,7 @@ def _player_results(rubber: Rubber, result: RubberResult,
             points_for=points[seat.side], points_against=points[seat.side.other],
             games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
             won=None if result.rubber_winner is None else result.rubber_winner is seat.side,
+            lone_hands=tallies.lone[player_id], euchres=tallies.euchres[player_id],
         )
         for player_id, seat in sitters.items()
     ]

@@ -21,15 +21,19 @@ TIMEOUT = 60 * 60
 
 
 def event_players(event: Event) -> list[dict[str, Any]]:
-    """An event's standings, one row per player, ranked."""
+    """An event's standings, one row per player, ranked (by matches won under a code without rubbers)."""
     results = RubberPlayerResult.objects.filter(rubber__event=event)
-    return rows(("players", "event", event.pk), event.results_version, lambda: ranked(standings(results)))
+    matches = not event.playing.laps
+    return rows(("players", "event", event.pk), event.results_version,
+                lambda: ranked(standings(results, matches), matches))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per pair who sat as partners, ranked."""
     results = RubberPlayerResult.objects.filter(rubber__event=event)
-    return rows(("pairs", "event", event.pk), event.results_version, lambda: ranked(partnerships(results)))
+    matches = not event.playing.laps
+    return rows(("pairs", "event", event.pk), event.results_version,
+                lambda: ranked(partnerships(results, matches), matches))
 
 
 def club_players(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:

@@ -26,24 +26,35 @@ TIE_BREAKS: tuple[TieBreak, ...] = (
 )
 """Best first; players level on all of them are ranked by name, and share a rank."""
 
+MATCH_TIE_BREAKS: tuple[TieBreak, ...] = (
+    TieBreak("wins", "matches won"),
+    TieBreak("games", "games won"),
+    TieBreak("net", "net points"),
+)
+"""The codes without laps or rubber points (the Official Laws, 1877, the standard game): matches won first."""
+
 LAST_WORDS = "name"
 
 
-def sentence() -> str:
+def tie_breaks(matches: bool = False) -> tuple[TieBreak, ...]:
+    return MATCH_TIE_BREAKS if matches else TIE_BREAKS
+
+
+def sentence(matches: bool = False) -> str:
     """"net rubber points, then rubbers won, then double games won, then games won, then name"."""
-    return ", then ".join([*(t.words for t in TIE_BREAKS), LAST_WORDS])
+    return ", then ".join([*(t.words for t in tie_breaks(matches)), LAST_WORDS])
 
 
-def order_by(*then: str) -> list[str]:
+def order_by(*then: str, matches: bool = False) -> list[str]:
     """The database ordering: the tie-breaks, then `then` (the names)."""
-    return [*(f"-{t.key}" if t.highest_first else t.key for t in TIE_BREAKS), *then]
+    return [*(f"-{t.key}" if t.highest_first else t.key for t in tie_breaks(matches)), *then]
 
 
-def level(row: Mapping[str, Any]) -> tuple[Any, ...]:
+def level(row: Mapping[str, Any], matches: bool = False) -> tuple[Any, ...]:
     """What two rows must share to be level (and share a rank)."""
-    return tuple(row[t.key] or 0 for t in TIE_BREAKS)
+    return tuple(row[t.key] or 0 for t in tie_breaks(matches))
 
 
-def best_first(row: Mapping[str, Any]) -> tuple[Any, ...]:
+def best_first(row: Mapping[str, Any], matches: bool = False) -> tuple[Any, ...]:
     """A sort key putting the best row first."""
-    return tuple(-(row[t.key] or 0) if t.highest_first else (row[t.key] or 0) for t in TIE_BREAKS)
+    return tuple(-(row[t.key] or 0) if t.highest_first else (row[t.key] or 0) for t in tie_breaks(matches))

@@ -83,6 +83,51 @@ class PartnershipTable(FiguresTable):
         sequence = ("rank", "pair", "...")
 
 
+class MatchFigures(tables.Table):
+    """The figures of a code without rubbers (the Official Laws, 1877, the standard game): matches and games
+    won, the hands' points, and lone hands made and euchres."""
+
+    rubbers = tables.Column(verbose_name="Matches", attrs=NUMBER)
+    wins = tables.Column(verbose_name="Won", attrs=NUMBER)
+    losses = tables.Column(verbose_name="Lost", attrs=WIDE)
+    games = tables.Column(verbose_name="Games won", attrs=WIDE)
+    scored_for = tables.Column(verbose_name="Points for", attrs=WIDE)
+    scored_against = tables.Column(verbose_name="Points against", attrs=WIDE)
+    net = tables.Column(verbose_name="Net", attrs=NUMBER)
+    lone = tables.Column(verbose_name="Lone hands made", attrs=WIDE)
+    euchres = tables.Column(verbose_name="Euchres", attrs=WIDE)
+
+    def render_net(self, value: int) -> str:
+        return f"{value:+d}" if value else "0"
+
+    def value_net(self, value: int) -> int:
+        return value
+
+    class Meta(FiguresTable.Meta):
+        pass
+
+
+class MatchStandingsTable(MatchFigures):
+    rank = tables.Column(verbose_name="Rank", orderable=False, exclude_from_export=True,
+                         attrs={"td": {"class": "rank"}, "th": {"class": "rank"}})
+    player = tables.Column(verbose_name="Player", accessor="player__display_name", linkify=_player_link,
+                           attrs={"td": {"class": "held"}, "th": {"class": "held"}})
+
+    class Meta(MatchFigures.Meta):
+        sequence = ("rank", "player", "...")
+
+
+class MatchPartnershipTable(MatchFigures):
+    rank = tables.Column(verbose_name="Rank", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}})
+    pair = tables.Column(verbose_name="Partners", accessor="player__display_name",
+                         order_by=("player__display_name", "partner__display_name"))
+    render_pair = PartnershipTable.render_pair
+    value_pair = PartnershipTable.value_pair
+
+    class Meta(MatchFigures.Meta):
+        sequence = ("rank", "pair", "...")
+
+
 class PlayerRubbersTable(tables.Table):
     """Every rubber a player played, newest first, each linking to its page."""
 

@@ -24,7 +24,13 @@ from scoring.standings.selectors import (
     player_record,
     standings,
 )
-from scoring.standings.tables import PartnershipTable, PlayerRubbersTable, StandingsTable
+from scoring.standings.tables import (
+    MatchPartnershipTable,
+    MatchStandingsTable,
+    PartnershipTable,
+    PlayerRubbersTable,
+    StandingsTable,
+)
 
 PER_PAGE = 25
 
@@ -39,8 +45,8 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
     def results_version(self) -> object:
         raise NotImplementedError
 
-    def partnership_table(self, pairs: list[dict[str, Any]]) -> PartnershipTable:
-        table = PartnershipTable(pairs, prefix="pairs-")
+    def partnership_table(self, pairs: list[dict[str, Any]], matches: bool = False) -> PartnershipTable:
+        table = (MatchPartnershipTable if matches else PartnershipTable)(pairs, prefix="pairs-")
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
         return table
 
@@ -56,6 +62,14 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
     def results_version(self) -> object:
         return self.event.results_version
 
+    @property
+    def matches(self) -> bool:
+        """Whether the event plays matches of plain games (the Official Laws' codes), not Somerset's rubbers."""
+        return not self.event.playing.laps
+
+    def get_table_class(self) -> type[Any]:
+        return MatchStandingsTable if self.matches else StandingsTable
+
     def get_table_data(self) -> list[dict[str, Any]]:
         return standings_cache.event_players(self.event)
 
@@ -67,7 +81,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         if self.event.mode != Event.Mode.PAIRS:
             return super().create_export(export_format)
         rows = standings_cache.event_pairs(self.event)
-        exporter = self.export_class(export_format=export_format, table=PartnershipTable(rows),
+        pairs = MatchPartnershipTable if self.matches else PartnershipTable
+        exporter = self.export_class(export_format=export_format, table=pairs(rows),
                                      exclude_columns=self.exclude_columns, dataset_kwargs=self.get_dataset_kwargs())
         return exporter.response(filename=self.get_export_filename(export_format))
 
@@ -76,8 +91,9 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context |= {
             "event": self.event,
             "title": f"{self.event.name}: standings",
-            "tie_breakers": order.sentence(),
-            "pairs": self.partnership_table(standings_cache.event_pairs(self.event)),
+            "tie_breakers": order.sentence(self.matches),
+            "matches": self.matches,
+            "pairs": self.partnership_table(standings_cache.event_pairs(self.event), self.matches),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
             # A table stopped before it dealt a hand played no rubber: it is not among those counted.

@@ -9,13 +9,13 @@ entered as they fell at the table (`jack_deal` with the cards in the order dealt
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.engine.cutting.cards import PACK, Card, Rank, Suit
 from scoring.engine.seats import Seat
 
-__all__ = ["JackDeal", "JackDealError", "drawn_jack_deal", "jack_deal"]
+__all__ = ["JackDeal", "JackDealError", "drawn_jack_deal", "entered_jack_deals", "jack_deal", "jack_tables"]
 
 RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 LAW = "I"
@@ -87,3 +87,65 @@ def drawn_jack_deal(players: Sequence[str], seed: int) -> JackDeal:
     pack = list(PACK)
     random.Random(seed).shuffle(pack)
     return jack_deal(players, pack)
+
+
+def entered_jack_deals(players: Sequence[str], entered: Sequence[tuple[str, str]],
+                       tables: int) -> list[JackDeal]:
+    """Law I's deals as entered from the tables: (name, card) lines in the order dealt, one deal after another
+    (each a fresh pack) for `tables` tables, the players left out of one deal dealt to in the next. Each line
+    must name the player law I deals that card to; `JackDealError` names the line that does not."""
+    from scoring.engine.cutting.cards import CardError, parse_card
+
+    deals: list[JackDeal] = []
+    lines = iter(enumerate(entered, start=1))
+    remaining = list(players)
+    for _ in range(tables):
+        cards: list[Card] = []
+        jacks = 0
+        order = _order(remaining)
+        expected = next(order)
+        while jacks < 4:
+            found = next(lines, None)
+            if found is None:
+                raise JackDealError(f"the cards ran out with {jacks} of the four jacks dealt (law {LAW})")
+            number, (name, text) = found
+            if name != expected:
+                raise JackDealError(f"line {number}: law {LAW} deals this card to {expected}, not {name}")
+            try:
+                card = parse_card(text)
+            except CardError as exc:
+                raise JackDealError(f"line {number}: {exc}") from None
+            cards.append(card)
+            jacks += card.rank is Rank.KNAVE
+            if jacks < 4:
+                expected = order.send(card)
+        deal = jack_deal(remaining, cards)
+        deals.append(deal)
+        remaining = [p for p in remaining if p in deal.sitting_out]
+    extra = next(lines, None)
+    if extra is not None:
+        raise JackDealError(f"line {extra[0]}: every table has its four jacks before this card (law {LAW})")
+    return deals
+
+
+def _order(players: Sequence[str]) -> Generator[str, Card | None, None]:
+    """Who receives each card in turn, a player who has a jack passed over (send each card as it is dealt)."""
+    have: set[str] = set()
+    while True:
+        for player in players:
+            if player in have:
+                continue
+            card = yield player
+            if card is not None and card.rank is Rank.KNAVE:
+                have.add(player)
+
+
+def jack_tables(players: Sequence[str], seed: int, tables: int) -> list[JackDeal]:
+    """The site's deals for `tables` tables, each a fresh pack shuffled from `seed` and the table's number."""
+    deals: list[JackDeal] = []
+    remaining = list(players)
+    for number in range(tables):
+        deal = drawn_jack_deal(remaining, seed * 100 + number)
+        deals.append(deal)
+        remaining = [p for p in remaining if p in deal.sitting_out]
+    return deals

@@ -142,6 +142,9 @@ class Rulebook:
     """1877 §6-§7: a partner may take the lone hand only if he comes after the declarer; the laws, or () when
     the code has no such rule."""
     match_word: str = "rubber"
+    table_by_jacks: bool = False
+    """Law I of 1862: a table is formed by dealing cards face up until the four jacks are out (Somerset cuts,
+    laws 8-21)."""
 
     @property
     def max_rubber_points(self) -> int:

@@ -91,6 +91,7 @@ OFFICIAL_1862 = Rulebook(
     offenders_count_nothing=True,
     signal=1,
     match_word="match",
+    table_by_jacks=True,
 )
 
 RULES_1877 = dataclasses.replace(
