@@ -54,7 +54,7 @@ def test_the_cards_entered_from_the_table_seat_the_four_jacks():
 
 
 def test_a_card_entered_for_the_wrong_player_is_refused_naming_its_line():
-    event, (a, b, c, d, e) = night(5)
+    event, (a, _b, c, _d, _e) = night(5)
     with pytest.raises(ValidationError, match="Line 2: law I deals this card to"):
         tables_form(event=event, entered=[(a.display_name, "9S"), (c.display_name, "JH")])
     assert not Rubber.objects.filter(event=event).exists()
