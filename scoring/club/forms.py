@@ -37,10 +37,12 @@ OUTCOMES = ((HandResult.PASSED, "P: all passed (law 77)"), (HandResult.MISDEAL, 
 OUTCOME_OF = {result.value: result for result, _ in OUTCOMES}
 
 
-def maker_choices(seated: Mapping[Seat, str]) -> list[tuple[str, str]]:
-    """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals."""
+def maker_choices(seated: Mapping[Seat, str], rulebook: Rulebook = SOMERSET_1888) -> list[tuple[str, str]]:
+    """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals (with
+    Somerset's laws; the other codes' are on their laws page)."""
     seats = [(seat.value, f"{seat}, {seated[seat]}" if seat in seated else seat.value) for seat in Seat]
-    return BLANK + seats + [(result.value, words) for result, words in OUTCOMES]
+    return BLANK + seats + [(result.value, words if rulebook.laps else words.split(" (")[0])
+                            for result, words in OUTCOMES]
 
 
 class HandForm(forms.Form):
@@ -77,7 +79,7 @@ class HandForm(forms.Form):
         self.rulebook = rulebook
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
-        maker.choices = maker_choices(seated or {})
+        maker.choices = maker_choices(seated or {}, rulebook)
         for name in code_fields_left_out(rulebook):
             del self.fields[name]
         for name, reason in LAW_OF_FIELD.items():

@@ -40,7 +40,9 @@ class CutForm(forms.Form):
     def __init__(self, *args: Any, jacks: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if jacks:  # the Official Laws' codes form a table by dealing for the jacks (law I)
-            self.fields["how"].choices = [("draw", "Deal the cards here"), ("entered", "Enter the cards as dealt")]
+            how = self.fields["how"]
+            assert isinstance(how, forms.ChoiceField)
+            how.choices = [("draw", "Deal the cards here"), ("entered", "Enter the cards as dealt")]
             self.fields["cards"].label = "Cards as dealt, in order"
             self.fields["cards"].help_text = (
                 "One card a line: the player it was dealt to, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H "

@@ -59,7 +59,8 @@ class PhoneHandForm(forms.Form):
             self.initial.setdefault("reporter", reporters[0].pk)
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
-        maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + list(UNPLAYED)
+        unplayed = UNPLAYED if rulebook.laps else tuple((value, label.split(" (")[0]) for value, label in UNPLAYED)
+        maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + list(unplayed)
         how = self.fields["declaration"]
         assert isinstance(how, forms.ChoiceField)
         how.choices = [(TURNED, "Took the turned card"), (NAMED, "Named a suit")]

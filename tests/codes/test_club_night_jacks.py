@@ -61,7 +61,7 @@ def test_a_card_entered_for_the_wrong_player_is_refused_naming_its_line():
 
 
 def test_after_a_match_the_table_deals_for_jacks_again_with_whoever_stands_in_line():
-    event, players = night(5, "standard")
+    event, _players = night(5, "standard")
     tables_form(event=event, seed=3)
     rubber = Rubber.objects.get(event=event)
     for _ in range(5):
@@ -77,7 +77,7 @@ def test_after_a_match_the_table_deals_for_jacks_again_with_whoever_stands_in_li
 
 
 def test_the_club_night_page_forms_tables_by_law_i(client, secretary):
-    event, players = night(4)
+    event, _players = night(4)
     client.force_login(secretary)
     response = client.post(reverse("club_night", args=[event.slug]), {"action": "tables", "cut-how": "draw"})
     assert response.status_code == 302

@@ -89,7 +89,8 @@ def test_a_standard_game_entered_by_the_secretary_scores_to_ten(client, secretar
         response = client.post(reverse("hand_new", args=[rubber.pk]), entry(dealer=rubber.next_dealer, **hand))
         assert response.status_code == 302, (hand, response.context["form"].errors)
     rubber.refresh_from_db()
-    assert rubber.status == "complete" and rubber.rubber_winner == "NS" and (rubber.ns_points, rubber.ew_points) == (1, 0)
+    assert rubber.status == "complete" and rubber.rubber_winner == "NS"
+    assert (rubber.ns_points, rubber.ew_points) == (1, 0)
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "Game 1: NS won 10–4" in page and "won the match" in page
     assert "signal across the table (law XXXIII)" in page
