@@ -19,6 +19,7 @@ from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
+from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
 from scoring.services.events import event_locks, running_errors
 from scoring.services.hands import PENALTY_KEYS, HandExtras
@@ -318,18 +319,8 @@ class PlayerForm(forms.ModelForm):
         return cleaned
 
 
-# Each kind of penalty the page records, with the reason whose laws its label cites (the hand key it becomes is
-# the service's `PENALTY_KEYS`).
-PENALTY_REASONS = {Penalty.Kind.REVOKE: Reason.REVOKE, Penalty.Kind.WRONG_CARDS: Reason.WRONG_CARDS_VOID,
-                   Penalty.Kind.ABANDONED: Reason.ABANDONED, Penalty.Kind.PARTNER_EXPOSED:
-                   Reason.LONE_MARCH_PARTNER_EXPOSED, Penalty.Kind.SIGNAL: Reason.SIGNAL,
-                   Penalty.Kind.THROWN_IN: Reason.THROWN_IN}
-PENALTY_WORDS = {Penalty.Kind.REVOKE: "Revoke", Penalty.Kind.WRONG_CARDS: "Wrong number of cards / no discard",
-                 Penalty.Kind.ABANDONED: "Adversary abandoned a lone hand",
-                 Penalty.Kind.PARTNER_EXPOSED: "Lone player's partner exposed a card",
-                 Penalty.Kind.SIGNAL: "Signalled or talked across the table",
-                 Penalty.Kind.THROWN_IN: "Threw the cards in"}
 SIDED = (Penalty.Kind.REVOKE, Penalty.Kind.WRONG_CARDS, Penalty.Kind.SIGNAL, Penalty.Kind.THROWN_IN)
+"""The penalties that name the offending side."""
 
 
 def penalty_kinds(rulebook: Rulebook) -> list[tuple[str, str]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db.models import Prefetch, Q
 from django.http import Http404
@@ -47,7 +46,7 @@ class HandRow:
     awards: list[str]
     laws: list[int]
     games_closed: list[str]
-    penalties: list[Any]
+    penalties: list[str]
     corrections: list[HandCorrection]
     rulings: list[Ruling]
     announced_mismatch: bool
@@ -165,7 +164,7 @@ def rubber_page(rubber: Rubber) -> RubberPage:
             awards=[describe_award(a, rulebook) for a in scored.awards] + [REASON_WORDS[r] for r, _ in scored.notes],
             laws=laws,
             games_closed=[describe_game(g, rulebook) for g in closed],
-            penalties=list(hand.penalties.all()),
+            penalties=[p.words(rulebook) for p in hand.penalties.all()],
             corrections=list(hand.corrections.all()),
             rulings=list(hand.rulings.all()),
             announced_mismatch=mismatch,

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from scoring.engine import Declaration, HandResult, Rulebook, Seat
+from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.models.choices import SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, Player
@@ -278,6 +278,25 @@ class Penalty(models.Model):
         side = f" {self.side}" if self.side else ""
         times = f" x{self.count}" if self.count > 1 else ""
         return f"{self.get_kind_display()}{side}{times}"
+
+    def words(self, rulebook: Rulebook) -> str:
+        """"Revoke (law XXV) EW x2": the penalty with the law of the rubber's own code."""
+        laws = rulebook.cite(rulebook.laws_for(PENALTY_REASONS[self.Kind(self.kind)]))
+        side = f" {self.side}" if self.side else ""
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{PENALTY_WORDS[self.Kind(self.kind)]}{f' ({laws})' if laws else ''}{side}{times}"
+
+
+PENALTY_WORDS = {Penalty.Kind.REVOKE: "Revoke", Penalty.Kind.WRONG_CARDS: "Wrong number of cards / no discard",
+                 Penalty.Kind.ABANDONED: "Adversary abandoned a lone hand",
+                 Penalty.Kind.PARTNER_EXPOSED: "Lone player's partner exposed a card",
+                 Penalty.Kind.SIGNAL: "Signalled or talked across the table",
+                 Penalty.Kind.THROWN_IN: "Threw the cards in"}
+"""Each kind of penalty in plain words; its law comes from the rubber's code (`PENALTY_REASONS`)."""
+PENALTY_REASONS = {Penalty.Kind.REVOKE: Reason.REVOKE, Penalty.Kind.WRONG_CARDS: Reason.WRONG_CARDS_VOID,
+                   Penalty.Kind.ABANDONED: Reason.ABANDONED,
+                   Penalty.Kind.PARTNER_EXPOSED: Reason.LONE_MARCH_PARTNER_EXPOSED,
+                   Penalty.Kind.SIGNAL: Reason.SIGNAL, Penalty.Kind.THROWN_IN: Reason.THROWN_IN}
 
 
 class HandCorrection(models.Model):
