@@ -246,16 +246,18 @@ def _rubber_file_name(rubber: Rubber) -> str:
 
 # Event standings.
 
-def standing_lines(rows: list[dict]) -> tuple[StandingLine, ...]:
-    """The rows as printed lines, ranked as the standings page ranks them."""
+def standing_lines(rows: list[dict], matches: bool = False) -> tuple[StandingLine, ...]:
+    """The rows as printed lines, ranked as the standings page ranks them. A match's line prints lone hands
+    made and euchres where a rubber's prints doubles won and net per rubber."""
     return tuple(StandingLine(
         rank=row["rank"],
         player=row["player__display_name"] + (f" & {row['partner__display_name']}" if row.get("partner__display_name")
                                                else ""),
         rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
-        doubles=row["doubles"] or 0, points_for=row["scored_for"] or 0,
+        doubles=(row["lone"] or 0) if matches else (row["doubles"] or 0), points_for=row["scored_for"] or 0,
         points_against=row["scored_against"] or 0, net=row["net"] or 0,
-        net_per_rubber=f"{row['net_per_rubber']:.2f}") for row in ranked(rows))
+        net_per_rubber=str(row["euchres"] or 0) if matches else f"{row['net_per_rubber']:.2f}")
+        for row in ranked(rows, matches))
 
 
 def _count(n: int, thing: str) -> str:
@@ -268,7 +270,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     if after_round is not None:
         rubbers = rubbers.filter(round_table__round__number__lte=after_round)
     results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
-    rows = list(standings(results))
+    matches = not event.playing.laps
+    rows = list(standings(results, matches))
     counts = {status: 0 for status in Rubber.Status.values}
     undealt = 0
     for status, hands in rubbers.values_list("status", "hand_count"):
@@ -297,10 +300,12 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         club=settings.CLUB_NAME,
         title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
-        tie_breakers=order.sentence(),
-        lines=standing_lines(rows),
+        tie_breakers=order.sentence(matches),
+        lines=standing_lines(rows, matches),
         # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.
-        pair_lines=standing_lines(list(partnerships(results))) if event.mode == Event.Mode.PAIRS else (),
+        pair_lines=(standing_lines(list(partnerships(results, matches)), matches) if event.mode == Event.Mode.PAIRS
+                    else ()),
+        matches=matches,
         notes=tuple(notes),
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )

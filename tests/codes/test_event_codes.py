@@ -168,3 +168,18 @@ def test_how_scoring_works_follows_the_code(client, code):
     body = client.get(reverse("how_scoring_works"), {"code": code}).content.decode()
     assert 'data-testid="worked-rubber"' in body and "win the game and the match" in body
     assert ("1877 §6" in body) is (code == "rules-1877")
+
+
+def test_the_printed_standings_and_score_sheet_of_a_match(client, players):
+    from tests.printing.test_sheets import pdf_text
+
+    event = EventFactory(rulebook="standard")
+    rubber = a_rubber(event, players[:4])
+    for _ in range(4):
+        record(rubber, maker="N", tricks=5)
+    record(rubber, maker="S", alone=True, tricks=5)
+    text = " ".join(pdf_text(client.get(reverse("event_standings_pdf", args=[event.slug])).content))
+    assert "Euchres" in text and "Matches" in text and "matches won, then games won" in text
+    assert "Doubles" not in text
+    sheet = " ".join(pdf_text(client.get(reverse("rubber_sheet", args=[rubber.pk])).content))
+    assert "won the match" in sheet and "Game 1: NS won 12" in sheet and "rubber point" not in sheet

@@ -120,6 +120,9 @@ class StandingsSheet:
     file_name: str
     pair_lines: tuple[StandingLine, ...] = ()
     """Fixed pairs' standings, printed before the players' (empty for other events)."""
+    matches: bool = False
+    """A code of plain matches: its lines carry lone hands made and euchres in place of doubles and net per
+    rubber."""
 
 
 @dataclass(frozen=True)

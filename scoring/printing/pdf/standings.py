@@ -12,6 +12,8 @@ from scoring.printing.pdf.fonts import REGULAR
 
 HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against",
           "Net", "Net per rubber"]
+MATCH_HEADER = ["Rank", "Player", "Matches", "Won", "Lost", "Games won", "Lone hands made", "Points for",
+                "Points against", "Net", "Euchres"]
 FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
 
 
@@ -23,7 +25,8 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
     ]
     if sheet.pair_lines:
         story += [p("Pairs", "heading"), _table(sheet, sheet.pair_lines, "Pair"), p("Players", "heading")]
-    story.append(_table(sheet, sheet.lines, "Player") if sheet.lines else p("No complete rubbers yet.", "body"))
+    story.append(_table(sheet, sheet.lines, "Player") if sheet.lines
+                 else p(f"No complete {'matches' if sheet.matches else 'rubbers'} yet.", "body"))
     story += [p(note, "small") for note in sheet.notes]
     return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)
 
@@ -31,7 +34,8 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
 def _table(sheet: StandingsSheet, lines: tuple[StandingLine, ...], who: str) -> Table:
     fixed = [w * mm for w in FIXED_WIDTHS]
     widths = [fixed[0], content_width(sheet.paper) - sum(fixed), *fixed[1:]]
-    rows: list[list[object]] = [[p(who if h == "Player" else h, "head") for h in HEADER]]
+    header = MATCH_HEADER if sheet.matches else HEADER
+    rows: list[list[object]] = [[p(who if h == "Player" else h, "head") for h in header]]
     for line in lines:
         rows.append([line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
                      line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber])
