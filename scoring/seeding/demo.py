@@ -50,11 +50,12 @@ def play_rubber(rubber: Rubber, rng: random.Random, *, max_hands: int = 60, stop
     """Enter random hands through the same service the secretary uses."""
     hands: list[ReportedHand] = []
     dealer = Seat(rubber.first_dealer)
+    rulebook = rubber.rulebook
     for _ in range(max_hands if stop_at is None else stop_at):
         play = random_play(rng, dealer)
-        trial = [*hands, parse_hand(play, len(hands) + 1)]
+        trial = [*hands, parse_hand(play, len(hands) + 1, rulebook)]
         try:
-            result = score_rubber(trial, explain=False)
+            result = score_rubber(trial, rulebook, explain=False)
         except IllegalReport:
             break
         hand_record(rubber_id=rubber.pk, play=play, extras=HandExtras(), by=by)
@@ -105,7 +106,37 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
         play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
     _tournament(players[:12], rng, user)
     _club_night(players, rng, user)
+    _other_codes(players, rng, user)
     return SECRETARY
+
+
+def _other_codes(players: list[Player], rng: random.Random, user: Any) -> None:
+    """The other codes in use: a standard game to ten, best of three, with a signal and a revoke that ended a
+    hand; and an evening under the Official Laws whose tables were formed by dealing for the jacks (law I)."""
+    from scoring.clubnight.presence import player_arrives
+    from scoring.clubnight.services import tables_form
+
+    standard = Event.objects.create(slug="thursday-standard", name="Thursday standard euchre",
+                                    starts_on=dt.date.today() - dt.timedelta(days=7), rulebook="standard", games=3,
+                                    is_public=True, notes="The game most clubs play today: ten points a game.")
+    for day in range(3):
+        four = rng.sample(players, 4)
+        rubber = rubber_start(event=standard, north=four[0], east=four[1], south=four[2], west=four[3],
+                              first_dealer="N", table_label=str(day + 1), played_on=standard.starts_on)
+        play_rubber(rubber, rng, stop_at=None if day else 9, by=user)
+    played = standard.rubbers.get(table_label="1").hands.filter(result="played").order_by("number")
+    penalty_add(hand_id=played[0].pk, kind="signal", side="EW", count=1, note="a nod across the table",
+                claimed="in_play", by=user)
+    penalty_add(hand_id=played[2].pk, kind="revoke", side="NS", count=1, note="", claimed="before_cut", by=user)
+    official = Event.objects.create(slug="official-laws-evening", name="Official Laws evening",
+                                    starts_on=dt.date.today(), rulebook="official-1862", mode=Event.Mode.CLUB_NIGHT,
+                                    is_public=True, notes="Played under the Official Laws of 1862: tables by the "
+                                                          "jacks (law I), games of five.")
+    for player in players[:9]:
+        player_arrives(event=official, player=player)
+    tables_form(event=official, seed=1862)
+    play_rubber(official.rubbers.get(table_label="1"), rng, by=user)
+    play_rubber(official.rubbers.get(table_label="2"), rng, stop_at=4, by=user)
 
 
 def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:
