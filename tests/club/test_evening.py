@@ -91,7 +91,7 @@ def test_a_game_row_shows_its_final_tally_and_the_games_read_as_words(client, ru
 def test_a_revoke_is_described_once_on_the_rubber_page(client, rubber):
     record(rubber, maker="N", tricks=3, revokes={"EW": 1})
     row = client.get(reverse("rubber", args=[rubber.pk])).context["page"].rows[0]
-    assert "revoke" not in row.report.lower() and [str(p) for p in row.penalties] == ["Revoke (laws 62-71) EW"]
+    assert "revoke" not in row.report.lower() and [str(p) for p in row.penalties] == ["Revoke (laws 63, 71, 4) EW"]
 
 
 def test_the_json_buttons_are_for_the_secretary_while_the_urls_stay_readable(client, secretary, rubber):

@@ -183,3 +183,28 @@ def test_the_printed_standings_and_score_sheet_of_a_match(client, players):
     assert "Doubles" not in text
     sheet = " ".join(pdf_text(client.get(reverse("rubber_sheet", args=[rubber.pk])).content))
     assert "won the match" in sheet and "Game 1: NS won 12" in sheet and "rubber point" not in sheet
+
+
+def test_a_round_under_the_standard_game_plays_one_match_a_table_and_counts_a_game_cut_off():
+    from scoring.rounds.services import round_close, round_start, schedule_make
+    from tests.builders import a_tournament
+
+    event = a_tournament(8, rounds=2, rulebook="standard")
+    first, _second = schedule_make(event=event, seed=4)
+    round_start(round_id=first.pk)
+    tables = list(first.tables.select_related("rubber"))
+    done, cut_off = tables[0].rubber, tables[1].rubber
+    for _ in range(5):
+        record(done, maker="N", tricks=5)
+    record(cut_off, maker="E", tricks=5)
+    record(cut_off, maker="N", tricks=3)
+    round_close(round_id=first.pk)
+    done.refresh_from_db()
+    cut_off.refresh_from_db()
+    assert done.status == "complete" and cut_off.status == "stopped"
+    east = RubberPlayerResult.objects.get(rubber=cut_off, player=cut_off.east)
+    assert (east.points_for, east.points_against, east.games_won, east.won) == (2, 1, 0, None)
+    rows = {row["player__display_name"]: row for row in
+            __import__("scoring.standings.cache", fromlist=["event_players"]).event_players(event)}
+    assert rows[cut_off.east.display_name]["scored_for"] == 2  # the game cut off counts its points
+    assert rows[done.north.display_name]["wins"] == 1 and rows[done.north.display_name]["rank"] == "1="
