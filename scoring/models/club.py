@@ -58,6 +58,7 @@ class Event(models.Model):
         CLUB_NIGHT = "club_night", "A club night: tables formed by cutting (laws 8-21)"
         INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
         PAIRS = "pairs", "A tournament in rounds: fixed pairs"
+        PROGRESSIVE = "progressive", "A progressive night: winners move up, partners change every round"
 
     name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
@@ -118,9 +119,17 @@ class Event(models.Model):
 
     @property
     def playing(self) -> Rulebook:
-        """The code of laws with the game and the match the event chose: what its hands are scored by."""
-        return RULEBOOKS[self.rulebook].playing(self.game_points, self.games)
+        """The code of laws with the game and the match the event chose: what its hands are scored by. A
+        progressive night adds up each round's deals and plays to no game."""
+        code = RULEBOOKS[self.rulebook]
+        if self.mode == self.Mode.PROGRESSIVE:
+            return code.tallied()
+        return code.playing(self.game_points, self.games)
 
     @property
     def in_rounds(self) -> bool:
-        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS)
+        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS, self.Mode.PROGRESSIVE)
+
+    @property
+    def progressive(self) -> bool:
+        return self.mode == self.Mode.PROGRESSIVE

@@ -89,6 +89,9 @@ class ScheduleView(EventInRoundsMixin, FormView):
         return super().get_context_data(**kwargs) | {
             "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
             "lead": f"{count} players, {self.event.rounds or 'no'} rounds. " + (
+                "Round 1 seats the players four a table in order of entry; each later round is seated when it "
+                "starts, the winners of each table moving up one and partners changing (a progressive night)"
+                if self.event.progressive else
                 "Fixed pairs with fewer rounds than a round robin are paired round by round, by the standing "
                 "when each round starts (Swiss, no rematch)" if services.is_swiss(self.event, count) else
                 "The schedule fixes every table of every round") + "; it cannot be made twice.",

@@ -29,6 +29,7 @@ from scoring.standings.tables import (
     MatchStandingsTable,
     PartnershipTable,
     PlayerRubbersTable,
+    ProgressiveStandingsTable,
     StandingsTable,
 )
 
@@ -68,6 +69,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return not self.event.playing.laps
 
     def get_table_class(self) -> type[Any]:
+        if self.event.progressive:
+            return ProgressiveStandingsTable
         return MatchStandingsTable if self.matches else StandingsTable
 
     def get_table_data(self) -> list[dict[str, Any]]:
@@ -91,7 +94,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context |= {
             "event": self.event,
             "title": f"{self.event.name}: standings",
-            "tie_breakers": order.sentence(self.matches),
+            "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,
             "pairs": self.partnership_table(standings_cache.event_pairs(self.event), self.matches),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
