@@ -124,3 +124,27 @@ def test_the_phone_shows_the_deal_of_the_round_and_the_rounds_points(client):
     record(rubber, maker="N", tricks=5)
     page = client.get(f"/t/{services.working_code(rubber).code}/").content.decode()
     assert 'data-testid="deal-of">Deal 2 of 4<' in page and "This round" in page
+
+
+def test_a_progressive_night_is_backed_up_and_restored_as_it_was(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tests.services.test_backup import snapshot, wipe
+
+    event = night()
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        for maker in "NNES":
+            record(table.rubber, maker=maker, tricks=5)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    record(second.tables.get(number=1).rubber, maker="W", alone=True, tricks=5)
+    before = snapshot()
+    call_command("export_club", str(tmp_path), stdout=StringIO())
+    wipe()
+    call_command("import_club", str(tmp_path), stdout=StringIO())
+    assert snapshot() == before
+    assert Event.objects.get().playing.tally
