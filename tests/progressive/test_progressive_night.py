@@ -147,3 +147,19 @@ def test_a_progressive_night_is_backed_up_and_restored_as_it_was(tmp_path):
     call_command("import_club", str(tmp_path), stdout=StringIO())
     assert snapshot() == before
     assert Event.objects.get().playing.tally
+
+
+def test_the_room_and_the_standings_page_show_the_rounds_points(client):
+    from django.urls import reverse
+
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    for _ in range(4):
+        record(rubber, maker="E", tricks=5)
+    room = client.get(reverse("room", args=[event.slug])).content.decode()
+    assert 'data-testid="score-ew">8<' in room
+    standings = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert "Rounds won" in standings and "Lone hands made" in standings
+    assert "total points, then lone hands made, then rounds won" in standings
