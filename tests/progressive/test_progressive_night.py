@@ -163,3 +163,23 @@ def test_the_room_and_the_standings_page_show_the_rounds_points(client):
     standings = client.get(reverse("event_standings", args=[event.slug])).content.decode()
     assert "Rounds won" in standings and "Lone hands made" in standings
     assert "total points, then lone hands made, then rounds won" in standings
+
+
+def test_the_tally_cards_print_each_players_first_table_and_a_row_a_round(client, tmp_path):
+    import io
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    event = night(players=8, rounds=3)
+    schedule_make(event=event)
+    response = client.get(reverse("tally_cards_pdf", args=[event.slug]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    first = event.entrants.order_by("number").first()
+    assert first is not None and first.player.display_name in text
+    assert "4 deals a round" in text and "Lone hands" in text and "Signed" in text
+    assert "the winners move up a table" in text
+    (tmp_path / "tally.pdf").write_bytes(response.content)
+    rubbers_only = EventFactory()
+    assert client.get(reverse("tally_cards_pdf", args=[rubbers_only.slug])).status_code == 404
