@@ -21,13 +21,13 @@ from scoring.parsing import small_int
 from scoring.printing.pdf.common import PAGE_SIZES
 from scoring.printing.pdf.record import record_pdf
 from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, table_cards_pdf
-from scoring.printing.pdf.tally import tally_cards_pdf
-from scoring.printing.tally import tally_cards
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
 from scoring.printing.pdf.ruling import ruling_pdf
 from scoring.printing.pdf.standings import standings_pdf
+from scoring.printing.pdf.tally import tally_cards_pdf
 from scoring.printing.rounds import movement, round_cards, round_sheets
 from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
+from scoring.printing.tally import tally_cards
 from scoring.reporting.codes import spaced
 from scoring.reporting.secretary import code_url
 from scoring.reporting.services import working_code
