@@ -85,6 +85,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
         help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
+    low_prize = models.BooleanField(
+        "a prize for the lowest score", default=False,
+        help_text="A progressive night: name the lowest total on the wall and the standings too.")
     results_version = models.PositiveIntegerField(
         default=0, editable=False,
         help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")

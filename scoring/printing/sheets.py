@@ -42,6 +42,7 @@ from scoring.standings.selectors import (
     not_counted_entrants,
     partnerships,
     play_stats,
+    prizes,
     player_record,
     ranked,
     standings,
@@ -288,6 +289,9 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         notes.append(f"{_count(undealt, 'table')} stopped before dealing a hand: no rubber played, none counted.")
     if counts[Rubber.Status.IN_PROGRESS]:
         notes.append(f"{_count(counts[Rubber.Status.IN_PROGRESS], 'rubber')} in progress, not counted yet.")
+    if event.progressive:
+        notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
+                     for prize in prizes(ranked(rows, ranking), event.low_prize)]
     missing = not_counted_entrants(event, rubbers)
     if missing:
         notes.append(f"No rubber counted yet (sat out, or still playing their first): "

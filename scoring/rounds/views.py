@@ -22,6 +22,7 @@ from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
+from scoring.standings.selectors import prizes
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
 
@@ -195,6 +196,8 @@ class RoomView(ReadableMixin, TemplateView):
             rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
                     else standings_cache.event_players(self.event))
             context["standings"] = rows[:PROJECTOR_STANDINGS]
+            if self.event.progressive:
+                context["prizes"] = prizes(rows, self.event.low_prize)
         return context
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:

@@ -13,7 +13,7 @@ from scoring.models import Event
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "notes")
+                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "low_prize", "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""

@@ -246,3 +246,26 @@ def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None) 
     counted = complete_results(RubberPlayerResult.objects.filter(rubber__in=rubbers)).values("player_id")
     return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=counted)
                                .select_related("player").order_by("player__display_name"))]
+
+
+@dataclass(frozen=True)
+class Prize:
+    name: str
+    winners: tuple[str, ...]
+    figure: int
+
+
+def prizes(rows: list[dict[str, Any]], low_prize: bool = False) -> list[Prize]:
+    """A progressive night's prizes from its ranked rows: the most points, the most lone hands, and (when the club
+    gives one) the lowest score; players level share a prize."""
+    if not rows:
+        return []
+
+    def best(key: str, most: bool = True) -> tuple[tuple[str, ...], int]:
+        figure = (max if most else min)(row[key] or 0 for row in rows)
+        return tuple(row["player__display_name"] for row in rows if (row[key] or 0) == figure), figure
+
+    out = [Prize("Most points", *best("scored_for")), Prize("Most lone hands", *best("lone"))]
+    if low_prize:
+        out.append(Prize("Lowest score", *best("scored_for", most=False)))
+    return out

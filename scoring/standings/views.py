@@ -22,6 +22,7 @@ from scoring.standings.selectors import (
     not_counted_entrants,
     play_stats,
     player_record,
+    prizes,
     standings,
 )
 from scoring.standings.tables import (
@@ -96,6 +97,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "title": f"{self.event.name}: standings",
             "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,
+            "prizes": (prizes(standings_cache.event_players(self.event), self.event.low_prize)
+                       if self.event.progressive else []),
             "pairs": self.partnership_table(standings_cache.event_pairs(self.event), self.matches),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),

@@ -183,3 +183,30 @@ def test_the_tally_cards_print_each_players_first_table_and_a_row_a_round(client
     (tmp_path / "tally.pdf").write_bytes(response.content)
     rubbers_only = EventFactory()
     assert client.get(reverse("tally_cards_pdf", args=[rubbers_only.slug])).status_code == 404
+
+
+def test_the_prizes_are_named_on_the_wall_the_standings_and_the_printed_standings(client):
+    import io
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    event = night()
+    event.low_prize = True
+    event.save()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (t.rubber for t in first.tables.order_by("number"))
+    for _ in range(4):
+        record(one, maker="N", alone=True, tricks=5)
+        record(two, maker="E", tricks=3)
+    round_close(round_id=first.pk)
+    north = one.north.display_name
+    wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
+    assert f"<strong>Most points</strong> (16): {north}, {one.south.display_name}" in wall
+    assert f"<strong>Most lone hands</strong> (4): {north}" in wall and "Lowest score" in wall
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert 'data-testid="prizes"' in page and 'data-testid="progressive-standings"' in page
+    pdf = client.get(reverse("event_standings_pdf", args=[event.slug])).content
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Most lone hands (4)" in text and "Lowest score (0)" in text
