@@ -42,8 +42,8 @@ from scoring.standings.selectors import (
     not_counted_entrants,
     partnerships,
     play_stats,
-    prizes,
     player_record,
+    prizes,
     ranked,
     standings,
 )
