@@ -122,10 +122,12 @@ class ProgressiveStandingsTable(MatchStandingsTable):
 
     rubbers = tables.Column(verbose_name="Rounds", attrs=NUMBER)
     wins = tables.Column(verbose_name="Rounds won", attrs=NUMBER)
+    scored_for = tables.Column(verbose_name="Points", attrs=NUMBER)
 
     class Meta(MatchStandingsTable.Meta):
         exclude = ("losses", "games", "net")
-        sequence = ("rank", "player", "scored_for", "lone", "wins", "...")  # type: ignore[assignment]
+        sequence = ("rank", "player", "scored_for", "lone", "wins", "rubbers", "euchres",  # type: ignore[assignment]
+                    "scored_against")
 
 
 class MatchPartnershipTable(MatchFigures):

@@ -55,3 +55,36 @@ def test_three_tables_report_two_rounds_from_their_phones(browser: Browser, live
     seated = {t.number: {t.north_id, t.east_id, t.south_id, t.west_id} for t in second.tables.all()}
     assert winners[2] <= seated[1] and winners[3] <= seated[2] and winners[1] <= seated[1]
     play_round(browser, live_server.url, second)
+
+
+def test_the_progressive_pages_pass_axe_in_light_and_dark(browser: Browser, live_server, secretary):
+    from django.urls import reverse
+
+    from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES
+    from tests.browser_helpers import log_in
+
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard", low_prize=True)
+    entrants_set(event=event, players=PlayerFactory.create_batch(8))
+    first, _second = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        for maker in "NEWS":
+            record(table.rubber, maker=maker, alone=maker == "N", tricks=5)
+    round_close(round_id=first.pk)
+    paths = [reverse("event_standings", args=[event.slug]), reverse("room", args=[event.slug]),
+             f"{reverse('room', args=[event.slug])}?projector=1", reverse("event_rounds", args=[event.slug])]
+    found = []
+    for scheme in ("light", "dark"):
+        for size, viewport in SIZES.items():
+            context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
+            page = context.new_page()
+            log_in(page, live_server.url)
+            for path in paths:
+                page.goto(live_server.url + path)
+                page.add_script_tag(path=str(AXE))
+                found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None)]
+                if size == "phone" and "projector" not in path:
+                    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path
+                page.screenshot(path=f"/tmp/progressive-{paths.index(path)}-{size}-{scheme}.png", full_page=True)
+            context.close()
+    assert found == []
