@@ -186,7 +186,8 @@ class RubberStartForm(forms.Form):
 
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
-EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode",), ("rounds", "deal_limit", "round_minutes"),
+EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode",),
+              ("rounds", "deal_limit", "round_minutes", "low_prize"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
 
@@ -216,7 +217,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                  "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "notes"]
+                  "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "low_prize", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}

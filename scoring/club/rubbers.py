@@ -28,6 +28,7 @@ _IN_ROUNDS = ("event_rounds", "Go to the rounds",
 OWN_RUBBERS = {
     Event.Mode.INDIVIDUALS: _IN_ROUNDS,
     Event.Mode.PAIRS: _IN_ROUNDS,
+    Event.Mode.PROGRESSIVE: _IN_ROUNDS,
     Event.Mode.CLUB_NIGHT: ("club_night", "Go to the club night",
                             "is a club night: its tables are formed by cutting, and each table's rubbers start from "
                             "the club night page."),

@@ -451,7 +451,7 @@ def rubber_to_document(report: RubberReport) -> dict[str, Any]:
     """A rubber in the interchange format."""
     rulebook = report.rulebook
     document: dict[str, Any] = {"format": FORMAT, "rulebook": rulebook.key}
-    if rulebook.games is not None:
+    if rulebook.games is not None and not rulebook.tally:  # a progressive round plays to no game
         document["game_points"], document["games"] = rulebook.game_points, rulebook.games
     if report.players:
         document["players"] = {seat.value: report.players[seat] for seat in Seat if seat in report.players}

@@ -58,6 +58,7 @@ class Event(models.Model):
         CLUB_NIGHT = "club_night", "A club night: tables formed by cutting (laws 8-21)"
         INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
         PAIRS = "pairs", "A tournament in rounds: fixed pairs"
+        PROGRESSIVE = "progressive", "A progressive night: winners move up, partners change every round"
 
     name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
@@ -84,6 +85,9 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
         help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
+    low_prize = models.BooleanField(
+        "a prize for the lowest score", default=False,
+        help_text="A progressive night: name the lowest total on the wall and the standings too.")
     results_version = models.PositiveIntegerField(
         default=0, editable=False,
         help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")
@@ -118,9 +122,17 @@ class Event(models.Model):
 
     @property
     def playing(self) -> Rulebook:
-        """The code of laws with the game and the match the event chose: what its hands are scored by."""
-        return RULEBOOKS[self.rulebook].playing(self.game_points, self.games)
+        """The code of laws with the game and the match the event chose: what its hands are scored by. A
+        progressive night adds up each round's deals and plays to no game."""
+        code = RULEBOOKS[self.rulebook]
+        if self.mode == self.Mode.PROGRESSIVE:
+            return code.tallied()
+        return code.playing(self.game_points, self.games)
 
     @property
     def in_rounds(self) -> bool:
-        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS)
+        return self.mode in (self.Mode.INDIVIDUALS, self.Mode.PAIRS, self.Mode.PROGRESSIVE)
+
+    @property
+    def progressive(self) -> bool:
+        return self.mode == self.Mode.PROGRESSIVE

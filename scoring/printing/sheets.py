@@ -43,6 +43,7 @@ from scoring.standings.selectors import (
     partnerships,
     play_stats,
     player_record,
+    prizes,
     ranked,
     standings,
 )
@@ -246,7 +247,8 @@ def _rubber_file_name(rubber: Rubber) -> str:
 
 # Event standings.
 
-def standing_lines(rows: list[dict], matches: bool = False) -> tuple[StandingLine, ...]:
+def standing_lines(rows: list[dict], matches: bool = False,
+                   ranking: order.Ranking = order.TIE_BREAKS) -> tuple[StandingLine, ...]:
     """The rows as printed lines, ranked as the standings page ranks them. A match's line prints lone hands
     made and euchres where a rubber's prints doubles won and net per rubber."""
     return tuple(StandingLine(
@@ -257,7 +259,7 @@ def standing_lines(rows: list[dict], matches: bool = False) -> tuple[StandingLin
         doubles=(row["lone"] or 0) if matches else (row["doubles"] or 0), points_for=row["scored_for"] or 0,
         points_against=row["scored_against"] or 0, net=row["net"] or 0,
         net_per_rubber=str(row["euchres"] or 0) if matches else f"{row['net_per_rubber']:.2f}")
-        for row in ranked(rows, matches))
+        for row in ranked(rows, ranking))
 
 
 def _count(n: int, thing: str) -> str:
@@ -271,7 +273,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         rubbers = rubbers.filter(round_table__round__number__lte=after_round)
     results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
     matches = not event.playing.laps
-    rows = list(standings(results, matches))
+    ranking = order.for_event(event)
+    rows = list(standings(results, ranking))
     counts = {status: 0 for status in Rubber.Status.values}
     undealt = 0
     for status, hands in rubbers.values_list("status", "hand_count"):
@@ -286,6 +289,9 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         notes.append(f"{_count(undealt, 'table')} stopped before dealing a hand: no rubber played, none counted.")
     if counts[Rubber.Status.IN_PROGRESS]:
         notes.append(f"{_count(counts[Rubber.Status.IN_PROGRESS], 'rubber')} in progress, not counted yet.")
+    if event.progressive:
+        notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
+                     for prize in prizes(ranked(rows, ranking), event.low_prize)]
     missing = not_counted_entrants(event, rubbers)
     if missing:
         notes.append(f"No rubber counted yet (sat out, or still playing their first): "
@@ -300,10 +306,11 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         club=settings.CLUB_NAME,
         title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
-        tie_breakers=order.sentence(matches),
-        lines=standing_lines(rows, matches),
+        tie_breakers=order.sentence(ranking),
+        lines=standing_lines(rows, matches, ranking),
         # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.
-        pair_lines=(standing_lines(list(partnerships(results, matches)), matches) if event.mode == Event.Mode.PAIRS
+        pair_lines=(standing_lines(list(partnerships(results, ranking)), matches, ranking)
+                    if event.mode == Event.Mode.PAIRS
                     else ()),
         matches=matches,
         notes=tuple(notes),

@@ -10,4 +10,5 @@ urlpatterns = [
     path("rounds/<id:round_pk>/table-cards.pdf", views.TableCardsPdfView.as_view(), name="table_cards_pdf"),
     path("rounds/<id:round_pk>/sheets.pdf", views.RoundSheetsPdfView.as_view(), name="round_sheets_pdf"),
     path("events/<slug:slug>/movement.pdf", views.MovementPdfView.as_view(), name="movement_pdf"),
+    path("events/<slug:slug>/tally-cards.pdf", views.TallyCardsPdfView.as_view(), name="tally_cards_pdf"),
 ]

@@ -24,8 +24,10 @@ from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, tab
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
 from scoring.printing.pdf.ruling import ruling_pdf
 from scoring.printing.pdf.standings import standings_pdf
+from scoring.printing.pdf.tally import tally_cards_pdf
 from scoring.printing.rounds import movement, round_cards, round_sheets
 from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
+from scoring.printing.tally import tally_cards
 from scoring.reporting.codes import spaced
 from scoring.reporting.secretary import code_url
 from scoring.reporting.services import working_code
@@ -110,6 +112,18 @@ class MovementPdfView(ReadableMixin, View):
             raise Http404("The event is not run in rounds.")
         sheet = on_paper(request, movement(self.event))
         return pdf_response(movement_pdf(sheet), sheet.file_name)
+
+
+class TallyCardsPdfView(ReadableMixin, View):
+    """Every entrant's tally card, to print before the night; 404 for an event not run in rounds."""
+
+    event_from = "slug"
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        if not self.event.in_rounds:
+            raise Http404("The event is not run in rounds.")
+        cards = on_paper(request, tally_cards(self.event))
+        return pdf_response(tally_cards_pdf(cards), cards.file_name)
 
 
 class PlayerRecordPdfView(View):

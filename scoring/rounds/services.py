@@ -7,6 +7,7 @@ of its status, so two clicks (or two secretaries) can never start or close it tw
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -15,9 +16,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engine import Seat, Side
+from scoring.engine.progressive import MovementError, TableResult, progressive_move
 from scoring.engine.schedules import Round as PlannedRound
 from scoring.engine.schedules import (
     Schedule,
+    Table,
     first_dealer,
     pairs_schedule,
     round_robin_rounds,
@@ -68,8 +72,15 @@ def is_swiss(event: Event, entrants: int) -> bool:
 
 
 def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
-    """The rounds the engine plans; None for a Swiss round, paired by standing when it starts."""
+    """The rounds the engine plans; None for a round seated when it starts (a Swiss round, paired by standing;
+    a progressive round, moved on from the round before)."""
     rounds = event.rounds or 0
+    if event.progressive:
+        if entrants % 4:
+            raise ValidationError(f"A progressive night seats four a table: {entrants} are entered. Enter a "
+                                  "multiple of four.")
+        first = PlannedRound(tuple(Table(n, n + 1, n + 2, n + 3) for n in range(1, entrants + 1, 4)), ())
+        return [first] + [None] * (rounds - 1)
     try:
         if event.mode == Event.Mode.INDIVIDUALS:
             schedule: Schedule = whist_schedule(entrants, rounds, seed)
@@ -148,6 +159,40 @@ def _swiss(round_: Round) -> None:
     _store(round_, planned, entrants)
 
 
+def _progressive(round_: Round) -> None:
+    """Seat a progressive round from the one before: its winners up a table, its losers staying, the head
+    table's losers to the foot, every pair split (`engine.progressive`)."""
+    event = round_.event
+    before = (RoundTable.objects.filter(round__event=event, round__number=round_.number - 1)
+              .select_related("rubber").order_by("number"))
+    tables = [_table_result(table) for table in before]
+    try:
+        moved = progressive_move(tables)
+    except MovementError as exc:
+        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:] + ".") from None
+    RoundTable.objects.bulk_create(
+        RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],
+                   south_id=seats[Seat.S], west_id=seats[Seat.W], first_dealer=first_dealer(round_.number, number))
+        for number, seats in enumerate(moved, start=1))
+
+
+def _table_result(table: RoundTable) -> TableResult:
+    """A table's round for the movement: each side's points over its deals and its lone hands made. Level on
+    both, a cut drawn by the site settles it (from the event, the round and the table, so it replays)."""
+    rubber = table.rubber
+    seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
+    points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
+    lone = {Side.NS: 0, Side.EW: 0}
+    if rubber is not None:
+        for row in RubberPlayerResult.objects.filter(rubber=rubber).values("side", "lone_hands"):
+            lone[Side(row["side"])] += row["lone_hands"]
+    winner = None
+    if points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]:
+        cut = random.Random(f"{table.round.event_id}:{table.round.number}:{table.number}")
+        winner = cut.choice((Side.NS, Side.EW))
+    return TableResult(seats, points, lone, winner)
+
+
 @retried_on_deadlock
 @transaction.atomic
 def round_start(*, round_id: int) -> Round:
@@ -163,7 +208,7 @@ def round_start(*, round_id: int) -> Round:
         raise ValidationError(f"Round {round_.number} has already started.")
     round_.refresh_from_db()
     if not round_.tables.exists():
-        _swiss(round_)
+        (_progressive if event.progressive else _swiss)(round_)
     for table in round_.tables.select_related("north", "east", "south", "west"):
         rubber = rubber_start(event=event, north=table.north, east=table.east, south=table.south, west=table.west,
                               first_dealer=table.first_dealer, table_label=str(table.number),

@@ -22,6 +22,7 @@ from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
+from scoring.standings.selectors import prizes
 
 PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
 
@@ -89,6 +90,9 @@ class ScheduleView(EventInRoundsMixin, FormView):
         return super().get_context_data(**kwargs) | {
             "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
             "lead": f"{count} players, {self.event.rounds or 'no'} rounds. " + (
+                "Round 1 seats the players four a table in order of entry; each later round is seated when it "
+                "starts, the winners of each table moving up one and partners changing (a progressive night)"
+                if self.event.progressive else
                 "Fixed pairs with fewer rounds than a round robin are paired round by round, by the standing "
                 "when each round starts (Swiss, no rematch)" if services.is_swiss(self.event, count) else
                 "The schedule fixes every table of every round") + "; it cannot be made twice.",
@@ -192,6 +196,8 @@ class RoomView(ReadableMixin, TemplateView):
             rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
                     else standings_cache.event_players(self.event))
             context["standings"] = rows[:PROJECTOR_STANDINGS]
+            if self.event.progressive:
+                context["prizes"] = prizes(rows, self.event.low_prize)
         return context
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:

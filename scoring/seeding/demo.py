@@ -51,7 +51,7 @@ def play_rubber(rubber: Rubber, rng: random.Random, *, max_hands: int = 60, stop
     hands: list[ReportedHand] = []
     dealer = Seat(rubber.first_dealer)
     rulebook = rubber.rulebook
-    for _ in range(max_hands if stop_at is None else stop_at):
+    for _ in range(stop_at if stop_at is not None else rubber.deal_limit or max_hands):
         play = random_play(rng, dealer)
         trial = [*hands, parse_hand(play, len(hands) + 1, rulebook)]
         try:
@@ -137,6 +137,29 @@ def _other_codes(players: list[Player], rng: random.Random, user: Any) -> None:
     tables_form(event=official, seed=1862)
     play_rubber(official.rubbers.get(table_label="1"), rng, by=user)
     play_rubber(official.rubbers.get(table_label="2"), rng, stop_at=4, by=user)
+    _progressive(players, rng, user)
+
+
+def _progressive(players: list[Player], rng: random.Random, user: Any) -> None:
+    """A progressive night of the standard game: eight players, four deals a round, round 1 played and the
+    winners moved up for round 2, which is under way."""
+    from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+
+    event = Event.objects.create(slug="saturday-progressive", name="Saturday progressive", rulebook="standard",
+                                 starts_on=dt.date.today(), mode=Event.Mode.PROGRESSIVE, rounds=3, deal_limit=4,
+                                 low_prize=True, is_public=True,
+                                 notes="Winners move up a table; partners change every round. Prizes at ten.")
+    entrants_set(event=event, players=players[2:10])
+    first, second, _third = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        assert table.rubber is not None
+        play_rubber(table.rubber, rng, by=user)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    table = second.tables.select_related("rubber").get(number=1)
+    assert table.rubber is not None
+    play_rubber(table.rubber, rng, stop_at=2, by=user)
 
 
 def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:

@@ -339,12 +339,14 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
     where = f"rubbers/{doc['_file']}"
     if doc["event"] not in events:
         raise BackupError(f"{where}: the event {doc['event']!r} is not in club.json.")
+    playing = events[doc["event"]].playing
     try:
         report = parse_rubber(doc["interchange"])
-        score_rubber(report.hands, report.rulebook, explain=False, first_dealer=Seat(doc["first_dealer"]))
+        score_rubber(report.hands, playing if playing.tally else report.rulebook, explain=False,
+                     first_dealer=Seat(doc["first_dealer"]))
     except RubberError as exc:
         raise BackupError(f"{where}: {exc}") from None
-    if report.rulebook != events[doc["event"]].playing:
+    if report.rulebook != playing and not (playing.tally and report.rulebook.key == playing.key):
         raise BackupError(f"{where}: the rubber's code, game or match ({report.rulebook.key}, game to "
                           f"{report.rulebook.game_points}) is not its event's.")
     seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}

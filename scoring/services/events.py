@@ -13,8 +13,10 @@ from scoring.models import Event
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "notes")
-IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS)
+                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "low_prize", "notes")
+IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
+PROGRESSIVE_DEALS = (4, 6, 8, 12)
+"""The deals a progressive round may have; 8 when neither deals nor minutes are given."""
 
 
 def event_locks(event: Event) -> dict[str, str]:
@@ -62,6 +64,13 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
     in_rounds = fields.get("mode") in IN_ROUNDS
     if in_rounds and not fields.get("rounds"):
         errors["rounds"] = "Say how many rounds the tournament plays."
+    if fields.get("mode") == Event.Mode.PROGRESSIVE:
+        deals = fields.get("deal_limit")
+        if deals and deals not in PROGRESSIVE_DEALS:
+            errors["deal_limit"] = "A progressive round plays 4, 6, 8 or 12 deals."
+        if fields.get("game_points") or fields.get("games"):
+            errors["game_points" if fields.get("game_points") else "games"] = (
+                "A progressive night adds up each round's deals and plays no games; leave this empty.")
     if not in_rounds:
         for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
                            ("round_minutes", "minutes a round")):
@@ -80,6 +89,9 @@ def event_create(**fields: Any) -> Event:
     errors = running_errors(fields)
     if errors:
         raise ValidationError(errors)
+    progressive = fields.get("mode") == Event.Mode.PROGRESSIVE
+    if progressive and not fields.get("deal_limit") and not fields.get("round_minutes"):
+        fields["deal_limit"] = PROGRESSIVE_DEALS[2]  # eight deals, the usual progressive round
     event = Event(**fields)
     event.full_clean()
     event.save()

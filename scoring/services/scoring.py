@@ -135,6 +135,14 @@ class PlayerTallies:
     lone: Counter[int] = field(default_factory=Counter)
     euchres: Counter[int] = field(default_factory=Counter)
     points: Counter[Side] = field(default_factory=Counter)
+    lone_by_side: Counter[Side] = field(default_factory=Counter)
+
+    def round_winner(self) -> Side | None:
+        """The side that won a progressive round: more points, then more lone hands; None when level."""
+        for counts in (self.points, self.lone_by_side):
+            if counts[Side.NS] != counts[Side.EW]:
+                return Side.NS if counts[Side.NS] > counts[Side.EW] else Side.EW
+        return None
 
     def add(self, scored: HandScore, players: dict[Seat, int]) -> None:
         for award in scored.awards:
@@ -143,6 +151,7 @@ class PlayerTallies:
             self.points[award.side] += award.points
             if award.reason in LONE_MADE and scored.hand.maker is not None:
                 self.lone[players[scored.hand.maker]] += 1
+                self.lone_by_side[award.side] += 1
             elif award.reason in EUCHRED:
                 for seat in award.side.seats:
                     self.euchres[players[seat]] += 1
@@ -158,15 +167,19 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
     for change in seat_changes:
         sitters.setdefault(change.player_id, Seat(change.seat))
     games = {side: [g for g in result.games if g.winner is side] for side in Side}
-    points = (dict(zip(Side, result.rubber_points, strict=True)) if rubber.rulebook.laps
+    rulebook = rubber.rulebook
+    points = (dict(zip(Side, result.rubber_points, strict=True)) if rulebook.laps and not rulebook.tally
               else {side: tallies.points[side] for side in Side})
+    winner = result.rubber_winner
+    if rulebook.tally and rubber.status == Rubber.Status.STOPPED:
+        winner = tallies.round_winner()  # a progressive round is won on its deals' points, then lone hands
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
             partner_id=rubber.player_id_at(seat.partner),
             points_for=points[seat.side], points_against=points[seat.side.other],
             games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
-            won=None if result.rubber_winner is None else result.rubber_winner is seat.side,
+            won=None if winner is None else winner is seat.side,
             lone_hands=tallies.lone[player_id], euchres=tallies.euchres[player_id],
         )
         for player_id, seat in sitters.items()

@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db.models import Count, QuerySet, Sum
 
 from scoring.models import Event, RubberPlayerResult
+from scoring.standings import order
 from scoring.standings.selectors import partnerships, ranked, standings
 
 TIMEOUT = 60 * 60
@@ -23,17 +24,17 @@ TIMEOUT = 60 * 60
 def event_players(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per player, ranked (by matches won under a code without rubbers)."""
     results = RubberPlayerResult.objects.filter(rubber__event=event)
-    matches = not event.playing.laps
+    ranking = order.for_event(event)
     return rows(("players", "event", event.pk), event.results_version,
-                lambda: ranked(standings(results, matches), matches))
+                lambda: ranked(standings(results, ranking), ranking))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per pair who sat as partners, ranked."""
     results = RubberPlayerResult.objects.filter(rubber__event=event)
-    matches = not event.playing.laps
+    ranking = order.for_event(event)
     return rows(("pairs", "event", event.pk), event.results_version,
-                lambda: ranked(partnerships(results, matches), matches))
+                lambda: ranked(partnerships(results, ranking), ranking))
 
 
 def club_players(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:

@@ -33,28 +33,39 @@ MATCH_TIE_BREAKS: tuple[TieBreak, ...] = (
 )
 """The codes without laps or rubber points (the Official Laws, 1877, the standard game): matches won first."""
 
+PROGRESSIVE_TIE_BREAKS: tuple[TieBreak, ...] = (
+    TieBreak("scored_for", "total points"),
+    TieBreak("lone", "lone hands made"),
+    TieBreak("wins", "rounds won"),
+)
+"""A progressive night: every player's tally of points, then his lone hands, then the rounds he won."""
+
+Ranking = tuple[TieBreak, ...]
 LAST_WORDS = "name"
 
 
-def tie_breaks(matches: bool = False) -> tuple[TieBreak, ...]:
-    return MATCH_TIE_BREAKS if matches else TIE_BREAKS
+def for_event(event: Any) -> Ranking:
+    """How an event's standings are ranked: by its rubbers, its matches, or its progressive tallies."""
+    if event.progressive:
+        return PROGRESSIVE_TIE_BREAKS
+    return TIE_BREAKS if event.playing.laps else MATCH_TIE_BREAKS
 
 
-def sentence(matches: bool = False) -> str:
+def sentence(ranking: Ranking = TIE_BREAKS) -> str:
     """"net rubber points, then rubbers won, then double games won, then games won, then name"."""
-    return ", then ".join([*(t.words for t in tie_breaks(matches)), LAST_WORDS])
+    return ", then ".join([*(t.words for t in ranking), LAST_WORDS])
 
 
-def order_by(*then: str, matches: bool = False) -> list[str]:
+def order_by(*then: str, ranking: Ranking = TIE_BREAKS) -> list[str]:
     """The database ordering: the tie-breaks, then `then` (the names)."""
-    return [*(f"-{t.key}" if t.highest_first else t.key for t in tie_breaks(matches)), *then]
+    return [*(f"-{t.key}" if t.highest_first else t.key for t in ranking), *then]
 
 
-def level(row: Mapping[str, Any], matches: bool = False) -> tuple[Any, ...]:
+def level(row: Mapping[str, Any], ranking: Ranking = TIE_BREAKS) -> tuple[Any, ...]:
     """What two rows must share to be level (and share a rank)."""
-    return tuple(row[t.key] or 0 for t in tie_breaks(matches))
+    return tuple(row[t.key] or 0 for t in ranking)
 
 
-def best_first(row: Mapping[str, Any], matches: bool = False) -> tuple[Any, ...]:
+def best_first(row: Mapping[str, Any], ranking: Ranking = TIE_BREAKS) -> tuple[Any, ...]:
     """A sort key putting the best row first."""
-    return tuple(-(row[t.key] or 0) if t.highest_first else (row[t.key] or 0) for t in tie_breaks(matches))
+    return tuple(-(row[t.key] or 0) if t.highest_first else (row[t.key] or 0) for t in ranking)

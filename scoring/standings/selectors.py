@@ -41,32 +41,33 @@ def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:
     )
 
 
-def standings(results: QuerySet[RubberPlayerResult], matches: bool = False) -> QuerySet[Any]:
+def standings(results: QuerySet[RubberPlayerResult], ranking: order.Ranking = order.TIE_BREAKS) -> QuerySet[Any]:
     """One row per player over the complete rubbers (or matches) among `results`, best first."""
     rows = complete_results(results).values("player_id", "player__display_name")
-    return _figures(rows).order_by(*order.order_by("player__display_name", matches=matches))
+    return _figures(rows).order_by(*order.order_by("player__display_name", ranking=ranking))
 
 
-def ranked(rows: Iterable[dict[str, Any]], matches: bool = False) -> list[dict[str, Any]]:
+def ranked(rows: Iterable[dict[str, Any]], ranking: order.Ranking = order.TIE_BREAKS) -> list[dict[str, Any]]:
     """The rows, best first, each with its rank; players level on every tie-breaker but the name share
     it ("4="), as the printed standings do."""
     rows = list(rows)
-    counts = Counter(order.level(row, matches) for row in rows)
+    counts = Counter(order.level(row, ranking) for row in rows)
     out, rank, previous = [], 0, None
     for position, row in enumerate(rows, start=1):
-        key = order.level(row, matches)
+        key = order.level(row, ranking)
         if key != previous:
             rank, previous = position, key
         out.append({**row, "rank": f"{rank}=" if counts[key] > 1 else str(rank)})
     return out
 
 
-def partnerships(results: QuerySet[RubberPlayerResult], matches: bool = False) -> QuerySet[Any]:
+def partnerships(results: QuerySet[RubberPlayerResult],
+                 ranking: order.Ranking = order.TIE_BREAKS) -> QuerySet[Any]:
     """One row per pair who sat as partners, over the complete rubbers among `results`."""
     rows = (complete_results(results).filter(partner__isnull=False, player_id__lt=F("partner_id"))
             .values("player_id", "player__display_name", "partner_id", "partner__display_name"))
     return _figures(rows).order_by(*order.order_by("player__display_name", "partner__display_name",
-                                                   matches=matches))
+                                                   ranking=ranking))
 
 
 def abandoned_rubbers(rubbers: QuerySet[Rubber]) -> QuerySet[Rubber]:
@@ -245,3 +246,26 @@ def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None) 
     counted = complete_results(RubberPlayerResult.objects.filter(rubber__in=rubbers)).values("player_id")
     return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=counted)
                                .select_related("player").order_by("player__display_name"))]
+
+
+@dataclass(frozen=True)
+class Prize:
+    name: str
+    winners: tuple[str, ...]
+    figure: int
+
+
+def prizes(rows: list[dict[str, Any]], low_prize: bool = False) -> list[Prize]:
+    """A progressive night's prizes from its ranked rows: the most points, the most lone hands, and (when the club
+    gives one) the lowest score; players level share a prize."""
+    if not rows:
+        return []
+
+    def best(key: str, most: bool = True) -> tuple[tuple[str, ...], int]:
+        figure = (max if most else min)(row[key] or 0 for row in rows)
+        return tuple(row["player__display_name"] for row in rows if (row[key] or 0) == figure), figure
+
+    out = [Prize("Most points", *best("scored_for")), Prize("Most lone hands", *best("lone"))]
+    if low_prize:
+        out.append(Prize("Lowest score", *best("scored_for", most=False)))
+    return out

@@ -117,6 +117,19 @@ class MatchStandingsTable(MatchFigures):
         sequence = ("rank", "player", "...")
 
 
+class ProgressiveStandingsTable(MatchStandingsTable):
+    """A progressive night: each player's tally over the rounds, his lone hands and euchres, the rounds won."""
+
+    rubbers = tables.Column(verbose_name="Rounds", attrs=NUMBER)
+    wins = tables.Column(verbose_name="Rounds won", attrs=NUMBER)
+    scored_for = tables.Column(verbose_name="Points", attrs=NUMBER)
+
+    class Meta(MatchStandingsTable.Meta):
+        exclude = ("losses", "games", "net")
+        sequence = ("rank", "player", "scored_for", "lone", "wins", "rubbers", "euchres",  # type: ignore[assignment]
+                    "scored_against")
+
+
 class MatchPartnershipTable(MatchFigures):
     rank = tables.Column(verbose_name="Rank", orderable=False, attrs={"td": {"class": "rank"}, "th": {"class": "rank"}})
     pair = tables.Column(verbose_name="Partners", accessor="player__display_name",

@@ -22,6 +22,7 @@ from scoring.standings.selectors import (
     not_counted_entrants,
     play_stats,
     player_record,
+    prizes,
     standings,
 )
 from scoring.standings.tables import (
@@ -29,6 +30,7 @@ from scoring.standings.tables import (
     MatchStandingsTable,
     PartnershipTable,
     PlayerRubbersTable,
+    ProgressiveStandingsTable,
     StandingsTable,
 )
 
@@ -68,6 +70,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return not self.event.playing.laps
 
     def get_table_class(self) -> type[Any]:
+        if self.event.progressive:
+            return ProgressiveStandingsTable
         return MatchStandingsTable if self.matches else StandingsTable
 
     def get_table_data(self) -> list[dict[str, Any]]:
@@ -91,8 +95,10 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context |= {
             "event": self.event,
             "title": f"{self.event.name}: standings",
-            "tie_breakers": order.sentence(self.matches),
+            "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,
+            "prizes": (prizes(standings_cache.event_players(self.event), self.event.low_prize)
+                       if self.event.progressive else []),
             "pairs": self.partnership_table(standings_cache.event_pairs(self.event), self.matches),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),

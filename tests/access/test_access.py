@@ -55,6 +55,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "room": (PUBLIC, lambda o: [o["tournament"].slug]),
     "event_rounds": (PUBLIC, lambda o: [o["tournament"].slug]),
     "movement_pdf": (PUBLIC, lambda o: [o["tournament"].slug]),
+    "tally_cards_pdf": (PUBLIC, lambda o: [o["tournament"].slug]),
     "table_cards_pdf": (PUBLIC, lambda o: [o["round"].pk]),
     "round_sheets_pdf": (PUBLIC, lambda o: [o["round"].pk]),
     "entrants": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),

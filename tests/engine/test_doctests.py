@@ -10,7 +10,8 @@ import pytest
 
 EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain",
             "scoring.engine.rulings.adjudicate", "scoring.engine.laws.official",
-            "scoring.engine.cutting.jacks"]
+            "scoring.engine.cutting.jacks", "scoring.engine.match", "scoring.engine.laws.law",
+            "scoring.engine.progressive.movement"]
 
 
 @pytest.mark.parametrize("module", EXAMPLES)

@@ -145,6 +145,8 @@ class Rulebook:
     table_by_jacks: bool = False
     """Law I of 1862: a table is formed by dealing cards face up until the four jacks are out (Somerset cuts,
     laws 8-21)."""
+    tally: bool = False
+    """A progressive night: the deals of a round are scored by the code and added up; no game is ever reached."""
 
     @property
     def max_rubber_points(self) -> int:
@@ -191,5 +193,16 @@ class Rulebook:
                 self, game_points=points, games_in_rubber=count, games_to_win_rubber=count // 2 + 1)
         return kept
 
+    def tallied(self) -> Rulebook:
+        """This code as a progressive night plays it: each deal scored as the code scores it, the points added
+        up over the round's deals, and no game or match ever won."""
+        kept = _TALLIES.get(self.key)
+        if kept is None:
+            kept = _TALLIES[self.key] = dataclasses.replace(self, game_points=TALLY_GAME, tally=True)
+        return kept
 
+
+TALLY_GAME = 10**6
+"""A game no progressive round reaches: the round ends with its deals, not at a game."""
 _VARIANTS: dict[tuple[str, int, int], Rulebook] = {}
+_TALLIES: dict[str, Rulebook] = {}

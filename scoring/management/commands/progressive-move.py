@@ -1,0 +1,45 @@
+"""`manage.py progressive-move FILE|-`: the next round's seats from a round of a progressive night.
+
+Reads `{"tables": [{"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1,
+"EW": 0}, "winner": null}, ...]}` (table 1 the head table; `winner` only where a cut settled a tie) and prints
+`{"tables": [{"N": .., "E": .., "S": .., "W": ..}, ...]}`, moved as the site moves its players. A tie nobody
+settled, or a round written wrongly: one line on standard error naming the table, exit status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scoring.engine.progressive import MovementError, progressive_move, read_round
+
+
+class Command(BaseCommand):
+    help = "Move a progressive night's players on after a round (FILE, or - for standard input)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the round as JSON; - reads standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            text = sys.stdin.buffer.read() if options["file"] == "-" else _read(options["file"])
+            moved = progressive_move(read_round(json.loads(text)))
+        except OSError as exc:
+            _refuse(f"cannot read {exc.filename}: {exc.strerror}")
+        except (ValueError, RecursionError) as exc:  # MovementError, and JSON that is not JSON
+            _refuse(" ".join(str(exc).split()) if isinstance(exc, MovementError) else f"not valid JSON: {exc}")
+        self.stdout.write(json.dumps({"tables": [{seat.value: player for seat, player in table.items()}
+                                                 for table in moved]}))
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _refuse(message: str) -> None:
+    sys.stderr.write(f"progressive-move: {message}\n")
+    sys.exit(1)

@@ -1,0 +1,113 @@
+"""The progressive movement: winners up a table, losers stay, the head table's losers to the foot, every pair
+split; from 8 to 64 players, and through `manage.py progressive-move`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.engine.progressive import MovementError, TableResult, progressive_move, read_round
+from scoring.engine.seats import Seat, Side
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+@st.composite
+def rounds(draw: st.DrawFn) -> list[TableResult]:
+    players = draw(st.sampled_from(range(8, 65, 4)))
+    order = draw(st.permutations(range(1, players + 1)))
+    tables = []
+    for start in range(0, players, 4):
+        seats = dict(zip(SEATS, order[start:start + 4], strict=True))
+        points = {Side.NS: draw(st.integers(0, 16)), Side.EW: draw(st.integers(0, 16))}
+        lone = {Side.NS: draw(st.integers(0, 2)), Side.EW: draw(st.integers(0, 2))}
+        tied = points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]
+        tables.append(TableResult(seats, points, lone, draw(st.sampled_from(list(Side))) if tied else None))
+    return tables
+
+
+def winners_of(table: TableResult) -> Side:
+    ns, ew = table.points[Side.NS], table.points[Side.EW]
+    if ns == ew:
+        ns, ew = table.lone[Side.NS], table.lone[Side.EW]
+    return table.winner if ns == ew and table.winner else Side.NS if ns > ew else Side.EW
+
+
+def side(table: TableResult, of: Side) -> set[int]:
+    return {table.seats[seat] for seat in SEATS if seat.side is of}
+
+
+@given(rounds())
+def test_every_player_moves_as_the_rule_says_and_nobody_keeps_a_partner(tables: list[TableResult]) -> None:
+    moved = progressive_move(tables)
+    count = len(tables)
+    where = {player: number for number, table in enumerate(moved) for player in table.values()}
+    assert sorted(where) == sorted(p for t in tables for p in t.seats.values())  # everybody, once
+    for number, table in enumerate(tables):
+        won, lost = side(table, winners_of(table)), side(table, winners_of(table).other)
+        up = max(number - 1, 0)
+        assert all(where[p] == up for p in won)  # winners move up one (the head table's stay)
+        down = count - 1 if number == 0 and count > 1 else number
+        assert all(where[p] == down for p in lost)  # losers stay (the head table's go to the foot)
+    before = {frozenset(side(t, s)) for t in tables for s in Side}
+    after = {frozenset({t[Seat.N], t[Seat.S]}) for t in moved} | {frozenset({t[Seat.E], t[Seat.W]}) for t in moved}
+    assert not before & after  # every pair split
+
+
+@given(rounds())
+def test_those_who_stay_take_north_and_east_and_arrivals_south_and_west(tables: list[TableResult]) -> None:
+    moved = progressive_move(tables)
+    for number, table in enumerate(moved):
+        source = tables[number]
+        stay_side = winners_of(source) if number == 0 else winners_of(source).other
+        assert [table[Seat.N], table[Seat.E]] == [source.seats[s] for s in SEATS if s.side is stay_side]
+
+
+def test_one_table_keeps_its_four_and_splits_them():
+    (table,) = progressive_move(read_round({"tables": [
+        {"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 3, "EW": 8}, "lone": {"NS": 0, "EW": 0}}]}))
+    assert table == {Seat.N: 2, Seat.E: 4, Seat.S: 1, Seat.W: 3}
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"points": {"NS": 5, "EW": 5}, "lone": {"NS": 1, "EW": 1}}, "table 2: the sides are level"),
+    ({"points": {"NS": 5, "EW": 5}, "lone": {"NS": 1, "EW": 0}, "winner": "EW"}, "table 2: EW cannot have won"),
+    ({"seats": {"N": 5, "E": 6, "S": 7}}, "table 2: seats must name N, E, S, W"),
+    ({"seats": {"N": 1, "E": 6, "S": 7, "W": 8}}, "table 2: player 1 also sits at table 1"),
+    ({"points": {"NS": -1, "EW": 3}}, "table 2: points NS must be a whole number of 0 or more"),
+    ({"winner": "North"}, "table 2: winner is NS, EW or null"),
+])
+def test_a_round_that_cannot_move_is_refused_naming_the_table(change, words):
+    second = {"seats": {"N": 5, "E": 6, "S": 7, "W": 8}, "points": {"NS": 4, "EW": 8}, "lone": {"NS": 0, "EW": 0},
+              **change}
+    first = {"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1, "EW": 0}}
+    with pytest.raises(MovementError, match=words):
+        progressive_move(read_round({"tables": [first, second]}))
+
+
+def run(text: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "manage.py", "progressive-move", "-"], cwd=ROOT, input=text,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_command_prints_the_next_round_and_refuses_a_tie_in_one_line():
+    round_ = {"tables": [
+        {"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1, "EW": 0},
+         "winner": None},
+        {"seats": {"N": 5, "E": 6, "S": 7, "W": 8}, "points": {"NS": 6, "EW": 6}, "lone": {"NS": 0, "EW": 0},
+         "winner": "EW"}]}
+    out = run(json.dumps(round_))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"tables": [{"N": 1, "E": 3, "S": 6, "W": 8}, {"N": 5, "E": 7, "S": 2, "W": 4}]}
+    round_["tables"][1]["winner"] = None
+    refused = run(json.dumps(round_))
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.strip().splitlines()[-1].startswith("progressive-move: table 2:")
+    assert run("not json").returncode == 1

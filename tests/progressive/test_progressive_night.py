@@ -1,0 +1,212 @@
+"""A progressive night through the services: every deal scored by the code and added up, winners moving up a
+table and partners changing each round, and standings by total points, then lone hands, then rounds won."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.engine.progressive import progressive_move, read_round
+from scoring.models import Event, RoundTable, RubberPlayerResult
+from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.services.events import event_create
+from scoring.standings import cache
+from tests.factories import EventFactory, PlayerFactory
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db
+
+
+def night(players: int = 8, rounds: int = 3, deals: int = 4, code: str = "standard") -> Event:
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=rounds, deal_limit=deals, rulebook=code)
+    entrants_set(event=event, players=PlayerFactory.create_batch(players))
+    return event
+
+
+def seats(table: RoundTable) -> dict[str, int]:
+    return {"N": table.north_id, "E": table.east_id, "S": table.south_id, "W": table.west_id}
+
+
+def test_a_new_progressive_night_plays_eight_deals_a_round_unless_told():
+    event = event_create(name="Church hall euchre", slug="church-hall", starts_on="2026-12-05",
+                         mode=Event.Mode.PROGRESSIVE, rounds=6, rulebook="standard")
+    assert event.deal_limit == 8 and event.playing.tally
+    with pytest.raises(ValidationError, match="4, 6, 8 or 12"):
+        event_create(name="Odd", slug="odd", starts_on="2026-12-05", mode=Event.Mode.PROGRESSIVE, rounds=6,
+                     deal_limit=5)
+
+
+def test_each_deal_is_scored_by_the_code_and_no_game_ends_the_round():
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    for _ in range(3):
+        record(rubber, maker="N", alone=True, tricks=5)  # twelve points: past any game, and the round goes on
+    record(rubber, maker="E", tricks=1)  # a euchre: two to North-South
+    rubber.refresh_from_db()
+    assert rubber.status == "stopped" and (rubber.current_ns, rubber.current_ew) == (14, 0)
+    north = RubberPlayerResult.objects.get(rubber=rubber, player_id=rubber.north_id)
+    assert (north.points_for, north.lone_hands, north.euchres, north.won) == (14, 3, 1, True)
+
+
+def test_the_winners_move_up_and_partners_change_as_the_movement_says():
+    event = night(players=12)
+    first, second, _third = schedule_make(event=event)
+    assert seats(first.tables.get(number=1)) == dict(zip("NESW", [
+        e.player_id for e in event.entrants.order_by("number")[:4]], strict=True))
+    assert not second.tables.exists()  # seated when it starts, from the round before
+    round_start(round_id=first.pk)
+    results = {1: ("N", 3), 2: ("E", 4), 3: ("S", 5)}
+    for table in first.tables.select_related("rubber"):
+        maker, tricks = results[table.number]
+        for _ in range(4):
+            record(table.rubber, maker=maker, tricks=tricks)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    before = []
+    for table in first.tables.order_by("number").select_related("rubber"):
+        rubber = table.rubber
+        before.append({"seats": seats(table), "points": {"NS": rubber.current_ns, "EW": rubber.current_ew},
+                       "lone": {"NS": 0, "EW": 0}})
+    expected = progressive_move(read_round({"tables": before}))
+    got = [seats(t) for t in second.tables.order_by("number")]
+    assert got == [{seat.value: player for seat, player in table.items()} for table in expected]
+    for table in second.tables.all():
+        assert table.rubber is not None and table.rubber.deal_limit == 4
+
+
+def test_the_standings_rank_by_total_points_then_lone_hands_then_rounds_won():
+    event = night()
+    first, _second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (t.rubber for t in first.tables.order_by("number"))
+    for _ in range(4):
+        record(one, maker="N", alone=True, tricks=5)
+        record(two, maker="E", tricks=5)
+    round_close(round_id=first.pk)
+    rows = cache.event_players(event)
+    assert [row["scored_for"] for row in rows] == [16, 16, 8, 8, 0, 0, 0, 0]
+    assert rows[0]["lone"] == 4 and rows[0]["wins"] == 1
+    assert rows[0]["player_id"] == one.north_id and rows[1]["player_id"] == one.south_id
+
+
+def test_a_level_table_is_settled_by_lone_hands_then_a_cut_that_replays():
+    event = night()
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        for maker in "NENE":
+            record(table.rubber, maker=maker, tricks=3)  # level: two points each, no lone hands
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    seated = {p for t in second.tables.all() for p in seats(t).values()}
+    assert len(seated) == 8
+    again = night()
+    first_again, *_ = schedule_make(event=again)
+    assert first_again.pk != first.pk  # another event draws its own cut
+
+
+def test_a_progressive_night_needs_four_a_table():
+    event = night(players=10)
+    with pytest.raises(ValidationError, match="multiple of four"):
+        schedule_make(event=event)
+
+
+def test_the_phone_shows_the_deal_of_the_round_and_the_rounds_points(client):
+    from scoring.reporting import services
+
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    record(rubber, maker="N", tricks=5)
+    page = client.get(f"/t/{services.working_code(rubber).code}/").content.decode()
+    assert 'data-testid="deal-of">Deal 2 of 4<' in page and "This round" in page
+
+
+def test_a_progressive_night_is_backed_up_and_restored_as_it_was(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tests.services.test_backup import snapshot, wipe
+
+    event = night()
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    for table in first.tables.select_related("rubber"):
+        for maker in "NNES":
+            record(table.rubber, maker=maker, tricks=5)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    record(second.tables.get(number=1).rubber, maker="W", alone=True, tricks=5)
+    before = snapshot()
+    call_command("export_club", str(tmp_path), stdout=StringIO())
+    wipe()
+    call_command("import_club", str(tmp_path), stdout=StringIO())
+    assert snapshot() == before
+    assert Event.objects.get().playing.tally
+
+
+def test_the_room_and_the_standings_page_show_the_rounds_points(client):
+    from django.urls import reverse
+
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    for _ in range(4):
+        record(rubber, maker="E", tricks=5)
+    room = client.get(reverse("room", args=[event.slug])).content.decode()
+    assert 'data-testid="score-ew">8<' in room
+    standings = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert "Rounds won" in standings and "Lone hands made" in standings
+    assert "total points, then lone hands made, then rounds won" in standings
+
+
+def test_the_tally_cards_print_each_players_first_table_and_a_row_a_round(client, tmp_path):
+    import io
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    event = night(players=8, rounds=3)
+    schedule_make(event=event)
+    response = client.get(reverse("tally_cards_pdf", args=[event.slug]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    first = event.entrants.order_by("number").first()
+    assert first is not None and first.player.display_name in text
+    assert "4 deals a round" in text and "Lone hands" in text and "Signed" in text
+    assert "the winners move up a table" in text
+    (tmp_path / "tally.pdf").write_bytes(response.content)
+    rubbers_only = EventFactory()
+    assert client.get(reverse("tally_cards_pdf", args=[rubbers_only.slug])).status_code == 404
+
+
+def test_the_prizes_are_named_on_the_wall_the_standings_and_the_printed_standings(client):
+    import io
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    event = night()
+    event.low_prize = True
+    event.save()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (t.rubber for t in first.tables.order_by("number"))
+    for _ in range(4):
+        record(one, maker="N", alone=True, tricks=5)
+        record(two, maker="E", tricks=3)
+    round_close(round_id=first.pk)
+    north = one.north.display_name
+    wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
+    assert f"<strong>Most points</strong> (16): {north}, {one.south.display_name}" in wall
+    assert f"<strong>Most lone hands</strong> (4): {north}" in wall and "Lowest score" in wall
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert 'data-testid="prizes"' in page and 'data-testid="progressive-standings"' in page
+    pdf = client.get(reverse("event_standings_pdf", args=[event.slug])).content
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Most lone hands (4)" in text and "Lowest score (0)" in text
