@@ -109,7 +109,9 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
         # A post that did not come from the wizard's own page (no step, or a step it does not have):
         # start again with a message rather than formtools' bare "Bad Request".
         step = request.POST.get(f"{self.prefix}-current_step")
-        if "wizard_goto_step" not in request.POST and step not in self.get_form_list():
+        steps = self.get_form_list()
+        goto = request.POST.get("wizard_goto_step")
+        if not ((goto and goto in steps) or step in steps):
             messages.error(request, "That ruling form was incomplete or out of date; start the ruling again.")
             self.storage.reset()
             return redirect(reverse("ruling_new", args=[self.rubber.pk]))

@@ -51,7 +51,7 @@ from scoring.services.scoring import rubber_hands, rubber_rescore
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
 ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
-                 "game_points": None, "games": None}
+                 "game_points": None, "games": None, "low_prize": False}
 """How an event is run and its game and match, with the value a backup written before them stands for."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active")
 HAND_EXTRA_FIELDS = ("announced_ns", "announced_ew", "announcement_resolved", "notes")

@@ -115,6 +115,12 @@ def test_a_double_clicked_confirm_stores_one_ruling(page: Page, live_server, sec
     page.get_by_test_id("confirm").dblclick()
 
     expect(page).to_have_url(re.compile(rf"/rubbers/{rubber.pk}/"))
+    # The second click's answer may be drawn while the first is still being saved: once it is, read afresh.
+    for _ in range(50):
+        if Ruling.objects.filter(rubber=rubber).exists():
+            break
+        page.wait_for_timeout(100)
+    page.reload()
     expect(page.get_by_test_id("ruling")).to_have_count(1)
     assert Ruling.objects.filter(rubber=rubber).count() == 1
     rubber.refresh_from_db()

@@ -530,3 +530,12 @@ def test_an_offender_left_blank_is_asked_for_with_the_reason(client, secretary, 
     response = walk(client, rubber, 1, "omitted_play", {"claimed": "in_play"})
     errors = " ".join(response.context["form"].errors.get("offender", []))
     assert "the ruling falls on him or his side" in errors or "required" in errors.lower()
+
+
+def test_a_post_going_to_a_step_the_wizard_has_not_starts_again_with_a_message(client, secretary, rubber):
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    url = reverse("ruling_new", args=[rubber.pk])
+    response = client.post(url, {"wizard_goto_step": "<script>alert(1)</script>"})
+    assert response.status_code == 302 and response["Location"] == url
+    assert not Ruling.objects.exists()

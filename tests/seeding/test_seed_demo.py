@@ -21,7 +21,7 @@ def test_seed_demo_builds_every_state_and_prints_the_login(demo_club):
     request = RequestFactory().post("/accounts/login/")  # django-axes checks every login against its request
     assert authenticate(request, username="secretary", password="somerset1888") is not None
     statuses = set(Rubber.objects.values_list("status", flat=True))
-    assert statuses == {"in_progress", "complete", "abandoned"}
+    assert statuses == {"in_progress", "complete", "abandoned", "stopped"}  # stopped: a progressive round
     assert set(Event.objects.values_list("is_public", flat=True)) == {True, False}
     rulings = list(Ruling.objects.order_by("pk"))
     assert [r.irregularity for r in rulings] == ["lead_out_of_turn", "revoke"]
