@@ -85,6 +85,5 @@ def test_the_progressive_pages_pass_axe_in_light_and_dark(browser: Browser, live
                 found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None)]
                 if size == "phone" and "projector" not in path:
                     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path
-                page.screenshot(path=f"/tmp/progressive-{paths.index(path)}-{size}-{scheme}.png", full_page=True)
             context.close()
     assert found == []
