@@ -43,8 +43,7 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     if revokes:
         revoked = _NS if revokes.ns > revokes.ew else _EW
         count = 1 if not rb.revoke_each else abs(revokes.ns - revokes.ew)
-        lone = hand.alone and not (rb.lone_revoke_by_defenders and revoked is makers)
-        entries.append((revoked.other, count * (rb.lone_revoke if lone else rb.revoke), Reason.REVOKE, None))
+        entries.append((revoked.other, count * rb.revoke_award(revoked, makers, hand.alone), Reason.REVOKE, None))
         offenders.add(revoked)
         if rb.revoke_ends_hand:
             entries.append((play_side, points, reason, Reason.REVOKE_ENDED_HAND))

@@ -19,6 +19,11 @@ NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 WIDE = NUMBER
 
 
+def net_words(value: int) -> str:
+    """A net figure with its sign, and no sign on nothing."""
+    return f"{value:+d}" if value else "0"
+
+
 def _player_link(record: dict[str, Any]) -> str:
     return reverse("player", args=[record["player_id"]])
 
@@ -37,7 +42,7 @@ class FiguresTable(tables.Table):
     net_per_rubber = tables.Column(verbose_name="Net per rubber", attrs=WIDE)
 
     def render_net(self, value: int) -> str:
-        return f"{value:+d}" if value else "0"
+        return net_words(value)
 
     def value_net(self, value: int) -> int:
         return value
@@ -96,12 +101,8 @@ class MatchFigures(tables.Table):
     net = tables.Column(verbose_name="Net", attrs=NUMBER)
     lone = tables.Column(verbose_name="Lone hands made", attrs=WIDE)
     euchres = tables.Column(verbose_name="Euchres", attrs=WIDE)
-
-    def render_net(self, value: int) -> str:
-        return f"{value:+d}" if value else "0"
-
-    def value_net(self, value: int) -> int:
-        return value
+    render_net = FiguresTable.render_net
+    value_net = FiguresTable.value_net
 
     class Meta(FiguresTable.Meta):
         pass

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import Law, cite
+from scoring.engine.seats import Side
 
 
 class Reason(StrEnum):
@@ -168,6 +169,12 @@ class Rulebook:
         """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""
         laws = self.laws
         return cite(laws[n] if n in laws else Law(n, "", "") for n in numbers)
+
+    def revoke_award(self, revoked: Side, makers: Side | None, alone: bool) -> int:
+        """What one award for `revoked`'s revokes gives the other side: the lone hand's award in a lone hand
+        (laws 63; XXV, only when the lone player's adversaries revoked), else the partnership one."""
+        lone = alone and not (self.lone_revoke_by_defenders and revoked is makers)
+        return self.lone_revoke if lone else self.revoke
 
     def knows(self, key: str) -> bool:
         return key in self.hand_keys

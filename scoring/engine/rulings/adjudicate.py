@@ -506,8 +506,7 @@ def _one_award_tally(rulebook: Rulebook, hand: ReportedHand) -> str:
         return (f"Revokes by both sides in one hand offset: the hand is void and the same dealer deals again "
                 f"({rulebook.cite(rulebook.laws_for(Reason.REVOKES_OFFSET))}).")
     revoked = Side.NS if ns else Side.EW
-    lone = hand.alone and not (rulebook.lone_revoke_by_defenders and revoked is hand.makers)
-    points, to = rulebook.lone_revoke if lone else rulebook.revoke, SIDE_WORDS[revoked.other]
+    points, to = rulebook.revoke_award(revoked, hand.makers, hand.alone), SIDE_WORDS[revoked.other]
     if rulebook.revoke_ends_hand:
         return f"So {to} score {points} points, and the hand ends there: nothing else in it is scored."
     return (f"So {to} score {points} points, and their own points from the hand as well; {SIDE_WORDS[revoked]} "
