@@ -17,8 +17,10 @@ from django.utils.text import slugify
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
+from scoring.engine.rulebook import STANDARD
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
+from scoring.models.choices import RANKING_DEFAULT, RULEBOOK_CHOICES
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
 from scoring.services.events import event_locks, running_errors
@@ -186,7 +188,7 @@ class RubberStartForm(forms.Form):
 
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
-EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode",),
+EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
               ("rounds", "deal_limit", "round_minutes", "low_prize"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
@@ -217,7 +219,8 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                  "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "low_prize", "notes"]
+                  "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "ranking",
+                  "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
@@ -231,12 +234,35 @@ class EventForm(forms.ModelForm):
         if "slug" in self.fields:
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
+        for name in ("movement", "ranking"):  # a progressive night's; the usual one when not chosen
+            self.fields[name].required = False
+        if "slug" in self.fields:  # a new event: the code most clubs play for how it is run, unless chosen
+            rulebook = self.fields["rulebook"]
+            assert isinstance(rulebook, forms.ChoiceField)
+            rulebook.required = False
+            rulebook.choices = [("", "The usual: Somerset 1888; the standard game for a progressive night"),
+                                *RULEBOOK_CHOICES]
+            self.initial.setdefault("rulebook", "")
         for name in ("rounds", "deal_limit", "round_minutes"):
             _html_limits(self.fields[name], Event._meta.get_field(name))
         self.helper = _event_layout(self.fields)
 
     def clean_mode(self) -> str:
         return str(self.cleaned_data.get("mode") or Event.Mode.RUBBERS)
+
+    def clean_movement(self) -> str:
+        return str(self.cleaned_data.get("movement") or Event.Movement.PROGRESSIVE)
+
+    def clean_ranking(self) -> str:
+        return str(self.cleaned_data.get("ranking") or RANKING_DEFAULT)
+
+    def clean_rulebook(self) -> str:
+        """Left to the usual, the code follows how the event is run (the standard game for a progressive night)."""
+        chosen = str(self.cleaned_data.get("rulebook") or "")
+        if chosen:
+            return chosen
+        progressive = self.data.get("mode") == Event.Mode.PROGRESSIVE
+        return STANDARD.key if progressive else SOMERSET_1888.key
 
     def clean_slug(self) -> str:
         typed: str = self.cleaned_data.get("slug") or ""

@@ -1,6 +1,8 @@
-"""Choices the models share: seats, sides and the codes of laws."""
+"""Choices the models share: seats, sides, the codes of laws and how a progressive night is ranked."""
 
 from __future__ import annotations
+
+import itertools
 
 from scoring.engine import RULEBOOKS, Seat, Side
 
@@ -9,3 +11,9 @@ SIDE_CHOICES = [(s.value, s.value) for s in Side]
 RULEBOOK_CHOICES = [(key, rb.name) for key, rb in RULEBOOKS.items()]
 GAME_CHOICES = [(n, f"Game to {n}") for n in sorted({n for rb in RULEBOOKS.values() for n in rb.game_choices})]
 MATCH_CHOICES = [(1, "A single game"), (3, "The best of three games")]
+
+PROGRESSIVE_FIGURES = {"points": "total points", "lone": "lone hands made", "rounds": "rounds won"}
+"""What a progressive night can be ranked by, as the standings name each."""
+RANKING_DEFAULT = "points,lone,rounds"
+RANKING_CHOICES = [(",".join(keys), "By " + ", then ".join(PROGRESSIVE_FIGURES[k] for k in keys))
+                   for keys in itertools.permutations(PROGRESSIVE_FIGURES)]

@@ -14,7 +14,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
-from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RULEBOOK_CHOICES
+from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RANKING_CHOICES, RANKING_DEFAULT, RULEBOOK_CHOICES
 from scoring.validators import printable_line, printable_text
 
 
@@ -58,7 +58,14 @@ class Event(models.Model):
         CLUB_NIGHT = "club_night", "A club night: tables formed by cutting (laws 8-21)"
         INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
         PAIRS = "pairs", "A tournament in rounds: fixed pairs"
-        PROGRESSIVE = "progressive", "A progressive night: winners move up, partners change every round"
+        PROGRESSIVE = "progressive", "A progressive night: each player's tally over a fixed number of deals a round"
+
+    class Movement(models.TextChoices):
+        """How a progressive night seats its rounds."""
+
+        PROGRESSIVE = "progressive", "Winners move up a table, partners change"
+        ROTATION = "rotation", "The individual rotation: a new partner every round, by the schedule"
+        PAIRS = "pairs", "Fixed pairs, meeting new pairs every round"
 
     name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
@@ -85,6 +92,12 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
         help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
+    movement = models.CharField(
+        max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE,
+        help_text="A progressive night: how players change tables and partners between rounds.")
+    ranking = models.CharField(
+        "ranked", max_length=20, choices=RANKING_CHOICES, default=RANKING_DEFAULT,
+        help_text="A progressive night: the order its standings go by.")
     low_prize = models.BooleanField(
         "a prize for the lowest score", default=False,
         help_text="A progressive night: name the lowest total on the wall and the standings too.")
@@ -136,3 +149,13 @@ class Event(models.Model):
     @property
     def progressive(self) -> bool:
         return self.mode == self.Mode.PROGRESSIVE
+
+    @property
+    def moves_up(self) -> bool:
+        """A progressive night whose rounds are seated from the results: winners up a table, partners split."""
+        return self.progressive and self.movement == self.Movement.PROGRESSIVE
+
+    @property
+    def fixed_pairs(self) -> bool:
+        """Pairs keep together all event: a tournament of fixed pairs, or a progressive night of them."""
+        return self.mode == self.Mode.PAIRS or (self.progressive and self.movement == self.Movement.PAIRS)

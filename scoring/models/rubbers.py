@@ -63,6 +63,13 @@ class Rubber(models.Model):
     hand_count = models.PositiveIntegerField(default=0)
     deal_limit = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="A rubber of a round stops after this many deals, the score as it stands.")
+    time_called = models.BooleanField(
+        default=False, help_text="The round closed while the table played: it takes no more deals, even one more "
+                                 "for a tie.")
+    round_totals = models.JSONField(
+        null=True, blank=True,
+        help_text='A progressive table that scored on paper: its round\'s totals entered in one step, '
+                  '{"NS": 7, "EW": 5, "lone": {"N": 1, "E": 0, "S": 0, "W": 0}}, in place of its deals.')
     history = HistoricalRecords(excluded_fields=["ns_points", "ew_points", "current_ns", "current_ew",
                                                  "next_dealer", "hand_count", "rubber_winner"])
 
@@ -160,12 +167,27 @@ class Rubber(models.Model):
         return self.status == self.Status.IN_PROGRESS
 
     @property
+    def deals_words(self) -> str:
+        """The deals of a rubber in a round with a limit, as the room shows them: "3 of 8 deals, 5 left", or the
+        one more a progressive table level after its deals plays."""
+        played, limit = self.hand_count, self.deal_limit
+        if limit is None or not self.is_open:
+            return f"{played} {'hand' if limit is None else 'deal'}{'' if played == 1 else 's'}"
+        if played >= limit:
+            return f"{played} deals, level: one more for the tie"
+        return f"{played} of {limit} deals, {limit - played} left"
+
+    @property
     def stopped_words(self) -> str:
         """Why a stopped rubber stopped: at the round's limit of deals, or when the round was closed."""
         if self.status != self.Status.STOPPED:
             return ""
+        if self.round_totals is not None:
+            return "The round's totals entered from the table's tally"
         deals = f"{self.hand_count} deal{'' if self.hand_count == 1 else 's'}"
         limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
+        if limit is not None and self.hand_count > limit:
+            return f"Stopped after {deals}: level after {limit}, the table played one more"
         if limit is not None and self.hand_count >= limit:
             return f"Stopped after {deals}, the round's limit"
         return f"Stopped when the round closed, after {deals}"

@@ -144,7 +144,7 @@ def movement(event: Event) -> Movement:
         return tuple(f"{c[:-1]}{'NS' if c[-1] in 'NS' else 'EW'}" if side and c[-1] in "NESW" else c for c in found)
 
     entrants = list(event.entrants.select_related("player").order_by("number"))
-    if event.mode == Event.Mode.PAIRS:  # fixed pairs move as pairs: entrants 1-2 are pair 1, 3-4 pair 2, ...
+    if event.fixed_pairs:  # fixed pairs move as pairs: entrants 1-2 are pair 1, 3-4 pair 2, ...
         by_number = {e.number: e.player for e in entrants}
         rows = tuple((f"{n // 2 + 1}. {by_number[n]} & {by_number[n + 1]}", cells(by_number[n], side=True))
                      for n in sorted(by_number) if n % 2 and n + 1 in by_number)
@@ -152,4 +152,4 @@ def movement(event: Event) -> Movement:
         rows = tuple((p.display_name, cells(p))
                      for p in sorted((e.player for e in entrants), key=lambda p: _by_name(p.display_name)))
     return Movement(event.paper_size, event.name, len(rounds), rows, f"{event.slug}-movement.pdf",
-                    by_pairs=event.mode == Event.Mode.PAIRS)
+                    by_pairs=event.fixed_pairs)

@@ -17,6 +17,7 @@ from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award, describe_game
 from scoring.engine.key import scoring_key
+from scoring.engine.progressive import BYE_RULE
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.engine.words import moment, score
@@ -44,6 +45,7 @@ from scoring.standings.selectors import (
     play_stats,
     player_record,
     prizes,
+    progressive_standings,
     ranked,
     standings,
 )
@@ -274,7 +276,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
     matches = not event.playing.laps
     ranking = order.for_event(event)
-    rows = list(standings(results, ranking))
+    rows = (progressive_standings(event, ranking, after_round) if event.progressive
+            else list(standings(results, ranking)))
     counts = {status: 0 for status in Rubber.Status.values}
     undealt = 0
     for status, hands in rubbers.values_list("status", "hand_count"):
@@ -292,7 +295,10 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
                      for prize in prizes(ranked(rows, ranking), event.low_prize)]
-    missing = not_counted_entrants(event, rubbers)
+    if event.progressive and any(row["byes"] for row in rows):
+        notes.append(BYE_RULE)
+    listed = {row["player_id"] for row in rows}
+    missing = [player for player in not_counted_entrants(event, rubbers) if player.pk not in listed]
     if missing:
         notes.append(f"No rubber counted yet (sat out, or still playing their first): "
                      f"{', '.join(p.display_name for p in missing)}.")

@@ -1,13 +1,18 @@
-"""Forms of an event in rounds: its entrants, as individuals or as fixed pairs."""
+"""Forms of an event in rounds: its entrants, as individuals or as fixed pairs; a paper table's round totals."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
 
+from scoring.engine import Seat, Side
 from scoring.models import Player
+from scoring.models.rubbers import SEAT_FIELD
+from scoring.parsing import CountField
 from scoring.validators import TextField
 
 MOST_PAIRS = 32
@@ -100,3 +105,30 @@ class ScheduleForm(forms.Form):
     seed = forms.IntegerField(
         min_value=0, max_value=1_000_000, required=False, initial=0,
         help_text="Another number seats the players another way; the same number, the same schedule.")
+
+
+class RoundTotalsForm(forms.Form):
+    """A paper table's round in one step: each side's points, and the lone hands each player made."""
+
+    def __init__(self, *args: Any, seated: dict[Seat, Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for side in Side:
+            names = " & ".join(str(seated[seat]) for seat in side.seats)
+            self.fields[side.value.lower()] = CountField(
+                label=f"{side.value} points ({names})", what=f"{side.value}'s points", min_value=0, max_value=999)
+        for seat in Seat:
+            self.fields[SEAT_FIELD[seat]] = CountField(
+                label=f"{seat.value} lone hands ({seated[seat]})", what=f"{seated[seat]}'s lone hands", min_value=0,
+                max_value=99, initial=0)
+
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # form_page.html owns the form
+        self.helper.disable_csrf = True
+        self.helper.layout = Layout(Row(*(Column(side.value.lower(), css_class="col-sm") for side in Side)),
+                                    Row(*(Column(SEAT_FIELD[seat], css_class="col-sm-6 col-lg-3") for seat in Seat)))
+
+    def points(self) -> dict[Side, int]:
+        return {side: self.cleaned_data[side.value.lower()] for side in Side}
+
+    def lone(self) -> dict[Seat, int]:
+        return {seat: self.cleaned_data[SEAT_FIELD[seat]] for seat in Seat}

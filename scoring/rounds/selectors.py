@@ -18,6 +18,7 @@ from django.db.models import Count, F, Max, OuterRef, Q, Subquery, prefetch_rela
 from django.utils import timezone
 
 from scoring.engine import Seat
+from scoring.engine.progressive import MovementError
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import (
     Event,
@@ -30,6 +31,8 @@ from scoring.models import (
     Rubber,
     Ruling,
 )
+from scoring.models.rubbers import SEAT_FIELD
+from scoring.rounds.movement import moved_on
 
 
 @dataclass
@@ -214,8 +217,12 @@ class NextRound:
 
     number: int
     seats: tuple[NextSeat, ...]
-    pending: bool = False
-    """The round is paired when it starts (fixed pairs by the standing): nobody's place is known yet."""
+    pending: str = ""
+    """Why nobody's place is known yet: the round is paired when it starts (fixed pairs by the standing), or
+    moved on from this one's results once every table has finished (a progressive night)."""
+    preview: bool = False
+    """Seats worked out from this round's results before the next starts (a progressive night): the start seats
+    the same, unless a result is corrected first."""
 
 
 def next_round_seats(rubber: Rubber) -> NextRound | None:
@@ -227,8 +234,17 @@ def next_round_seats(rubber: Rubber) -> NextRound | None:
     if following is None:
         return None
     tables = list(following.tables.select_related("north", "east", "south", "west").order_by("number"))
+    preview = False
+    if not tables and rubber.event.moves_up:
+        tables, preview = _moved_on_preview(rubber.event, table.round, following.number), True
+        if not tables:
+            return NextRound(following.number, (), pending=(
+                f"Round {following.number} is seated from this round's results once every table has finished: "
+                "the winners move up a table and partners change."))
     if not tables:
-        return NextRound(following.number, (), pending=True)
+        return NextRound(following.number, (), pending=(
+            f"Round {following.number} is paired by the standing when it starts; the secretary calls the tables "
+            "then."))
     places = {t.player_at(seat).pk: (t, seat) for t in tables for seat in Seat}
     seats = []
     for player in rubber.players_at_hand(max(rubber.hand_count, 1)).values():
@@ -238,4 +254,17 @@ def next_round_seats(rubber: Rubber) -> NextRound | None:
         there, seat = places[player.pk]
         partner = there.player_at(seat.left.left)
         seats.append(NextSeat(player.display_name, f"table {there.number}, {SEAT_WORDS[seat]}, partner {partner}"))
-    return NextRound(following.number, tuple(seats))
+    return NextRound(following.number, tuple(seats), preview=preview)
+
+
+def _moved_on_preview(event: Event, this_round: Round, number: int) -> list[RoundTable]:
+    """The next progressive round's tables (unsaved) once every table of this one has finished; none before."""
+    if this_round.tables.filter(Q(rubber__isnull=True) | Q(rubber__status=Rubber.Status.IN_PROGRESS)).exists():
+        return []
+    try:
+        seating = moved_on(event, number)
+    except MovementError:
+        return []
+    players = Player.objects.in_bulk([p for seats in seating.tables for p in seats.values()])
+    return [RoundTable(number=n, **{SEAT_FIELD[seat]: players[p] for seat, p in seats.items()})
+            for n, seats in enumerate(seating.tables, start=1)]

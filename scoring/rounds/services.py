@@ -7,7 +7,6 @@ of its status, so two clicks (or two secretaries) can never start or close it tw
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -17,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engine import Seat, Side
-from scoring.engine.progressive import MovementError, TableResult, progressive_move
+from scoring.engine.progressive import MovementError, totals_errors
 from scoring.engine.schedules import Round as PlannedRound
 from scoring.engine.schedules import (
     Schedule,
@@ -28,7 +27,9 @@ from scoring.engine.schedules import (
     swiss_round,
     whist_schedule,
 )
+from scoring.engine.words import plural
 from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
+from scoring.rounds.movement import moved_on
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
 from scoring.services.rubbers import rubber_start
@@ -57,7 +58,7 @@ def entrants_set(*, event: Event, players: Sequence[Player], new_names: Sequence
     players = [*players, *added]
     if len({p.pk for p in players}) != len(players):
         raise ValidationError("A player is entered twice.")
-    if event.mode == Event.Mode.PAIRS and len(players) % 2:
+    if event.fixed_pairs and len(players) % 2:
         raise ValidationError("Fixed pairs need an even number of players: each pair is two.")
     if len(players) > 64:
         raise ValidationError("An event in rounds takes at most 64 players.")
@@ -68,21 +69,21 @@ def entrants_set(*, event: Event, players: Sequence[Player], new_names: Sequence
 
 def is_swiss(event: Event, entrants: int) -> bool:
     """Fixed pairs with fewer rounds than a round robin: each round is paired by the standing (Swiss)."""
-    return event.mode == Event.Mode.PAIRS and (event.rounds or 0) < round_robin_rounds(entrants // 2)
+    return event.fixed_pairs and (event.rounds or 0) < round_robin_rounds(entrants // 2)
 
 
 def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
     """The rounds the engine plans; None for a round seated when it starts (a Swiss round, paired by standing;
     a progressive round, moved on from the round before)."""
     rounds = event.rounds or 0
-    if event.progressive:
-        if entrants % 4:
-            raise ValidationError(f"A progressive night seats four a table: {entrants} are entered. Enter a "
-                                  "multiple of four.")
-        first = PlannedRound(tuple(Table(n, n + 1, n + 2, n + 3) for n in range(1, entrants + 1, 4)), ())
+    if event.moves_up:
+        # Round 1 sits in order of entry; beyond a multiple of four, the last entered sit it out.
+        playing = entrants - entrants % 4
+        first = PlannedRound(tuple(Table(n, n + 1, n + 2, n + 3) for n in range(1, playing + 1, 4)),
+                             tuple(range(playing + 1, entrants + 1)))
         return [first] + [None] * (rounds - 1)
     try:
-        if event.mode == Event.Mode.INDIVIDUALS:
+        if not event.fixed_pairs:
             schedule: Schedule = whist_schedule(entrants, rounds, seed)
             return list(schedule.rounds)
         pairs = entrants // 2
@@ -160,37 +161,16 @@ def _swiss(round_: Round) -> None:
 
 
 def _progressive(round_: Round) -> None:
-    """Seat a progressive round from the one before: its winners up a table, its losers staying, the head
-    table's losers to the foot, every pair split (`engine.progressive`)."""
-    event = round_.event
-    before = (RoundTable.objects.filter(round__event=event, round__number=round_.number - 1)
-              .select_related("rubber").order_by("number"))
-    tables = [_table_result(table) for table in before]
+    """Seat a progressive round from the one before (`movement.moved_on`) and store it with its byes."""
     try:
-        moved = progressive_move(tables)
+        seating = moved_on(round_.event, round_.number)
     except MovementError as exc:
         raise ValidationError(str(exc)[:1].upper() + str(exc)[1:] + ".") from None
+    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player) for player in seating.sitting_out)
     RoundTable.objects.bulk_create(
         RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],
                    south_id=seats[Seat.S], west_id=seats[Seat.W], first_dealer=first_dealer(round_.number, number))
-        for number, seats in enumerate(moved, start=1))
-
-
-def _table_result(table: RoundTable) -> TableResult:
-    """A table's round for the movement: each side's points over its deals and its lone hands made. Level on
-    both, a cut drawn by the site settles it (from the event, the round and the table, so it replays)."""
-    rubber = table.rubber
-    seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
-    points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
-    lone = {Side.NS: 0, Side.EW: 0}
-    if rubber is not None:
-        for row in RubberPlayerResult.objects.filter(rubber=rubber).values("side", "lone_hands"):
-            lone[Side(row["side"])] += row["lone_hands"]
-    winner = None
-    if points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]:
-        cut = random.Random(f"{table.round.event_id}:{table.round.number}:{table.number}")
-        winner = cut.choice((Side.NS, Side.EW))
-    return TableResult(seats, points, lone, winner)
+        for number, seats in enumerate(seating.tables, start=1))
 
 
 @retried_on_deadlock
@@ -208,7 +188,7 @@ def round_start(*, round_id: int) -> Round:
         raise ValidationError(f"Round {round_.number} has already started.")
     round_.refresh_from_db()
     if not round_.tables.exists():
-        (_progressive if event.progressive else _swiss)(round_)
+        (_progressive if event.moves_up else _swiss)(round_)
     for table in round_.tables.select_related("north", "east", "south", "west"):
         rubber = rubber_start(event=event, north=table.north, east=table.east, south=table.south, west=table.west,
                               first_dealer=table.first_dealer, table_label=str(table.number),
@@ -236,8 +216,40 @@ def round_close(*, round_id: int, by: User | None = None) -> Round:
     for rubber_id in playing.values_list("rubber", flat=True):
         rubber = rubber_lock(rubber_id)
         reports_drop(rubber, by=by)
-        rubber.deal_limit = rubber.hand_count
-        rubber.save(update_fields=["deal_limit"])
+        rubber.deal_limit, rubber.time_called = rubber.hand_count, True
+        rubber.save(update_fields=["deal_limit", "time_called"])
         rubber_rescore(rubber)
     round_.refresh_from_db()
     return round_
+
+
+@retried_on_deadlock
+@transaction.atomic
+def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Seat, int]) -> Rubber:
+    """A progressive table that scored on paper: its round's totals in one step, each side's points and each
+    player's lone hands, in place of its deals. Entered again, they replace the last; once the next round has
+    started (seated by these results), they stand."""
+    rubber = rubber_lock(rubber_id, abandoned="The table's rubber was abandoned; it takes no totals.")
+    table = RoundTable.objects.select_related("round").filter(rubber=rubber).first()
+    if table is None or not rubber.event.progressive:
+        raise ValidationError("Only a table of a progressive round enters its round's totals.")
+    if rubber.hand_count:
+        raise ValidationError(f"The table has {plural(rubber.hand_count, 'deal')} entered: go on deal by deal, or "
+                              "take them back first.")
+    later = Round.objects.filter(event=rubber.event, number__gt=table.round.number).exclude(
+        status=Round.Status.PLANNED)
+    if later.exists():
+        raise ValidationError(f"Round {table.round.number + 1} has started, seated from these results; they stand.")
+    sides = {side.value: points[side] for side in Side}
+    made = {seat.value: lone[seat] for seat in Seat}
+    errors = totals_errors(sides, made, rubber.event.deal_limit)
+    if errors:
+        raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
+    rubber.round_totals = {**sides, "lone": made}
+    rubber.save(update_fields=["round_totals"])
+    rubber_rescore(rubber)
+    return rubber
+
+
+_TOTALS_FIELDS = {"NS": "ns", "EW": "ew", "N": "north", "E": "east", "S": "south", "W": "west"}
+"""The totals form's field for each side and seat the engine's check names."""

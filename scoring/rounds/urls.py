@@ -9,5 +9,6 @@ urlpatterns = [
     path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
     path("rounds/<id:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
     path("rounds/<id:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),
+    path("rubbers/<id:pk>/round-totals/", views.RoundTotalsView.as_view(), name="round_totals"),
     path("rounds/<id:pk>/close/confirm/", views.RoundCloseConfirmView.as_view(), name="round_close_confirm"),
 ]

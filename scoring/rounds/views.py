@@ -17,7 +17,10 @@ from django.views.generic import FormView, TemplateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.clients import is_loopback
-from scoring.models import Event, HandReport, Round
+from scoring.engine import Seat
+from scoring.engine.words import plural
+from scoring.models import Event, HandReport, Round, Rubber
+from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import forms, services
 from scoring.rounds.selectors import room
@@ -54,7 +57,7 @@ class EntrantsView(EventInRoundsMixin, FormView):
     def get_form(self, form_class: Any = None) -> Any:
         data = self.request.POST if self.request.method == "POST" else None
         chosen = [e.player for e in self.event.entrants.select_related("player")]
-        if self.event.mode == Event.Mode.PAIRS:
+        if self.event.fixed_pairs:
             rows = max(8, len(chosen) // 2 + 4)
             initial = {f"pair_{n // 2 + 1}_{'ab'[n % 2]}": p.pk for n, p in enumerate(chosen)}
             return forms.PairsForm(data, rows=rows, initial=initial)
@@ -70,7 +73,7 @@ class EntrantsView(EventInRoundsMixin, FormView):
         except ValidationError as exc:
             form.add_error(None, exc)
             return self.form_invalid(form)
-        entered = (f"{len(entrants) // 2} pairs" if self.event.mode == Event.Mode.PAIRS
+        entered = (f"{len(entrants) // 2} pairs" if self.event.fixed_pairs
                    else f"{len(entrants)} players")
         messages.success(self.request, f"{entered} entered. Make the schedule when everyone is in.")
         return HttpResponseRedirect(self.event_url())
@@ -160,7 +163,7 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "event": event, "rounds": rounds,
             "entrants": event.entrants.select_related("player"),
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
-            "pairs": _pairs(list(event.entrants.select_related("player"))) if event.mode == Event.Mode.PAIRS else [],
+            "pairs": _pairs(list(event.entrants.select_related("player"))) if event.fixed_pairs else [],
             # The secretary's table cards print each table's code with this site's address for phones.
             "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 
@@ -205,3 +208,51 @@ class RoomView(ReadableMixin, TemplateView):
         patch_vary_headers(response, ["HX-Request"])
         response["Cache-Control"] = "no-store"
         return response
+
+
+class RoundTotalsView(SecretaryRequiredMixin, FormView):
+    """`/rubbers/<id>/round-totals/`: a progressive table that scored on paper enters its round in one step."""
+
+    template_name = "form_page.html"
+
+    @cached_property
+    def rubber(self) -> Rubber:
+        rubber: Rubber = get_object_or_404(Rubber.objects.select_related("event", "north", "east", "south", "west",
+                                                                         "round_table__round"), pk=self.kwargs["pk"])
+        return rubber
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs() | {"seated": {seat: self.rubber.player_at(seat) for seat in Seat}}
+        totals = self.rubber.round_totals
+        if totals:
+            kwargs["initial"] = {"ns": totals["NS"], "ew": totals["EW"],
+                                 **{SEAT_FIELD[Seat(seat)]: made for seat, made in totals["lone"].items()}}
+        return kwargs
+
+    def get_form_class(self) -> type[forms.RoundTotalsForm]:
+        return forms.RoundTotalsForm
+
+    def back(self) -> str:
+        return reverse("room", args=[self.rubber.event.slug])
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        rubber = self.rubber
+        table = getattr(rubber, "round_table", None)
+        where = f"Table {rubber.table_label}" + (f", round {table.round.number}" if table else "")
+        deals = rubber.event.deal_limit
+        return super().get_context_data(**kwargs) | {
+            "title": f"{where}: the round's totals", "context_line": rubber.event.name, "context_url": self.back(),
+            "lead": ("From the table's tally: each side's points over the round"
+                     + (f" ({plural(deals, 'deal')}, and one more for a tie)" if deals else "")
+                     + " and the lone hands each player made. They stand in place of the table's deals, which "
+                     "it then takes no more of; entered again, they replace these."),
+            "submit_label": "Enter the totals", "cancel_url": self.back()}
+
+    def form_valid(self, form: forms.RoundTotalsForm) -> HttpResponse:
+        try:
+            services.round_totals_enter(rubber_id=self.rubber.pk, points=form.points(), lone=form.lone())
+        except ValidationError as exc:
+            form.add_error(None, exc)  # a side's or a seat's fault goes on its own field
+            return self.form_invalid(form)
+        messages.success(self.request, f"Table {self.rubber.table_label}'s totals are entered.")
+        return HttpResponseRedirect(self.back())

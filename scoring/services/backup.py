@@ -45,13 +45,15 @@ from scoring.models import (
     Ruling,
     SeatChange,
 )
+from scoring.models.choices import RANKING_DEFAULT
 from scoring.services.reports import as_reported, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_rescore
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
 ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
-                 "game_points": None, "games": None, "low_prize": False}
+                 "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
+                 "ranking": RANKING_DEFAULT}
 """How an event is run and its game and match, with the value a backup written before them stands for."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active")
 HAND_EXTRA_FIELDS = ("announced_ns", "announced_ew", "announcement_resolved", "notes")
@@ -87,6 +89,8 @@ def _rubber_file(rubber: Rubber) -> dict[str, Any]:
         "status": rubber.status,
         "abandon_reason": rubber.abandon_reason,
         "deal_limit": rubber.deal_limit,
+        "time_called": rubber.time_called,
+        "round_totals": rubber.round_totals,
         "seats": {seat.value: rubber.player_id_at(seat) for seat in Seat},
         "seat_changes": [{"seat": c.seat, "player": c.player_id, "from_hand": c.from_hand, "reason": c.reason}
                          for c in rubber.seat_changes.all()],
@@ -355,6 +359,7 @@ def _restore_rubber(doc: dict[str, Any], events: dict[str, Event], players: dict
     rubber = Rubber(pk=doc["id"], event=events[doc["event"]], table_label=doc["table"],
                     played_on=_date(doc["played_on"], where), first_dealer=doc["first_dealer"],
                     status=doc["status"], abandon_reason=doc["abandon_reason"], deal_limit=doc.get("deal_limit"),
+                    time_called=doc.get("time_called", False), round_totals=doc.get("round_totals"),
                     **Rubber.seat_fields(seats))
     _full_save(rubber, where)
     for change in doc["seat_changes"]:

@@ -9,11 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.template.defaultfilters import pluralize
 
+from scoring.engine.rulebook import SOMERSET_1888, STANDARD
 from scoring.models import Event
+from scoring.models.choices import RANKING_DEFAULT
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "low_prize", "notes")
+                "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "ranking",
+                "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""
@@ -27,7 +30,8 @@ def event_locks(event: Event) -> dict[str, str]:
     rubbers = event.rubbers.count()
     locks: dict[str, str] = {}
     if rounds_made:
-        locks["mode"] = locks["rounds"] = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
+        made = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
+        locks["mode"] = locks["rounds"] = locks["movement"] = made
     elif rubbers:
         locks["mode"] = f"the event has {rubbers} rubber{pluralize(rubbers)}"
     elif event.club_tables.exists() or event.cuttings.exists():
@@ -58,6 +62,16 @@ def mode_change_error(event: Event, mode: str | None) -> str | None:
     return None
 
 
+def movement_change_error(event: Event, fields: dict[str, Any]) -> str | None:
+    """Why the players entered forbid a progressive night of fixed pairs: they must pair off."""
+    movement = fields.get("movement", event.movement)
+    if (fields.get("mode", event.mode) != Event.Mode.PROGRESSIVE or movement == event.movement
+            or movement != Event.Movement.PAIRS):
+        return None
+    entered = event.entrants.count()
+    return f"Fixed pairs need an even number of players, and {entered} are entered." if entered % 2 else None
+
+
 def running_errors(fields: dict[str, Any]) -> dict[str, str]:
     """An event in rounds says how many; only such an event has rounds, deals or minutes a round."""
     errors: dict[str, str] = {}
@@ -71,6 +85,12 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
         if fields.get("game_points") or fields.get("games"):
             errors["game_points" if fields.get("game_points") else "games"] = (
                 "A progressive night adds up each round's deals and plays no games; leave this empty.")
+    else:
+        for name, what, usual in (("movement", "a movement", Event.Movement.PROGRESSIVE),
+                                  ("ranking", "a choice of ranking", RANKING_DEFAULT),
+                                  ("low_prize", "a prize for the lowest score", False)):
+            if fields.get(name) and fields.get(name) != usual:
+                errors[name] = f"Only a progressive night has {what}; leave it as it is."
     if not in_rounds:
         for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
                            ("round_minutes", "minutes a round")):
@@ -92,6 +112,8 @@ def event_create(**fields: Any) -> Event:
     progressive = fields.get("mode") == Event.Mode.PROGRESSIVE
     if progressive and not fields.get("deal_limit") and not fields.get("round_minutes"):
         fields["deal_limit"] = PROGRESSIVE_DEALS[2]  # eight deals, the usual progressive round
+    if not fields.get("rulebook"):
+        fields["rulebook"] = STANDARD.key if progressive else SOMERSET_1888.key
     event = Event(**fields)
     event.full_clean()
     event.save()
@@ -112,6 +134,9 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
     wrong_mode = mode_change_error(event, fields.get("mode"))
     if wrong_mode and "mode" not in errors:
         errors["mode"] = wrong_mode
+    wrong_movement = movement_change_error(event, fields)
+    if wrong_movement and "movement" not in errors:
+        errors["movement"] = wrong_movement
     errors = running_errors({**{n: getattr(event, n) for n in EVENT_FIELDS}, **fields}) | errors
     if errors:
         raise ValidationError(errors)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
 
 from scoring.engine import HandScore, IllegalReport, Reason, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine.progressive import round_deals
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
@@ -44,8 +46,9 @@ def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> R
     if complete and rubber.status == Rubber.Status.COMPLETE:
         raise ValidationError(complete)
     if complete and rubber.status == Rubber.Status.STOPPED:
-        raise ValidationError(f"The rubber stopped after {plural(rubber.deal_limit or 0, 'deal')}, at its round's end; "
-                              "its score stands as it is.")
+        raise ValidationError(f"The rubber stopped after {plural(rubber.hand_count, 'deal')}, at its round's end; "
+                              "its score stands as it is." if rubber.round_totals is None else
+                              "The round's totals were entered from the table's tally; it takes no deals.")
     return rubber
 
 
@@ -97,6 +100,8 @@ def result_records(
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
     seated = rubber.player_ids_by_hand(seat_changes, len(hands))
     tallies = PlayerTallies()
+    if rubber.round_totals is not None:
+        tallies.add_totals(rubber.round_totals, {seat: rubber.player_id_at(seat) for seat in Seat})
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
         tallies.add(scored, players)
         row.game = scored.game
@@ -112,9 +117,13 @@ def result_records(
     rubber.current_ns, rubber.current_ew = result.current_score or (None, None)
     rubber.next_dealer = result.next_dealer.value if result.next_dealer else ""
     rubber.hand_count = len(hands)
+    if rubber.round_totals is not None:
+        rubber.current_ns, rubber.current_ew = tallies.points[Side.NS], tallies.points[Side.EW]
+    deals = _deals_due(rubber, result)
     if rubber.status != Rubber.Status.ABANDONED:
         rubber.status = (Rubber.Status.COMPLETE if result.complete
-                         else Rubber.Status.STOPPED if rubber.deal_limit is not None and len(hands) >= rubber.deal_limit
+                         else Rubber.Status.STOPPED if rubber.round_totals is not None
+                         or (deals is not None and len(hands) >= deals)
                          else Rubber.Status.IN_PROGRESS)
 
     games = [GameRecord(rubber=rubber, number=g.number, winner=g.winner.value, ns_score=g.score[0],
@@ -125,6 +134,21 @@ def result_records(
 
 LONE_MADE = frozenset({Reason.LONE_POINT, Reason.LONE_MARCH, Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.ABANDONED})
 EUCHRED = frozenset({Reason.EUCHRE, Reason.LONE_EUCHRE})
+
+
+def _deals_due(rubber: Rubber, result: RubberResult) -> int | None:
+    """The deals the rubber's round lets it play: its limit, and under a progressive night's tally one more when
+    the sides are level after them. Deals beyond those (a correction having broken the tie) are refused."""
+    limit = rubber.deal_limit
+    if limit is None:
+        return None
+    if not rubber.rulebook.tally or rubber.time_called:
+        return limit
+    due = round_deals(limit, [scored.score_after for scored in result.hands])
+    if len(result.hands) > due:
+        raise ValidationError(f"Deal {due + 1} was played because the sides were level after {limit} deals; they "
+                              f"no longer are, so take deal {due + 1} back first.")
+    return due
 
 
 @dataclass
@@ -143,6 +167,16 @@ class PlayerTallies:
             if counts[Side.NS] != counts[Side.EW]:
                 return Side.NS if counts[Side.NS] > counts[Side.EW] else Side.EW
         return None
+
+    def add_totals(self, totals: dict[str, Any], players: dict[Seat, int]) -> None:
+        """A round's totals entered from a paper tally: each side's points and each player's lone hands (the
+        euchres are not on a tally card)."""
+        for side in Side:
+            self.points[side] += totals[side.value]
+        for seat in Seat:
+            made = totals["lone"][seat.value]
+            self.lone[players[seat]] += made
+            self.lone_by_side[seat.side] += made
 
     def add(self, scored: HandScore, players: dict[Seat, int]) -> None:
         for award in scored.awards:

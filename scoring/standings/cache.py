@@ -16,7 +16,7 @@ from django.db.models import Count, QuerySet, Sum
 
 from scoring.models import Event, RubberPlayerResult
 from scoring.standings import order
-from scoring.standings.selectors import partnerships, ranked, standings
+from scoring.standings.selectors import partnerships, progressive_standings, ranked, standings
 
 TIMEOUT = 60 * 60
 
@@ -25,6 +25,9 @@ def event_players(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per player, ranked (by matches won under a code without rubbers)."""
     results = RubberPlayerResult.objects.filter(rubber__event=event)
     ranking = order.for_event(event)
+    if event.progressive:  # its byes score the round's average
+        return rows(("players", "event", event.pk, event.ranking), event.results_version,
+                    lambda: ranked(progressive_standings(event, ranking), ranking))
     return rows(("players", "event", event.pk), event.results_version,
                 lambda: ranked(standings(results, ranking), ranking))
 

@@ -8,6 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.models.choices import PROGRESSIVE_FIGURES as FIGURE_WORDS
+from scoring.models.choices import RANKING_DEFAULT
+
 
 @dataclass(frozen=True, slots=True)
 class TieBreak:
@@ -33,12 +36,17 @@ MATCH_TIE_BREAKS: tuple[TieBreak, ...] = (
 )
 """The codes without laps or rubber points (the Official Laws, 1877, the standard game): matches won first."""
 
-PROGRESSIVE_TIE_BREAKS: tuple[TieBreak, ...] = (
-    TieBreak("scored_for", "total points"),
-    TieBreak("lone", "lone hands made"),
-    TieBreak("wins", "rounds won"),
-)
-"""A progressive night: every player's tally of points, then his lone hands, then the rounds he won."""
+PROGRESSIVE_FIGURES = {"points": "scored_for", "lone": "lone", "rounds": "wins"}
+"""The standings row's figure for each thing a progressive night can be ranked by (`Event.ranking`)."""
+
+
+def progressive(ranking: str = RANKING_DEFAULT) -> tuple[TieBreak, ...]:
+    """A progressive night's order, as the event chose it from its three figures ("points,lone,rounds")."""
+    return tuple(TieBreak(PROGRESSIVE_FIGURES[key], FIGURE_WORDS[key]) for key in ranking.split(","))
+
+
+PROGRESSIVE_TIE_BREAKS = progressive()
+"""A progressive night by default: every player's tally of points, then his lone hands, then the rounds he won."""
 
 Ranking = tuple[TieBreak, ...]
 LAST_WORDS = "name"
@@ -47,7 +55,7 @@ LAST_WORDS = "name"
 def for_event(event: Any) -> Ranking:
     """How an event's standings are ranked: by its rubbers, its matches, or its progressive tallies."""
     if event.progressive:
-        return PROGRESSIVE_TIE_BREAKS
+        return progressive(event.ranking)
     return TIE_BREAKS if event.playing.laps else MATCH_TIE_BREAKS
 
 

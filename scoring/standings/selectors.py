@@ -14,7 +14,8 @@ from typing import Any
 from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
-from scoring.models import Entrant, Event, Hand, Penalty, Player, Rubber, RubberPlayerResult, Ruling
+from scoring.engine.progressive import bye_points
+from scoring.models import Entrant, Event, Hand, Penalty, Player, RoundBye, Rubber, RubberPlayerResult, Ruling
 from scoring.standings import order
 
 
@@ -45,6 +46,40 @@ def standings(results: QuerySet[RubberPlayerResult], ranking: order.Ranking = or
     """One row per player over the complete rubbers (or matches) among `results`, best first."""
     rows = complete_results(results).values("player_id", "player__display_name")
     return _figures(rows).order_by(*order.order_by("player__display_name", ranking=ranking))
+
+
+def progressive_standings(event: Event, ranking: order.Ranking, through: int | None = None) -> list[dict[str, Any]]:
+    """A progressive night's rows: each player's tally with what his byes scored (the round's average each),
+    best first (three queries); with `through`, rounds 1 to that one only."""
+    results = RubberPlayerResult.objects.filter(rubber__event=event)
+    if through is not None:
+        results = results.filter(rubber__round_table__round__number__lte=through)
+    rows = {row["player_id"]: {**row, "byes": 0} for row in standings(results, ranking)}
+    for player_id, name, points in bye_scores(event, through):
+        row = rows.setdefault(player_id, {"player_id": player_id, "player__display_name": name, "byes": 0,
+                                          **dict.fromkeys(BLANK_FIGURES, 0), "net_per_rubber": 0.0})
+        row["byes"] += 1
+        row["scored_for"] = (row["scored_for"] or 0) + points
+        row["net"] = (row["net"] or 0) + points
+    return sorted(rows.values(), key=lambda row: (order.best_first(row, ranking), row["player__display_name"]))
+
+
+BLANK_FIGURES = ("rubbers", "wins", "losses", "games", "doubles", "scored_for", "scored_against", "net", "lone",
+                 "euchres")
+
+
+def bye_scores(event: Event, through: int | None = None) -> list[tuple[int, str, int]]:
+    """(player, name, points) for each round a player sat out that has a result: the round's average, the
+    points of everyone who played it over their number, to the nearest point (two queries)."""
+    results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event)
+    if through is not None:
+        results = results.filter(rubber__round_table__round__number__lte=through)
+    played = (complete_results(results)
+              .values("rubber__round_table__round_id").annotate(total=Sum("points_for"), players=Count("id")))
+    average = {row["rubber__round_table__round_id"]: bye_points(row["total"] or 0, row["players"]) for row in played}
+    byes = RoundBye.objects.filter(round__event=event, round_id__in=list(average))
+    return [(bye.player_id, bye.player.display_name, average[bye.round_id])
+            for bye in byes.select_related("player").order_by("round__number", "player_id")]
 
 
 def ranked(rows: Iterable[dict[str, Any]], ranking: order.Ranking = order.TIE_BREAKS) -> list[dict[str, Any]]:

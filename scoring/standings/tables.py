@@ -124,11 +124,12 @@ class ProgressiveStandingsTable(MatchStandingsTable):
     rubbers = tables.Column(verbose_name="Rounds", attrs=NUMBER)
     wins = tables.Column(verbose_name="Rounds won", attrs=NUMBER)
     scored_for = tables.Column(verbose_name="Points", attrs=NUMBER)
+    byes = tables.Column(verbose_name="Sat out", attrs=NUMBER, default=0)
 
     class Meta(MatchStandingsTable.Meta):
         exclude = ("losses", "games", "net")
-        sequence = ("rank", "player", "scored_for", "lone", "wins", "rubbers", "euchres",  # type: ignore[assignment]
-                    "scored_against")
+        sequence = ("rank", "player", "scored_for", "lone", "wins", "rubbers", "byes",  # type: ignore[assignment]
+                    "euchres", "scored_against")
 
 
 class MatchPartnershipTable(MatchFigures):

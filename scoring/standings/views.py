@@ -10,6 +10,7 @@ from django_tables2 import RequestConfig, SingleTableMixin
 from django_tables2.export import ExportMixin
 
 from scoring.access import ReadableMixin
+from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
@@ -105,7 +106,9 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             # A table stopped before it dealt a hand played no rubber: it is not among those counted.
             "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count__gt=0).count(),
             "undealt": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count=0).count(),
-            "not_counted": not_counted_entrants(self.event),
+            "not_counted": [player for player in not_counted_entrants(self.event)
+                            if player.pk not in {row["player_id"] for row in self.get_table_data()}],
+            "progressive_rules": (TIE_RULE, BYE_RULE) if self.event.progressive else (),
         }
         return context
 

@@ -11,7 +11,8 @@ import pytest
 EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain",
             "scoring.engine.rulings.adjudicate", "scoring.engine.laws.official",
             "scoring.engine.cutting.jacks", "scoring.engine.match", "scoring.engine.laws.law",
-            "scoring.engine.progressive.movement"]
+            "scoring.engine.progressive.movement", "scoring.engine.progressive.byes",
+            "scoring.engine.progressive.deals", "scoring.engine.progressive.totals"]
 
 
 @pytest.mark.parametrize("module", EXAMPLES)

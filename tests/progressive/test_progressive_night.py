@@ -107,10 +107,12 @@ def test_a_level_table_is_settled_by_lone_hands_then_a_cut_that_replays():
     assert first_again.pk != first.pk  # another event draws its own cut
 
 
-def test_a_progressive_night_needs_four_a_table():
+def test_beyond_a_multiple_of_four_the_last_entered_sit_out_round_one():
     event = night(players=10)
-    with pytest.raises(ValidationError, match="multiple of four"):
-        schedule_make(event=event)
+    first, *_ = schedule_make(event=event)
+    numbers = {e.player_id: e.number for e in event.entrants.all()}
+    assert first.tables.count() == 2
+    assert sorted(numbers[b.player_id] for b in first.byes.all()) == [9, 10]
 
 
 def test_the_phone_shows_the_deal_of_the_round_and_the_rounds_points(client):

@@ -1,9 +1,15 @@
-"""Progressive euchre: the movement of players between tables after each round.
+"""Progressive euchre: the movement of players between tables after each round, the byes, and the deals
+a round plays.
 
 The winners of each table move up one table and the losers stay; the head table's winners stay and its
 losers go to the foot table; at every table the pairs split, so nobody keeps a partner.
 """
 
+from scoring.engine.progressive.byes import BYE_RULE, bye_points, rotate_byes
+from scoring.engine.progressive.deals import TIE_RULE, round_deals
 from scoring.engine.progressive.movement import MovementError, TableResult, progressive_move, read_round
+from scoring.engine.progressive.totals import totals_errors
 
-__all__ = ["MovementError", "TableResult", "progressive_move", "read_round"]
+__all__ = ["BYE_RULE", "TIE_RULE", "MovementError", "TableResult", "bye_points", "progressive_move",
+           "read_round", "rotate_byes", "round_deals",
+           "totals_errors"]

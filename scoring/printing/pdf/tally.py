@@ -6,6 +6,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from scoring.engine.progressive import BYE_RULE
 from scoring.printing.pdf.common import build, content_width, p
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 from scoring.printing.tally import TallyCard, TallyCards
@@ -29,6 +30,8 @@ def _card(cards: TallyCards, card: TallyCard, width: float) -> Table:
     ]))
     note = ("Table and seat after round 1: the winners move up a table, partners change." if cards.progressive
             else "")
+    if cards.byes:
+        note = f"{note} {BYE_RULE}".strip()
     body: list[list[object]] = [[p(cards.event, "subtitle")], [p(card.player, "title")],
                                 [p(cards.deals, "small")] if cards.deals else [Spacer(1, 1)], [grid]]
     if note:

@@ -1,0 +1,34 @@
+"""A round's totals from a paper tally, entered in one step: each side's points and each player's lone hands.
+
+A lone hand made scores its side at least a point, so a side cannot have made more lone hands than it has
+points; and a table plays at most its round's deals and the one more a tie brings, so no more lone hands
+than that between them.
+
+>>> totals_errors({"NS": 7, "EW": 5}, {"N": 1, "E": 0, "S": 0, "W": 0}, deals=8)
+{}
+>>> totals_errors({"NS": 0, "EW": 5}, {"N": 1, "E": 0, "S": 0, "W": 0}, deals=8)
+{'NS': 'NS made 1 lone hand, which scores at least a point each, and has 0 points.'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.engine.seats import Seat, Side
+from scoring.engine.words import plural
+
+__all__ = ["totals_errors"]
+
+
+def totals_errors(points: Mapping[str, int], lone: Mapping[str, int], deals: int | None) -> dict[str, str]:
+    """What is wrong with a table's round totals, keyed by the side ("NS") or the seat ("N") it concerns."""
+    errors: dict[str, str] = {}
+    for side in Side:
+        made = sum(lone[seat.value] for seat in side.seats)
+        if made > points[side.value]:
+            errors[side.value] = (f"{side.value} made {plural(made, 'lone hand')}, which scores at least a point "
+                                  f"each, and has {points[side.value]} point{'' if points[side.value] == 1 else 's'}.")
+    if deals is not None and sum(lone[seat.value] for seat in Seat) > deals + 1:
+        errors["N"] = (f"{sum(lone.values())} lone hands in a round of {plural(deals, 'deal')} (and one more for "
+                       "a tie) cannot be: each lone hand is a deal.")
+    return errors

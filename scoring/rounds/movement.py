@@ -1,0 +1,53 @@
+"""A progressive round's seating from the round before, read from its stored results: the round start stores
+it, and a finished table's phones show it before the round starts. Reads only."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from scoring.engine import Seat, Side
+from scoring.engine.progressive import TableResult, progressive_move, rotate_byes
+from scoring.models import Event, RoundBye, RoundTable, RubberPlayerResult
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The next round's tables (table 1 first) and who sits it out."""
+
+    tables: list[dict[Seat, int]]
+    sitting_out: list[int]
+
+
+def moved_on(event: Event, number: int) -> Seating:
+    """Round `number`'s seats from round `number - 1`: its winners up a table, its losers staying, every pair
+    split; those who sat out come back in place of as many who have sat out least. Raises the engine's
+    `MovementError` for a round that cannot move on."""
+    before = (RoundTable.objects.filter(round__event=event, round__number=number - 1)
+              .select_related("rubber", "round").order_by("number"))
+    moved = progressive_move([_table_result(table) for table in before])
+    number_of = {e.player_id: e.number for e in event.entrants.all()}
+    waiting = sorted(RoundBye.objects.filter(round__event=event, round__number=number - 1)
+                     .values_list("player_id", flat=True), key=number_of.__getitem__)
+    byes = Counter(RoundBye.objects.filter(round__event=event, round__number__lt=number)
+                   .values_list("player_id", flat=True))
+    tables, out = rotate_byes(moved, waiting, byes)
+    return Seating(tables, out)
+
+
+def _table_result(table: RoundTable) -> TableResult:
+    """A table's round for the movement: each side's points over its deals and its lone hands made. Level on
+    both, a cut drawn by the site settles it (from the event, the round and the table, so it replays)."""
+    rubber = table.rubber
+    seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
+    points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
+    lone = {Side.NS: 0, Side.EW: 0}
+    if rubber is not None:
+        for row in RubberPlayerResult.objects.filter(rubber=rubber).values("side", "lone_hands"):
+            lone[Side(row["side"])] += row["lone_hands"]
+    winner = None
+    if points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]:
+        cut = random.Random(f"{table.round.event_id}:{table.round.number}:{table.number}")
+        winner = cut.choice((Side.NS, Side.EW))
+    return TableResult(seats, points, lone, winner)

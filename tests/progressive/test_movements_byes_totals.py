@@ -1,0 +1,230 @@
+"""A progressive night's other movements (the individual rotation, fixed pairs), its byes and what they score,
+the extra deal a level table plays, a paper table's totals in one step, the next round's seats on the phone,
+the event's own ranking, and the standard game as the usual code."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from scoring.engine.progressive import bye_points
+from scoring.models import Event, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
+from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+from scoring.services.events import event_create, event_update
+from scoring.services.hands import HandExtras, hand_correct, hand_take_back
+from scoring.standings import cache
+from tests.factories import EventFactory, PlayerFactory
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db
+
+NS, EW = "NS", "EW"
+
+
+def night(players: int = 8, rounds: int = 3, deals: int = 4, movement: str = "progressive", **more) -> Event:
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=rounds, deal_limit=deals, rulebook="standard",
+                         movement=movement, **more)
+    entrants_set(event=event, players=PlayerFactory.create_batch(players))
+    return event
+
+
+def partners(round_: Round) -> set[frozenset[int]]:
+    return {frozenset(pair) for t in round_.tables.all() for pair in ((t.north_id, t.south_id), (t.east_id, t.west_id))}
+
+
+def play_round(round_: Round, makers: str = "NNES") -> None:
+    for table in round_.tables.select_related("rubber"):
+        for maker in makers:
+            record(table.rubber, maker=maker, tricks=5)
+
+
+def test_byes_rotate_nobody_keeps_a_partner_and_a_bye_scores_the_rounds_average():
+    event = night(players=10)
+    first, second, third = schedule_make(event=event)
+    out_first = set(first.byes.values_list("player_id", flat=True))
+    round_start(round_id=first.pk)
+    play_round(first)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    out_second = set(second.byes.values_list("player_id", flat=True))
+    assert len(out_second) == 2 and not out_first & out_second  # those who sat out play; two others sit out
+    assert out_first <= {p for t in second.tables.all() for p in (t.north_id, t.east_id, t.south_id, t.west_id)}
+    assert not partners(first) & partners(second)
+    results = RubberPlayerResult.objects.filter(rubber__round_table__round=first)
+    average = bye_points(sum(r.points_for for r in results), results.count())
+    rows = {row["player_id"]: row for row in cache.event_players(event)}
+    for player in out_first:
+        assert rows[player]["byes"] == 1 and rows[player]["scored_for"] == average
+    page = reverse("event_standings", args=[event.slug])
+    from django.test import Client
+
+    html = Client().get(page).content.decode()
+    assert "Sat out" in html and "scores its average" in html
+
+
+def test_the_individual_rotation_seats_every_round_by_the_schedule_with_byes():
+    event = night(players=9, rounds=4, movement="rotation")
+    made = schedule_make(event=event)
+    for round_ in made:
+        assert round_.tables.count() == 2 and round_.byes.count() == 1  # every round known before the night
+    byes = [b.player_id for b in RoundBye.objects.filter(round__event=event)]
+    assert len(set(byes)) == len(byes)  # nobody sits out twice in four rounds of nine
+    round_start(round_id=made[0].pk)
+    assert all(t.rubber.deal_limit == 4 for t in made[0].tables.select_related("rubber"))
+
+
+def test_fixed_pairs_stay_together_and_need_an_even_number():
+    event = night(players=8, rounds=3, movement="pairs")
+    made = schedule_make(event=event)
+    numbers = {e.player_id: e.number for e in event.entrants.all()}
+    for round_ in made:
+        for table in round_.tables.all():
+            for a, b in ((table.north_id, table.south_id), (table.east_id, table.west_id)):
+                assert (numbers[a] + 1) // 2 == (numbers[b] + 1) // 2  # entrants 1-2, 3-4, ... sit together
+    odd = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=3, deal_limit=4, movement="pairs")
+    with pytest.raises(ValidationError, match="even number"):
+        entrants_set(event=odd, players=PlayerFactory.create_batch(9))
+
+
+def test_a_table_level_after_its_deals_plays_one_more():
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    for maker in "NENE":
+        record(rubber, maker=maker, tricks=3)  # a point each deal: level, 2-2
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.IN_PROGRESS and rubber.deals_words == "4 deals, level: one more for the tie"
+    record(rubber, maker="E", tricks=3)
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.STOPPED and (rubber.current_ns, rubber.current_ew) == (2, 3)
+    assert "level after 4, the table played one more" in rubber.stopped_words
+    first_hand = rubber.hands.get(number=1)
+    with pytest.raises(ValidationError, match="take deal 5 back first"):
+        hand_correct(hand_id=first_hand.pk, play={"dealer": first_hand.dealer, "maker": "N", "tricks": 5},
+                     extras=HandExtras(), reason="Five tricks, not three", by=None)
+    hand_take_back(rubber_id=rubber.pk, number=5, reason="played for a tie there was not", by=None)
+    hand_correct(hand_id=first_hand.pk, play={"dealer": first_hand.dealer, "maker": "N", "tricks": 5},
+                 extras=HandExtras(), reason="Five tricks, not three", by=None)
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.STOPPED and (rubber.current_ns, rubber.current_ew) == (3, 2)
+
+
+def test_closing_the_round_stops_a_level_table_before_its_extra_deal(client):
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    for maker in "NENE":
+        record(rubber, maker=maker, tricks=3)
+    from scoring.reporting import services
+
+    page = client.get(f"/t/{services.working_code(rubber).code}/").content.decode()
+    assert "Deal 5: level after 4, one more for the tie" in page
+    round_close(round_id=first.pk)
+    rubber.refresh_from_db()
+    assert rubber.status == Rubber.Status.STOPPED and rubber.time_called and rubber.hand_count == 4
+
+
+def test_a_paper_table_enters_its_rounds_totals_in_one_step(client, secretary):
+    event = night()
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    paper, phones = (t.rubber for t in first.tables.order_by("number"))
+    url = reverse("round_totals", args=[paper.pk])
+    assert client.get(url).status_code in (302, 403)  # the secretary's alone
+    client.force_login(secretary)
+    page = client.get(url)
+    assert page.status_code == 200 and paper.north.display_name in page.content.decode()
+    wrong = client.post(url, {"ns": "0", "ew": "5", "north": "1", "east": "0", "south": "0", "west": "0"})
+    assert wrong.status_code == 200 and "scores at least a point" in wrong.content.decode()
+    assert client.post(url, {"ns": "x", "ew": "5", "north": "0", "east": "0", "south": "0",
+                             "west": "0"}).status_code == 200
+    paper.refresh_from_db()
+    assert paper.round_totals is None and paper.status == Rubber.Status.IN_PROGRESS  # nothing saved
+    done = client.post(url, {"ns": "9", "ew": "5", "north": "1", "east": "0", "south": "1", "west": "1"})
+    assert done.status_code == 302
+    paper.refresh_from_db()
+    assert paper.status == Rubber.Status.STOPPED and (paper.current_ns, paper.current_ew) == (9, 5)
+    north = RubberPlayerResult.objects.get(rubber=paper, player_id=paper.north_id)
+    west = RubberPlayerResult.objects.get(rubber=paper, player_id=paper.west_id)
+    assert (north.points_for, north.lone_hands, north.won) == (9, 1, True)
+    assert (west.points_for, west.lone_hands, west.won) == (5, 1, False)
+    record(phones, maker="N", tricks=3)
+    with pytest.raises(ValidationError, match="1 deal entered"):
+        round_totals_enter(rubber_id=phones.pk, points={"NS": 1, "EW": 0}, lone=dict.fromkeys("NESW", 0))
+    with pytest.raises(ValidationError, match="takes no deals"):
+        record(paper, maker="N", tricks=3)
+    round_close(round_id=first.pk)
+    round_totals_enter(rubber_id=paper.pk, points={"NS": 9, "EW": 6}, lone={"N": 1, "E": 0, "S": 1, "W": 1})
+    round_start(round_id=second.pk)
+    with pytest.raises(ValidationError, match="Round 2 has started"):
+        round_totals_enter(rubber_id=paper.pk, points={"NS": 9, "EW": 7}, lone=dict.fromkeys("NESW", 0))
+
+
+def test_a_finished_tables_phone_shows_where_each_player_sits_next_before_the_round_starts(client):
+    from scoring.reporting import services
+
+    event = night()
+    first, second, _ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (t.rubber for t in first.tables.order_by("number"))
+    codes = [services.working_code(r).code for r in (one, two)]
+    assert client.get(f"/t/{codes[0]}/").status_code == 200  # the phone at table 1 opened it in play
+    for maker in "NNES":
+        record(one, maker=maker, tricks=5)
+    page = client.get(f"/t/{codes[0]}/").content.decode()
+    assert "once every table has finished" in page  # table 2 still plays
+    for maker in "EEWS":
+        record(two, maker=maker, tricks=5)
+    page = client.get(f"/t/{codes[0]}/").content.decode()
+    assert 'data-testid="next-preview"' in page and "This round: NS" in page
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    for table in second.tables.select_related("north", "east", "south", "west"):
+        for seat, word in (("north", "North"), ("east", "East"), ("south", "South"), ("west", "West")):
+            player = getattr(table, seat)
+            if player.pk in {one.north_id, one.east_id, one.south_id, one.west_id}:
+                assert f"<strong>{player.display_name}</strong>: table {table.number}, {word}," in page
+
+
+def test_the_event_reorders_its_ranking():
+    event = night()
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (t.rubber for t in first.tables.order_by("number"))
+    for _ in range(4):
+        record(one, maker="N", tricks=5)  # two a deal to NS: 8 points, no lone hands
+    for _ in range(3):
+        record(two, maker="E", tricks=4)  # a point a deal to EW
+    record(two, maker="E", alone=True, tricks=3)  # a lone hand for East: 4 points, 1 lone hand
+    assert cache.event_players(event)[0]["player_id"] in (one.north_id, one.south_id)
+    event = event_update(event_id=event.pk, ranking="lone,points,rounds")
+    rows = cache.event_players(event)
+    assert rows[0]["player_id"] == two.east_id and rows[0]["lone"] == 1
+    rubbers = EventFactory()
+    with pytest.raises(ValidationError, match="Only a progressive night"):
+        event_update(event_id=rubbers.pk, ranking="lone,points,rounds")
+
+
+def test_the_standard_game_is_the_usual_code_of_a_progressive_night(client, secretary):
+    client.force_login(secretary)
+    base = {"name": "Church hall", "starts_on": "2026-12-05", "rounds": "4", "paper_size": "letter",
+            "is_public": "on"}
+    assert client.post(reverse("event_new"), base | {"mode": "progressive"}).status_code == 302
+    assert Event.objects.get(name="Church hall").rulebook == "standard"
+    assert client.post(reverse("event_new"), base | {"name": "Rubbers", "rounds": "", "mode": "rubbers"}
+                       ).status_code == 302
+    assert Event.objects.get(name="Rubbers").rulebook == "somerset-1888"
+    chosen = event_create(name="Old laws", slug="old-laws", starts_on="2026-12-05", mode=Event.Mode.PROGRESSIVE,
+                          rounds=3, rulebook="official-1862")
+    assert chosen.rulebook == "official-1862"
+
+
+def test_the_movement_is_fixed_once_the_schedule_is_made():
+    event = night()
+    schedule_make(event=event)
+    with pytest.raises(ValidationError, match="can no longer change"):
+        event_update(event_id=event.pk, movement="rotation")
+    assert RoundTable.objects.filter(round__event=event).count() == 2
