@@ -94,13 +94,13 @@ class Event(models.Model):
         help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
     movement = models.CharField(
         max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE,
-        help_text="A progressive night: how players change tables and partners between rounds.")
+        help_text="For a progressive night.")
     ranking = models.CharField(
         "ranked", max_length=20, choices=RANKING_CHOICES, default=RANKING_DEFAULT,
-        help_text="A progressive night: the order its standings go by.")
+        help_text="For a progressive night.")
     low_prize = models.BooleanField(
         "a prize for the lowest score", default=False,
-        help_text="A progressive night: name the lowest total on the wall and the standings too.")
+        help_text="For a progressive night: named on the wall and the standings.")
     results_version = models.PositiveIntegerField(
         default=0, editable=False,
         help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")

@@ -24,6 +24,11 @@ COUNTED_STATUSES = ("complete", "stopped")
 """The rubbers the standings count: complete ones, and those a round stopped, as they stand."""
 
 
+def undealt() -> Q:
+    """A table stopped by its round before it dealt, with no totals from paper either: no rubber was played."""
+    return Q(status="stopped", hand_count=0, round_totals__isnull=True)
+
+
 class RubberQuerySet(models.QuerySet["Rubber"]):
     def visible_to(self, user: Any) -> RubberQuerySet:
         """The rubbers of the events `user` may read (`EventQuerySet.visible_to` is the one rule)."""
@@ -31,7 +36,7 @@ class RubberQuerySet(models.QuerySet["Rubber"]):
 
     def counted(self) -> RubberQuerySet:
         """The rubbers the standings count (`Rubber.counts_in_standings` is the same rule for one)."""
-        return self.filter(status__in=COUNTED_STATUSES).exclude(status="stopped", hand_count=0)
+        return self.filter(status__in=COUNTED_STATUSES).exclude(undealt())
 
 
 class Rubber(models.Model):
@@ -115,8 +120,10 @@ class Rubber(models.Model):
 
     @property
     def counts_in_standings(self) -> bool:
-        """Complete, or stopped by its round after at least one deal (`RubberQuerySet.counted`)."""
-        return self.status in COUNTED_STATUSES and not (self.status == self.Status.STOPPED and self.hand_count == 0)
+        """Complete, or stopped by its round after at least one deal or with its round's totals entered from paper
+        (`RubberQuerySet.counted`)."""
+        return self.status in COUNTED_STATUSES and not (self.status == self.Status.STOPPED and self.hand_count == 0
+                                                        and self.round_totals is None)
 
     @classmethod
     def seat_fields(cls, players: dict[Seat, Any]) -> dict[str, Any]:

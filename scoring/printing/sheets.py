@@ -17,7 +17,7 @@ from scoring.club.selectors import HandRow, RubberPage, rubber_page
 from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResult, Seat, Side
 from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award, describe_game
 from scoring.engine.key import scoring_key
-from scoring.engine.progressive import BYE_RULE
+from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.engine.words import moment, score
@@ -260,7 +260,8 @@ def standing_lines(rows: list[dict], matches: bool = False,
         rubbers=row["rubbers"], won=row["wins"], lost=row["losses"], games=row["games"] or 0,
         doubles=(row["lone"] or 0) if matches else (row["doubles"] or 0), points_for=row["scored_for"] or 0,
         points_against=row["scored_against"] or 0, net=row["net"] or 0,
-        net_per_rubber=str(row["euchres"] or 0) if matches else f"{row['net_per_rubber']:.2f}")
+        net_per_rubber=str(row["euchres"] or 0) if matches else f"{row['net_per_rubber']:.2f}",
+        lone=row["lone"] or 0, euchres=row["euchres"] or 0, byes=row.get("byes") or 0)
         for row in ranked(rows, ranking))
 
 
@@ -280,9 +281,9 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
             else list(standings(results, ranking)))
     counts = {status: 0 for status in Rubber.Status.values}
     undealt = 0
-    for status, hands in rubbers.values_list("status", "hand_count"):
+    for status, hands, totals in rubbers.values_list("status", "hand_count", "round_totals"):
         counts[status] += 1
-        undealt += status == Rubber.Status.STOPPED and hands == 0
+        undealt += status == Rubber.Status.STOPPED and hands == 0 and totals is None
     counts[Rubber.Status.STOPPED] -= undealt
     notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
     if counts[Rubber.Status.STOPPED]:
@@ -295,8 +296,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
                      for prize in prizes(ranked(rows, ranking), event.low_prize)]
-    if event.progressive and any(row["byes"] for row in rows):
-        notes.append(BYE_RULE)
+    if event.progressive:
+        notes += [TIE_RULE, *([BYE_RULE] if any(row["byes"] for row in rows) else [])]
     listed = {row["player_id"] for row in rows}
     missing = [player for player in not_counted_entrants(event, rubbers) if player.pk not in listed]
     if missing:
@@ -319,6 +320,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
                     if event.mode == Event.Mode.PAIRS
                     else ()),
         matches=matches,
+        progressive=event.progressive,
         notes=tuple(notes),
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )

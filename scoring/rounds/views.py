@@ -18,6 +18,7 @@ from django.views.generic import FormView, TemplateView
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.clients import is_loopback
 from scoring.engine import Seat
+from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.words import plural
 from scoring.models import Event, HandReport, Round, Rubber
 from scoring.models.rubbers import SEAT_FIELD
@@ -93,9 +94,10 @@ class ScheduleView(EventInRoundsMixin, FormView):
         return super().get_context_data(**kwargs) | {
             "title": "Make the schedule", "context_line": self.event.name, "context_url": self.event_url(),
             "lead": f"{count} players, {self.event.rounds or 'no'} rounds. " + (
-                "Round 1 seats the players four a table in order of entry; each later round is seated when it "
-                "starts, the winners of each table moving up one and partners changing (a progressive night)"
-                if self.event.progressive else
+                "Round 1 seats the players four a table in order of entry (beyond a multiple of four, the last "
+                "entered sit it out); each later round is seated when it starts, the winners of each table moving "
+                "up one and partners changing (a progressive night)"
+                if self.event.moves_up else
                 "Fixed pairs with fewer rounds than a round robin are paired round by round, by the standing "
                 "when each round starts (Swiss, no rematch)" if services.is_swiss(self.event, count) else
                 "The schedule fixes every table of every round") + "; it cannot be made twice.",
@@ -164,6 +166,7 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "entrants": event.entrants.select_related("player"),
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
             "pairs": _pairs(list(event.entrants.select_related("player"))) if event.fixed_pairs else [],
+            "progressive_rules": (TIE_RULE, BYE_RULE) if event.progressive else (),
             # The secretary's table cards print each table's code with this site's address for phones.
             "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 

@@ -12,6 +12,7 @@ from django_tables2.export import ExportMixin
 from scoring.access import ReadableMixin
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.models.rubbers import undealt
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.export import OFFERED, InertTableExport
@@ -104,8 +105,8 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),
             "in_progress": self.event.rubbers.filter(status=Rubber.Status.IN_PROGRESS).count(),
             # A table stopped before it dealt a hand played no rubber: it is not among those counted.
-            "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count__gt=0).count(),
-            "undealt": self.event.rubbers.filter(status=Rubber.Status.STOPPED, hand_count=0).count(),
+            "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED).exclude(undealt()).count(),
+            "undealt": self.event.rubbers.filter(undealt()).count(),
             "not_counted": [player for player in not_counted_entrants(self.event)
                             if player.pk not in {row["player_id"] for row in self.get_table_data()}],
             "progressive_rules": (TIE_RULE, BYE_RULE) if self.event.progressive else (),

@@ -16,7 +16,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring.access import EVENT_FROM, ReadableMixin
 from scoring.models import Event, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
-from scoring.rounds.services import entrants_set, schedule_make
+from scoring.rounds.services import entrants_set, round_start, schedule_make
 from scoring.services.rulings import ruling_make
 from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
@@ -63,6 +63,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "round_start": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close_confirm": (SECRETARY_PAGE, lambda o: [o["round"].pk]),
+    "round_totals": (SECRETARY_FORM, lambda o: [o["paper"].pk]),
     "club_night": (CLUB_NIGHT, lambda o: [o["night"].slug]),
     "standings": (PUBLIC, lambda o: []),
     "rubber_new": (SECRETARY_FORM, lambda o: [o["event"].slug]),
@@ -142,12 +143,17 @@ def club(secretary, member, players, django_user_model):
     tournament = EventFactory(is_public=True, mode=Event.Mode.INDIVIDUALS, rounds=2)
     entrants_set(event=tournament, players=players[:4] + PlayerFactory.create_batch(4))
     first = schedule_make(event=tournament)[0]
+    progressive = EventFactory(is_public=True, mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4,
+                               rulebook="standard")
+    entrants_set(event=progressive, players=PlayerFactory.create_batch(8))
+    round_start(round_id=schedule_make(event=progressive)[0].pk)
+    paper = progressive.rubbers.order_by("pk").first()
     night = EventFactory(is_public=True, mode=Event.Mode.CLUB_NIGHT)
     code = working_code(rubber)
     report = hand_report(rubber_id=rubber.pk, play={"dealer": "S", "maker": "S", "tricks": 3},
                          by=AtTable(players[0]))
     return {"event": event, "rubber": rubber, "ruling": ruling, "players": players, "tournament": tournament,
-            "round": first, "night": night, "code": code, "report": report,
+            "round": first, "night": night, "paper": paper, "code": code, "report": report,
             "users": {"player": member, "secretary": secretary, "admin": admin}}
 
 

@@ -87,3 +87,55 @@ def test_the_progressive_pages_pass_axe_in_light_and_dark(browser: Browser, live
                     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path
             context.close()
     assert found == []
+
+
+def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browser: Browser, live_server,
+                                                                           secretary):
+    """Ten players: two tables and two byes. Table 1 scores on paper and the secretary enters its round in one
+    step from the room; table 2's phone, its round finished, shows where its four sit next before round 2
+    starts, and round 2 seats them there. Axe reads the totals page and the phone's page, light and dark."""
+    from django.urls import reverse
+
+    from tests.access.test_browser_crawl import AXE, RUN_AXE
+    from tests.browser_helpers import log_in
+
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard")
+    entrants_set(event=event, players=PlayerFactory.create_batch(10))
+    first, second = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    paper, phoned = (t.rubber for t in first.tables.order_by("number"))
+    phone = browser.new_context(**PHONE, bypass_csp=True).new_page()  # axe is added to the page below
+    phone.goto(f"{live_server.url}/t/{services.working_code(phoned).code}/")
+    for maker in "NNES":
+        record(phoned, maker=maker, tricks=5)
+
+    desk = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    log_in(desk, live_server.url)
+    desk.goto(live_server.url + reverse("room", args=[event.slug]))
+    desk.get_by_test_id("paper-totals").click()
+    desk.get_by_label("NS points").fill("3")
+    desk.get_by_label("EW points").fill("9")
+    desk.get_by_label("E lone hands").fill("1")
+    desk.get_by_role("button", name="Enter the totals").click()
+    expect(desk.get_by_test_id("room")).to_contain_text("The round's totals entered from the table's tally")
+
+    phone.reload()
+    expect(phone.get_by_test_id("next-round")).to_contain_text("Round 2: where you sit next")
+    expect(phone.get_by_test_id("next-preview")).to_be_visible()
+    shown = phone.get_by_test_id("next-round").inner_text()
+    found = []
+    for page in (phone, desk):
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            if page is desk:
+                page.goto(live_server.url + reverse("round_totals", args=[paper.pk]))
+            page.add_script_tag(path=str(AXE))
+            found += [(page.url, scheme, v) for v in page.evaluate(RUN_AXE, None)]
+    assert found == []
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    for table in second.tables.select_related("north", "east", "south", "west"):
+        for seat in ("north", "east", "south", "west"):
+            player = getattr(table, seat)
+            if player.pk in {phoned.north_id, phoned.east_id, phoned.south_id, phoned.west_id}:
+                assert f"{player.display_name}: table {table.number}, {seat.capitalize()}," in shown

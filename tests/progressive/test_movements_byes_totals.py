@@ -61,6 +61,13 @@ def test_byes_rotate_nobody_keeps_a_partner_and_a_bye_scores_the_rounds_average(
 
     html = Client().get(page).content.decode()
     assert "Sat out" in html and "scores its average" in html
+    import io
+
+    from pypdf import PdfReader
+
+    pdf = Client().get(reverse("event_standings_pdf", args=[event.slug]))
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Sat out" in text and "scores its average" in text and "plays one more" in text
 
 
 def test_the_individual_rotation_seats_every_round_by_the_schedule_with_byes():
@@ -151,6 +158,8 @@ def test_a_paper_table_enters_its_rounds_totals_in_one_step(client, secretary):
     west = RubberPlayerResult.objects.get(rubber=paper, player_id=paper.west_id)
     assert (north.points_for, north.lone_hands, north.won) == (9, 1, True)
     assert (west.points_for, west.lone_hands, west.won) == (5, 1, False)
+    rows = {row["player_id"]: row for row in cache.event_players(event)}
+    assert rows[paper.north_id]["scored_for"] == 9 and rows[paper.west_id]["lone"] == 1  # counted in the standings
     record(phones, maker="N", tricks=3)
     with pytest.raises(ValidationError, match="1 deal entered"):
         round_totals_enter(rubber_id=phones.pk, points={"NS": 1, "EW": 0}, lone=dict.fromkeys("NESW", 0))

@@ -106,6 +106,10 @@ class StandingLine:
     points_against: int
     net: int
     net_per_rubber: str
+    lone: int = 0
+    euchres: int = 0
+    byes: int = 0
+    """Rounds sat out (a progressive night)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,8 @@ class StandingsSheet:
     matches: bool = False
     """A code of plain matches: its lines carry lone hands made and euchres in place of doubles and net per
     rubber."""
+    progressive: bool = False
+    """A progressive night: its table prints each player's tally, lone hands, rounds won and byes."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,17 @@ HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won"
 MATCH_HEADER = ["Rank", "Player", "Matches", "Won", "Lost", "Games won", "Lone hands made", "Points for",
                 "Points against", "Net", "Euchres"]
 FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
+PROGRESSIVE_HEADER = ["Rank", "Player", "Points", "Lone hands made", "Rounds won", "Rounds", "Sat out", "Euchres",
+                      "Points against"]
+PROGRESSIVE_WIDTHS = [12, 16, 20, 18, 16, 16, 16, 20]
+
+
+def _cells(sheet: StandingsSheet, line: StandingLine) -> list[object]:
+    if sheet.progressive:
+        return [line.rank, line.player, line.points_for, line.lone, line.won, line.rubbers, line.byes, line.euchres,
+                line.points_against]
+    return [line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
+            line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber]
 
 
 def standings_pdf(sheet: StandingsSheet) -> bytes:
@@ -32,13 +43,11 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
 
 
 def _table(sheet: StandingsSheet, lines: tuple[StandingLine, ...], who: str) -> Table:
-    fixed = [w * mm for w in FIXED_WIDTHS]
+    fixed = [w * mm for w in (PROGRESSIVE_WIDTHS if sheet.progressive else FIXED_WIDTHS)]
     widths = [fixed[0], content_width(sheet.paper) - sum(fixed), *fixed[1:]]
-    header = MATCH_HEADER if sheet.matches else HEADER
+    header = PROGRESSIVE_HEADER if sheet.progressive else MATCH_HEADER if sheet.matches else HEADER
     rows: list[list[object]] = [[p(who if h == "Player" else h, "head") for h in header]]
-    for line in lines:
-        rows.append([line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
-                     line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber])
+    rows += [_cells(sheet, line) for line in lines]
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(GRID)
     table.setStyle(TableStyle([
