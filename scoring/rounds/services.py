@@ -148,11 +148,12 @@ def _swiss(round_: Round) -> None:
     # level on every tie-break keep the order of entry rather than go by name.
     results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event,
                                                 rubber__round_table__round__number__lt=round_.number)
-    figures = {pair_of[row["player_id"]]: row for row in partnerships(results)
+    ranking = order.for_event(event)  # a progressive night of pairs by its tallies
+    figures = {pair_of[row["player_id"]]: row for row in partnerships(results, ranking)
                if pair_of.get(row["player_id"]) == pair_of.get(row["partner_id"]) is not None}
-    blank = dict.fromkeys((t.key for t in order.TIE_BREAKS), 0)
+    blank = dict.fromkeys((t.key for t in ranking), 0)
     pairs = sorted(set(pair_of.values()))
-    standing = sorted(pairs, key=lambda p: (order.best_first(figures.get(p, blank)), p))
+    standing = sorted(pairs, key=lambda p: (order.best_first(figures.get(p, blank), ranking), p))
     try:
         planned = swiss_round(standing, met, north_south, byes, round_.number)
     except ValueError as exc:

@@ -237,3 +237,16 @@ def test_the_movement_is_fixed_once_the_schedule_is_made():
     with pytest.raises(ValidationError, match="can no longer change"):
         event_update(event_id=event.pk, movement="rotation")
     assert RoundTable.objects.filter(round__event=event).count() == 2
+
+
+def test_fixed_pairs_with_fewer_rounds_than_a_round_robin_pair_round_two_by_the_tallies():
+    event = night(players=8, rounds=2, movement="pairs")
+    first, second = schedule_make(event=event)
+    assert not second.tables.exists()
+    round_start(round_id=first.pk)
+    play_round(first, makers="NNNN")  # North-South win at both tables
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    winners = {frozenset((t.north_id, t.south_id)) for t in first.tables.all()}
+    head = second.tables.get(number=1)
+    assert {frozenset((head.north_id, head.south_id)), frozenset((head.east_id, head.west_id))} == winners
