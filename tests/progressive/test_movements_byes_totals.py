@@ -41,7 +41,7 @@ def play_round(round_: Round, makers: str = "NNES") -> None:
 
 def test_byes_rotate_nobody_keeps_a_partner_and_a_bye_scores_the_rounds_average():
     event = night(players=10)
-    first, second, third = schedule_make(event=event)
+    first, second, _third = schedule_make(event=event)
     out_first = set(first.byes.values_list("player_id", flat=True))
     round_start(round_id=first.pk)
     play_round(first)
