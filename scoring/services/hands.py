@@ -46,7 +46,7 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     # A report of this deal still open at the table is answered by this entry.
     HandReport.objects.filter(rubber=rubber, number=number, status__in=HandReport.OPEN).update(
         status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
-    rubber_rescore(rubber)
+    rubber_rescore(rubber, added=hand)
     return hand
 
 

@@ -25,6 +25,8 @@ from scoring.services.locking import event_lock
 from scoring.services.reports import as_scored, as_validation_error
 
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
+HAND_RESULT_STORED = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player_id", "maker_position"]
+"""The same fields as the hand object holds them, to tell which hands a rescore moved."""
 RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns", "current_ew", "next_dealer",
                         "hand_count", "status"]
 
@@ -63,12 +65,18 @@ def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None) -> Rubber
     return score_rubber([as_scored(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
 
 
-def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
+def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = None) -> RubberResult:
     """Rescore a rubber (locked by the caller's transaction) from its stored hands and store the result.
+
+    Only the hands whose result moved are written. `added` is the hand just recorded, when that is all that
+    changed: a deal that scores nobody a maker's figure in a rubber still in play changes nothing a standing
+    or a player's page reads, so their cached figures are kept.
 
     A hand the laws now refuse becomes a ValidationError naming it, worded with `illegal` in front
     when the caller gives one."""
     hands = rubber_hands(rubber)
+    stored = [[getattr(hand, name) for name in HAND_RESULT_STORED] for hand in hands]
+    status_before = rubber.status
     try:
         result = rubber_result(rubber, hands)
     except IllegalReport as exc:
@@ -76,13 +84,27 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
     except RubberError as exc:
         raise as_validation_error(exc) from None
     records = result_records(rubber, hands, result, list(rubber.seat_changes.all()))
-    Hand.objects.bulk_update(hands, HAND_RESULT_FIELDS)
+    moved = [hand for hand, before in zip(hands, stored, strict=True)
+             if [getattr(hand, name) for name in HAND_RESULT_STORED] != before]
+    if moved:
+        Hand.objects.bulk_update(moved, HAND_RESULT_FIELDS)
     GameRecord.objects.filter(rubber=rubber).delete()
     GameRecord.objects.bulk_create(records.games)
     RubberPlayerResult.objects.filter(rubber=rubber).delete()
     RubberPlayerResult.objects.bulk_create(records.players)
-    rubber.save(update_fields=RUBBER_RESULT_FIELDS)
-    results_changed([rubber.event_id])
+    # The history keeps the rubber's status; its running score is not history, so a save that moves only
+    # the score writes no history row.
+    if rubber.status == status_before:
+        rubber.skip_history_when_saving = True  # type: ignore[attr-defined]  # (its presence is what counts)
+    try:
+        rubber.save(update_fields=RUBBER_RESULT_FIELDS)
+    finally:
+        rubber.__dict__.pop("skip_history_when_saving", None)
+    new = next((hand for hand in hands if added is not None and hand.pk == added.pk), None)
+    quiet = (new is not None and new.maker_player_id is None and not new.penalties.all()
+             and status_before == rubber.status == Rubber.Status.IN_PROGRESS)
+    if not quiet:
+        results_changed([rubber.event_id])
     return result
 
 
