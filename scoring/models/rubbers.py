@@ -93,7 +93,8 @@ class Rubber(models.Model):
             models.CheckConstraint(condition=Q(ns_points__lte=10) & Q(ew_points__lte=10),
                                    name="rubber_points_at_most_ten"),
         ]
-        indexes = [models.Index(fields=["event", "status"])]
+        indexes = [models.Index(fields=["event", "status"]),
+                   models.Index(fields=["played_on"], name="rubber_played_on")]  # the standings' date filter
 
     def __str__(self) -> str:
         table = f" table {self.table_label}" if self.table_label else ""

@@ -197,7 +197,8 @@ class RoomView(ReadableMixin, TemplateView):
             "event": self.event, "room": the_room, "projector": self.projector,
             "controls": is_secretary(self.request.user) and not self.projector,
             "poll_url": self.request.get_full_path()}
-        if self.projector:
+        if self.projector and not self.request.headers.get("HX-Request"):
+            # The wall's standings and prizes are drawn once a page; its poll redraws only the tables.
             # Fixed pairs stand as pairs, not each player twice.
             rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
                     else standings_cache.event_players(self.event))

@@ -247,3 +247,22 @@ def test_the_room_answers_htmx_with_its_body_only_and_the_projector_with_standin
     assert "Standings" in projector and "room-projector" in projector
     private = EventFactory(is_public=False, mode=Event.Mode.INDIVIDUALS, rounds=1)
     assert client.get(reverse("room", args=[private.slug])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_walls_poll_costs_what_the_rooms_poll_costs_and_reads_no_standings(client):
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = tournament(8, rounds=1)
+    round_start(round_id=schedule_make(event=event)[0].pk)
+    url = reverse("room", args=[event.slug])
+    counts = []
+    for path in (url, url + "?projector=1"):
+        cache.clear()  # cold, as after any result stored
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(path, HTTP_HX_REQUEST="true").status_code == 200
+        counts.append(len(queries))
+        assert not any("scoring_rubberplayerresult" in q["sql"] for q in queries.captured_queries), path
+    assert counts[0] == counts[1]
