@@ -33,7 +33,7 @@ lint: setup
 test: setup system-packages lint
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
-	bash scripts/with-postgres.sh $(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	bash scripts/with-postgres.sh bash scripts/with-redis.sh $(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
 	bash scripts/bench-smoke.sh
 
 bench: setup

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages the tests use: Chromium (browser tests), poppler-utils (PDF to PNG), the
-# PostgreSQL server (the suite runs a second time on a throwaway cluster) and the DejaVu fonts
+# PostgreSQL server (the suite runs a second time on a throwaway cluster), Redis (the cache two servers
+# share, tested with two servers on that second run) and the DejaVu fonts
 # the PDFs embed (the site needs these in production too).
 # Installs them when missing and we are root; otherwise says what will be skipped.
 set -u
@@ -8,6 +9,7 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

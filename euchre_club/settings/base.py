@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -112,6 +113,20 @@ def database(url: object = environ.Env.NOTSET) -> dict[str, Any]:
 
 
 DATABASES = {"default": database(f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+
+
+def cache(url: str) -> dict[str, Any]:
+    """The cache from CACHE_URL: Redis (`redis://host:6379/0`, `rediss://...`), one cache every worker and
+    every machine shares, through Django's own Redis backend; or, unset or `locmem://`, each process's own
+    memory (the embedded default: one server)."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "KEY_PREFIX": "euchre"}
+    if url in ("", "locmem://"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    raise ImproperlyConfigured(f"CACHE_URL is redis://..., rediss://... or locmem://, not {url!r}.")
+
+
+CACHES = {"default": cache(env("CACHE_URL", default=""))}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
