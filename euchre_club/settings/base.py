@@ -4,8 +4,8 @@ from pathlib import Path
 from typing import Any
 
 import environ
-from django.core.exceptions import ImproperlyConfigured
 from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 

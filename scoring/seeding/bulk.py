@@ -12,6 +12,7 @@ from scoring.engine import ReportedHand, Seat, score_rubber
 from scoring.engine.interchange import parse_hand
 from scoring.models import Event, GameRecord, Hand, Player, Rubber, RubberPlayerResult
 from scoring.seeding.demo import random_play
+from scoring.services.kept import totals_rebuild
 from scoring.services.reports import play_fields
 from scoring.services.scoring import ResultRecords, result_records, results_changed
 
@@ -51,6 +52,7 @@ def seed_bulk(*, rubbers: int, event: Event, players: list[Player], seed: int = 
         batch.add(hands, records)
         stored += len(hands)
     batch.flush()
+    totals_rebuild([event.pk])
     results_changed([event.pk])
     return stored
 

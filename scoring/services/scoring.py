@@ -21,6 +21,7 @@ from scoring.engine import HandScore, IllegalReport, Reason, RubberError, Rubber
 from scoring.engine.progressive import round_deals
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
+from scoring.services.kept import figures_keep
 from scoring.services.locking import event_lock
 from scoring.services.reports import as_scored, as_validation_error
 
@@ -76,7 +77,7 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
     when the caller gives one."""
     hands = rubber_hands(rubber)
     stored = [[getattr(hand, name) for name in HAND_RESULT_STORED] for hand in hands]
-    status_before = rubber.status
+    status_before, counted_before = rubber.status, rubber.counts_in_standings
     try:
         result = rubber_result(rubber, hands)
     except IllegalReport as exc:
@@ -104,6 +105,8 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
     quiet = (new is not None and new.maker_player_id is None and not new.penalties.all()
              and status_before == rubber.status == Rubber.Status.IN_PROGRESS)
     if not quiet:
+        if counted_before or rubber.counts_in_standings:
+            figures_keep(rubber.event_id, rubber.played_on)
         results_changed([rubber.event_id])
     return result
 

@@ -14,39 +14,39 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, QuerySet, Sum
 
-from scoring.models import Event, RubberPlayerResult
+from scoring.models import Event, KeptFigures
 from scoring.standings import order
-from scoring.standings.selectors import partnerships, progressive_standings, ranked, standings
+from scoring.standings.selectors import kept_partnerships, kept_standings, progressive_standings, ranked
 
 TIMEOUT = 60 * 60
 
 
 def event_players(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per player, ranked (by matches won under a code without rubbers)."""
-    results = RubberPlayerResult.objects.filter(rubber__event=event)
     ranking = order.for_event(event)
     if event.progressive:  # its byes score the round's average
         return rows(("players", "event", event.pk, event.ranking), event.results_version,
                     lambda: ranked(progressive_standings(event, ranking), ranking))
+    kept = KeptFigures.objects.filter(event=event)
     return rows(("players", "event", event.pk), event.results_version,
-                lambda: ranked(standings(results, ranking), ranking))
+                lambda: ranked(kept_standings(kept, ranking), ranking))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per pair who sat as partners, ranked."""
-    results = RubberPlayerResult.objects.filter(rubber__event=event)
+    kept = KeptFigures.objects.filter(event=event)
     ranking = order.for_event(event)
     return rows(("pairs", "event", event.pk), event.results_version,
-                lambda: ranked(partnerships(results, ranking), ranking))
+                lambda: ranked(kept_partnerships(kept, ranking), ranking))
 
 
-def club_players(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:
-    """The club's standings over `results` (the events and dates chosen), `version` naming that choice."""
-    return rows(("players", "club"), version, lambda: ranked(standings(results)))
+def club_players(kept: QuerySet[KeptFigures], version: Any) -> list[dict[str, Any]]:
+    """The club's standings over `kept` (the events and dates chosen), `version` naming that choice."""
+    return rows(("players", "club"), version, lambda: ranked(kept_standings(kept)))
 
 
-def club_pairs(results: QuerySet[RubberPlayerResult], version: Any) -> list[dict[str, Any]]:
-    return rows(("pairs", "club"), version, lambda: ranked(partnerships(results)))
+def club_pairs(kept: QuerySet[KeptFigures], version: Any) -> list[dict[str, Any]]:
+    return rows(("pairs", "club"), version, lambda: ranked(kept_partnerships(kept)))
 
 
 def player_page(player_id: int, member: bool, version: Any, compute: Callable[[], Any]) -> Any:

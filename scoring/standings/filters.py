@@ -7,19 +7,19 @@ from typing import Any
 import django_filters
 from django import forms
 
-from scoring.models import Event, RubberPlayerResult
+from scoring.models import Event, KeptFigures
 
 
 class StandingsFilter(django_filters.FilterSet):
-    event = django_filters.ModelChoiceFilter(field_name="rubber__event", queryset=Event.objects.none(),
+    event = django_filters.ModelChoiceFilter(field_name="event", queryset=Event.objects.none(),
                                              empty_label="All events")
-    played_from = django_filters.DateFilter(field_name="rubber__played_on", lookup_expr="gte", label="From",
+    played_from = django_filters.DateFilter(field_name="day", lookup_expr="gte", label="From",
                                             widget=forms.DateInput(attrs={"type": "date"}))
-    played_to = django_filters.DateFilter(field_name="rubber__played_on", lookup_expr="lte", label="To",
+    played_to = django_filters.DateFilter(field_name="day", lookup_expr="lte", label="To",
                                           widget=forms.DateInput(attrs={"type": "date"}))
 
     class Meta:
-        model = RubberPlayerResult
+        model = KeptFigures
         fields: list[str] = []
 
     def __init__(self, *args: Any, events: Any = None, **kwargs: Any) -> None:

@@ -15,7 +15,18 @@ from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
 from scoring.engine.progressive import bye_points
-from scoring.models import Entrant, Event, Hand, Penalty, Player, RoundBye, Rubber, RubberPlayerResult, Ruling
+from scoring.models import (
+    Entrant,
+    Event,
+    Hand,
+    KeptFigures,
+    Penalty,
+    Player,
+    RoundBye,
+    Rubber,
+    RubberPlayerResult,
+    Ruling,
+)
 from scoring.standings import order
 
 
@@ -40,6 +51,38 @@ def _figures(rows: QuerySet[Any]) -> QuerySet[Any]:
         lone=Sum("lone_hands"),
         euchres=Sum("euchres"),
     )
+
+
+def _kept(rows: QuerySet[Any]) -> QuerySet[Any]:
+    """The same figures as `_figures`, added up from kept rows (`KeptFigures`) instead of single results."""
+    return rows.annotate(
+        rubbers=Sum("rubber_count"),
+        wins=Sum("won_count"),
+        losses=Sum("lost_count"),
+        games=Sum("games_won"),
+        doubles=Sum("doubles_won"),
+        scored_for=Sum("points_for"),
+        scored_against=Sum("points_against"),
+        net=Sum("points_for") - Sum("points_against"),
+        net_per_rubber=Cast(Sum("points_for") - Sum("points_against"), FloatField()) / Cast(Sum("rubber_count"),
+                                                                                             FloatField()),
+        lone=Sum("lone_hands"),
+        euchres=Sum("euchres_made"),
+    )
+
+
+def kept_standings(kept: QuerySet[KeptFigures], ranking: order.Ranking = order.TIE_BREAKS) -> QuerySet[Any]:
+    """One row per player from the kept figures among `kept` (an event's, or the club's in a date range),
+    best first: the same rows as `standings` over the same results, at the cost of a night's rows a player."""
+    rows = kept.values("player_id", "player__display_name")
+    return _kept(rows).order_by(*order.order_by("player__display_name", ranking=ranking))
+
+
+def kept_partnerships(kept: QuerySet[KeptFigures], ranking: order.Ranking = order.TIE_BREAKS) -> QuerySet[Any]:
+    """One row per pair who sat as partners, from the kept figures among `kept`."""
+    rows = (kept.filter(partner__isnull=False, player_id__lt=F("partner_id"))
+            .values("player_id", "player__display_name", "partner_id", "partner__display_name"))
+    return _kept(rows).order_by(*order.order_by("player__display_name", "partner__display_name", ranking=ranking))
 
 
 def standings(results: QuerySet[RubberPlayerResult], ranking: order.Ranking = order.TIE_BREAKS) -> QuerySet[Any]:

@@ -11,7 +11,7 @@ from django_tables2.export import ExportMixin
 
 from scoring.access import ReadableMixin
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
-from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.rubbers import undealt
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
@@ -20,12 +20,12 @@ from scoring.standings.filters import StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
+    kept_standings,
     net_chart,
     not_counted_entrants,
     play_stats,
     player_record,
     prizes,
-    standings,
 )
 from scoring.standings.tables import (
     MatchPartnershipTable,
@@ -124,7 +124,7 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
             events = Event.objects.visible_to(self.request.user)
             self._filter = StandingsFilter(
                 self.request.GET or None, events=events,
-                queryset=RubberPlayerResult.objects.filter(rubber__event__in=events))
+                queryset=KeptFigures.objects.filter(event__in=events))
         return self._filter
 
     def results_version(self) -> object:
@@ -168,12 +168,13 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         # kept under that version, as the standings are.
         version = standings_cache.events_version(Event.objects.visible_to(user))
         context["rubbers_table"] = table
+        kept = KeptFigures.objects.filter(player=player, event__in=Event.objects.visible_to(user))
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
-                                               lambda: self.figures(player, rubbers, results))
+                                               lambda: self.figures(player, rubbers, kept))
         return context
 
     @staticmethod
-    def figures(player: Player, rubbers: QuerySet[Rubber], results: QuerySet[RubberPlayerResult]) -> dict[str, Any]:
+    def figures(player: Player, rubbers: QuerySet[Rubber], kept: QuerySet[KeptFigures]) -> dict[str, Any]:
         record = player_record(player, rubbers)
-        return {"summary": standings(results).first(), "record": record, "stats": play_stats(player, rubbers),
+        return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers),
                 "chart": net_chart(record.timeline)}

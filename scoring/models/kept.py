@@ -1,0 +1,38 @@
+"""Figures kept from the stored results, so that standings and a player's page read a night's worth of rows
+per player rather than every rubber of the club's past.
+
+A row holds one player's figures with one partner, in one event, on one day, over that day's counted rubbers
+(complete, or stopped by their round with something played). `scoring.services.kept` rewrites an event-day's
+rows in the transaction that stores any of its rubbers' results; `manage.py rebuild_totals` rewrites them
+all from the stored results and says whether anything differed."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from scoring.models.club import Event, Player
+
+
+class KeptFigures(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="+")
+    rubber_count = models.PositiveIntegerField(default=0)
+    won_count = models.PositiveIntegerField(default=0)
+    lost_count = models.PositiveIntegerField(default=0)
+    games_won = models.PositiveIntegerField(default=0)
+    doubles_won = models.PositiveIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+    lone_hands = models.PositiveIntegerField(default=0)
+    euchres_made = models.PositiveIntegerField(default=0)
+
+    FIGURES = ("rubber_count", "won_count", "lost_count", "games_won", "doubles_won", "points_for", "points_against",
+               "lone_hands", "euchres_made")
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} with {self.partner_id} in {self.event_id} on {self.day}"
