@@ -12,20 +12,22 @@ def keep_what_is_stored(apps, schema_editor):
     Kept = apps.get_model("scoring", "KeptFigures")
     counted = Rubber.objects.filter(status__in=("complete", "stopped")).exclude(
         status="stopped", hand_count=0, round_totals__isnull=True)
-    rows = (Result.objects.filter(rubber__in=counted)
-            .values("rubber__event_id", "rubber__played_on", "player_id", "partner_id")
-            .annotate(rubber_count=Count("id"), won_count=Count("id", filter=Q(won=True)),
-                      lost_count=Count("id", filter=Q(won=False)), kept_games=Sum("games_won"),
-                      kept_doubles=Sum("doubles_won"), kept_for=Sum("points_for"), kept_against=Sum("points_against"),
-                      kept_lone=Sum("lone_hands"), euchres_made=Sum("euchres")).order_by())
     figures = {"rubber_count": "rubber_count", "won_count": "won_count", "lost_count": "lost_count",
                "games_won": "kept_games", "doubles_won": "kept_doubles", "points_for": "kept_for",
                "points_against": "kept_against", "lone_hands": "kept_lone", "euchres_made": "euchres_made"}
-    Kept.objects.bulk_create(
-        (Kept(event_id=row["rubber__event_id"], day=row["rubber__played_on"], player_id=row["player_id"],
-              partner_id=row["partner_id"], **{name: row[alias] or 0 for name, alias in figures.items()})
-         for row in rows),
-        batch_size=2000)
+    sums = dict(rubber_count=Count("id"), won_count=Count("id", filter=Q(won=True)),
+                lost_count=Count("id", filter=Q(won=False)), kept_games=Sum("games_won"),
+                kept_doubles=Sum("doubles_won"), kept_for=Sum("points_for"), kept_against=Sum("points_against"),
+                kept_lone=Sum("lone_hands"), euchres_made=Sum("euchres"))
+    results = Result.objects.filter(rubber__in=counted)
+    for by_day in (True, False):  # each day's rows, then each event's own
+        keys = ["rubber__event_id", *(["rubber__played_on"] if by_day else []), "player_id", "partner_id"]
+        Kept.objects.bulk_create(
+            (Kept(event_id=row["rubber__event_id"], day=row["rubber__played_on"] if by_day else None,
+                  player_id=row["player_id"], partner_id=row["partner_id"],
+                  **{name: row[alias] or 0 for name, alias in figures.items()})
+             for row in results.values(*keys).annotate(**sums).order_by()),
+            batch_size=2000)
 
 
 class Migration(migrations.Migration):
@@ -39,7 +41,7 @@ class Migration(migrations.Migration):
             name='KeptFigures',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField()),
+                ('day', models.DateField(blank=True, help_text="Empty: the player's figures over the whole event.", null=True)),
                 ('rubber_count', models.PositiveIntegerField(default=0)),
                 ('won_count', models.PositiveIntegerField(default=0)),
                 ('lost_count', models.PositiveIntegerField(default=0)),

@@ -1,10 +1,12 @@
 """Figures kept from the stored results, so that standings and a player's page read a night's worth of rows
 per player rather than every rubber of the club's past.
 
-A row holds one player's figures with one partner, in one event, on one day, over that day's counted rubbers
-(complete, or stopped by their round with something played). `scoring.services.kept` rewrites an event-day's
-rows in the transaction that stores any of its rubbers' results; `manage.py rebuild_totals` rewrites them
-all from the stored results and says whether anything differed."""
+A row holds one player's figures with one partner in one event over its counted rubbers (complete, or
+stopped by their round with something played): on one day (`day`), or over the whole event (`day` empty), so
+that an event's standings read a row per player and partner however many rubbers it has, and the club's
+standings between two dates read a night's rows. `scoring.services.kept` rewrites an event-day's rows, and
+moves the event's by the difference, in the transaction that stores any of its rubbers' results;
+`manage.py rebuild_totals` rewrites them all from the stored results and says whether anything differed."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from scoring.models.club import Event, Player
 
 class KeptFigures(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
-    day = models.DateField()
+    day = models.DateField(null=True, blank=True, help_text="Empty: the player's figures over the whole event.")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     partner = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="+")
     rubber_count = models.PositiveIntegerField(default=0)

@@ -27,14 +27,14 @@ def event_players(event: Event) -> list[dict[str, Any]]:
     if event.progressive:  # its byes score the round's average
         return rows(("players", "event", event.pk, event.ranking), event.results_version,
                     lambda: ranked(progressive_standings(event, ranking), ranking))
-    kept = KeptFigures.objects.filter(event=event)
+    kept = KeptFigures.objects.filter(event=event, day__isnull=True)  # the event's own rows
     return rows(("players", "event", event.pk), event.results_version,
                 lambda: ranked(kept_standings(kept, ranking), ranking))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per pair who sat as partners, ranked."""
-    kept = KeptFigures.objects.filter(event=event)
+    kept = KeptFigures.objects.filter(event=event, day__isnull=True)
     ranking = order.for_event(event)
     return rows(("pairs", "event", event.pk), event.results_version,
                 lambda: ranked(kept_partnerships(kept, ranking), ranking))

@@ -134,8 +134,15 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
                              sorted(chosen.items()))
         return self._version
 
+    def kept(self) -> QuerySet[KeptFigures]:
+        """The kept rows chosen: each event's own, or each day's when the standings are between dates."""
+        chosen = self.get_filter()
+        dated = chosen.is_bound and chosen.is_valid() and any(
+            chosen.form.cleaned_data.get(name) for name in ("played_from", "played_to"))
+        return chosen.qs.filter(day__isnull=not dated)
+
     def get_table_data(self) -> list[dict[str, Any]]:
-        return standings_cache.club_players(self.get_filter().qs, self.results_version())
+        return standings_cache.club_players(self.kept(), self.results_version())
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
@@ -144,7 +151,7 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
             "title": "Club standings",
             "filter": self.get_filter(),
             "tie_breakers": order.sentence(),
-            "pairs": self.partnership_table(standings_cache.club_pairs(self.get_filter().qs, self.results_version())),
+            "pairs": self.partnership_table(standings_cache.club_pairs(self.kept(), self.results_version())),
             "abandoned": abandoned_rubbers(rubbers).select_related("event"),
         }
         return context
@@ -168,7 +175,7 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         # kept under that version, as the standings are.
         version = standings_cache.events_version(Event.objects.visible_to(user))
         context["rubbers_table"] = table
-        kept = KeptFigures.objects.filter(player=player, event__in=Event.objects.visible_to(user))
+        kept = KeptFigures.objects.filter(player=player, event__in=Event.objects.visible_to(user), day__isnull=True)
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
                                                lambda: self.figures(player, rubbers, kept))
         return context

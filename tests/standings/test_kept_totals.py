@@ -12,17 +12,24 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from scoring.models import KeptFigures
+from scoring.models import KeptFigures, RubberPlayerResult
 from scoring.services.hands import HandExtras, hand_correct, hand_take_back
 from scoring.services.kept import totals_rebuild
 from scoring.services.rubbers import rubber_abandon
 from scoring.services.rulings import ruling_make, ruling_withdraw
+from scoring.standings.selectors import kept_partnerships, kept_standings, partnerships, standings
 from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game, record
 
 pytestmark = pytest.mark.django_db
 REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
+
+def same(kept, results) -> bool:
+    keys = ("player_id", "rubbers", "wins", "losses", "games", "doubles", "scored_for", "scored_against", "net",
+            "lone", "euchres")
+    return [[row.get(k) or 0 for k in keys] for row in kept] == [[row.get(k) or 0 for k in keys] for row in results]
 
 
 def a_random_hand(rng: random.Random) -> dict:
@@ -80,6 +87,14 @@ def test_the_kept_totals_always_equal_the_stored_results(seed):
         rubber_abandon(rubber_id=rubber.pk, reason="a player was called away")
     assert KeptFigures.objects.exists() or not any(r.counts_in_standings for r in rubbers)
     assert totals_rebuild() == []  # nothing to rewrite: what was kept is what the results give
+    day = events[0].starts_on.replace(day=2)
+    for event in events:  # the standings read from the kept rows are those the stored results give
+        results = RubberPlayerResult.objects.filter(rubber__event=event)
+        assert same(kept_standings(KeptFigures.objects.filter(event=event, day__isnull=True)), standings(results))
+        assert same(kept_partnerships(KeptFigures.objects.filter(event=event, day__isnull=True)),
+                    partnerships(results))
+    assert same(kept_standings(KeptFigures.objects.filter(day=day)),
+                standings(RubberPlayerResult.objects.filter(rubber__played_on=day)))
     out = StringIO()
     call_command("rebuild_totals", stdout=out)
     assert "Every kept total matched" in out.getvalue()
@@ -91,10 +106,10 @@ def test_the_command_rewrites_and_names_what_differed():
         play_game(rubber, side)
     rubber.refresh_from_db()
     assert rubber.status == "complete"
-    row = KeptFigures.objects.filter(player=rubber.north).get()
+    row = KeptFigures.objects.filter(player=rubber.north, day__isnull=False).get()
     right = row.points_for
     KeptFigures.objects.filter(pk=row.pk).update(points_for=right + 5)
     out = StringIO()
     call_command("rebuild_totals", stdout=out)
     assert "1 event-day differed" in out.getvalue() and rubber.event.slug in out.getvalue()
-    assert KeptFigures.objects.get(player=rubber.north).points_for == right
+    assert KeptFigures.objects.get(player=rubber.north, day__isnull=False).points_for == right

@@ -28,4 +28,4 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(differed)} event-day{'s' if len(differed) != 1 else ''} differed and were "
                           "rewritten:")
         for event_id, day in differed:
-            self.stdout.write(f"  {names.get(event_id, event_id)} {day.isoformat()}")
+            self.stdout.write(f"  {names.get(event_id, event_id)} {day.isoformat() if day else '(the whole event)'}")
