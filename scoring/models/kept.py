@@ -38,3 +38,26 @@ class KeptFigures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} with {self.partner_id} in {self.event_id} on {self.day}"
+
+
+class KeptOpposition(models.Model):
+    """One player's figures against one opponent, in one event, on one day (or over the event: `day` empty),
+    over its counted rubbers: what a player's page lists as his record against each opponent."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(null=True, blank=True, help_text="Empty: the player's figures over the whole event.")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    rubber_count = models.PositiveIntegerField(default=0)
+    won_count = models.PositiveIntegerField(default=0)
+    lost_count = models.PositiveIntegerField(default=0)
+    points_for = models.PositiveIntegerField(default=0)
+    points_against = models.PositiveIntegerField(default=0)
+
+    FIGURES = ("rubber_count", "won_count", "lost_count", "points_for", "points_against")
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} against {self.opponent_id} in {self.event_id} on {self.day}"

@@ -340,7 +340,7 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
                .order_by("-rubber__played_on", "-rubber_id"))
     summary = standings(results).first()
     stats = play_stats(player, rubbers)
-    record = player_record(player, rubbers)
+    record = player_record(player, Event.objects.filter(pk__in=rubbers.values("event_id")))
 
     figures = (
         ("Complete rubbers", str(summary["rubbers"]) if summary else "0"),

@@ -1,120 +1,157 @@
-"""Keeping the figures standings and players' pages read (`KeptFigures`), from the stored results.
+"""Keeping the figures standings and players' pages read (`KeptFigures`, `KeptOpposition`), from the stored
+results.
 
-Every change to a rubber's stored result rewrites the kept rows of its event's day, in the same transaction
-and under the event's lock: a night's rows, however long the club's past. `totals_rebuild` rewrites them all
-(after a bulk load or a restore, or to check them) and says which event-days differed.
+Every change to a rubber's stored result rewrites the kept rows of its event's day, and moves the event's own
+rows by the difference, in the same transaction and under the event's lock: a night's rows, however long the
+club's past. `totals_rebuild` rewrites them all (after a bulk load, or to check them) and says which
+event-days differed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Model, QuerySet
 
-from scoring.models import KeptFigures, Rubber, RubberPlayerResult
+from scoring.models import KeptFigures, KeptOpposition, Rubber, RubberPlayerResult
 
-FIGURES: dict[str, Any] = {
-    "rubber_count": Count("id"),
-    "won_count": Count("id", filter=Q(won=True)),
-    "lost_count": Count("id", filter=Q(won=False)),
-    "games_won": Sum("games_won"),
-    "doubles_won": Sum("doubles_won"),
-    "points_for": Sum("points_for"),
-    "points_against": Sum("points_against"),
-    "lone_hands": Sum("lone_hands"),
-    "euchres_made": Sum("euchres"),
-}
-"""Each kept figure as the stored results add up to it (annotated as `k_<figure>`, since several share a name
-with a result's own field)."""
-SUMS = {f"k_{name}": total for name, total in FIGURES.items()}
+Key = tuple[int, "dt.date | None", int, int | None]
+"""(event, day or None for the whole event, player, partner or opponent)."""
+Figures = dict[str, int]
+
+RESULT_FIELDS = ("rubber_id", "rubber__event_id", "rubber__played_on", "player_id", "partner_id", "side", "won",
+                 "games_won", "doubles_won", "points_for", "points_against", "lone_hands", "euchres")
+KINDS: tuple[tuple[type[Model], str], ...] = ((KeptFigures, "partner_id"), (KeptOpposition, "opponent_id"))
+"""Each kept table, with the field naming the other player of its rows."""
 
 
 def figures_keep(event_id: int, day: dt.date) -> None:
-    """Rewrite the kept figures of one event's day from its counted results, and move the event's own by
+    """Rewrite the kept rows of one event's day from its counted results, and move the event's own rows by
     what changed (a few rows: the players of that day)."""
-    old = list(KeptFigures.objects.filter(event_id=event_id, day=day))
-    new = _computed(event_id, day)
-    if _rows(old) == _rows(new):
-        return
-    KeptFigures.objects.filter(event_id=event_id, day=day).delete()
-    KeptFigures.objects.bulk_create(new)
-    _event_moved(event_id, minus=old, plus=new)
+    fresh = _tally(_results(Rubber.objects.counted().filter(event_id=event_id, played_on=day)), by_day=True)
+    for model, other in KINDS:
+        old = list(_manager(model).filter(event_id=event_id, day=day))
+        new = [_row(model, other, key, figures) for key, figures in fresh[model].items()]
+        if _rows(old, other) == _rows(new, other):
+            continue
+        _manager(model).filter(event_id=event_id, day=day).delete()
+        _manager(model).bulk_create(new)
+        _event_moved(model, other, event_id, minus=old, plus=new)
 
 
-def _event_moved(event_id: int, *, minus: list[KeptFigures], plus: list[KeptFigures]) -> None:
+def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt.date | None]]:
+    """Rewrite the kept rows (of the events given, else all) from the stored results, reading them once;
+    returns the event-days (None: an event's own rows) whose kept rows differed from what the results give."""
+    events = None if event_ids is None else list(event_ids)
+    counted = Rubber.objects.counted() if events is None else Rubber.objects.counted().filter(event_id__in=events)
+    rows = list(_results(counted))
+    differed: set[tuple[int, dt.date | None]] = set()
+    for by_day in (True, False):
+        fresh = _tally(rows, by_day=by_day)
+        for model, other in KINDS:
+            kept = _manager(model).all() if events is None else _manager(model).filter(event_id__in=events)
+            kept = kept.filter(day__isnull=not by_day)
+            held: dict[tuple[int, dt.date | None], list[Any]] = defaultdict(list)
+            for stored in kept:
+                held[stored.event_id, stored.day].append(stored)
+            made: dict[tuple[int, dt.date | None], list[Any]] = defaultdict(list)
+            for key, figures in fresh[model].items():
+                made[key[0], key[1]].append(_row(model, other, key, figures))
+            wrong = [day for day in made.keys() | held.keys() if _rows(made[day], other) != _rows(held[day], other)]
+            for event_id, day in wrong:
+                stale = _manager(model).filter(event_id=event_id)
+                (stale.filter(day__isnull=True) if day is None else stale.filter(day=day)).delete()
+            _manager(model).bulk_create((row for day in wrong for row in made[day]), batch_size=2000)
+            differed.update(wrong)
+    return sorted(differed, key=lambda key: (key[0], key[1] or dt.date.min))
+
+
+def _results(rubbers: QuerySet[Rubber]) -> Iterable[dict[str, Any]]:
+    rows: Iterable[dict[str, Any]] = (RubberPlayerResult.objects.filter(rubber__in=rubbers).values(*RESULT_FIELDS)
+            .order_by("rubber_id", "id").iterator(chunk_size=5000))
+    return rows
+
+
+def _tally(results: Iterable[Mapping[str, Any]], *, by_day: bool) -> dict[type[Model], dict[Key, Figures]]:
+    """Each player's figures with each partner and against each opponent, by event and day (or event)."""
+    partners: dict[Key, Figures] = defaultdict(lambda: dict.fromkeys(KeptFigures.FIGURES, 0))
+    opposed: dict[Key, Figures] = defaultdict(lambda: dict.fromkeys(KeptOpposition.FIGURES, 0))
+    rubber: list[Mapping[str, Any]] = []
+    for row in [*results, None]:
+        if row is None or (rubber and row["rubber_id"] != rubber[0]["rubber_id"]):
+            for mine in rubber:
+                for theirs in rubber:
+                    if theirs["side"] != mine["side"]:
+                        _add(opposed[_key(mine, theirs["player_id"], by_day)], mine, KeptOpposition.FIGURES)
+            rubber = []
+        if row is None:
+            break
+        rubber.append(row)
+        _add(partners[_key(row, row["partner_id"], by_day)], row, KeptFigures.FIGURES)
+    return {KeptFigures: partners, KeptOpposition: opposed}
+
+
+def _key(row: Mapping[str, Any], other: int | None, by_day: bool) -> Key:
+    return row["rubber__event_id"], row["rubber__played_on"] if by_day else None, row["player_id"], other
+
+
+SOURCE = {"games_won": "games_won", "doubles_won": "doubles_won", "points_for": "points_for",
+          "points_against": "points_against", "lone_hands": "lone_hands", "euchres_made": "euchres"}
+"""Where each summed figure comes from in a stored result (the first three, rubbers won and lost, are counted)."""
+
+
+def _add(figures: Figures, row: Mapping[str, Any], names: tuple[str, ...]) -> None:
+    figures["rubber_count"] += 1
+    figures["won_count"] += row["won"] is True
+    figures["lost_count"] += row["won"] is False
+    for name in names[3:]:
+        figures[name] += row[SOURCE[name]] or 0
+
+
+def _row(model: type[Model], other: str, key: Key, figures: Figures) -> Any:
+    return model(event_id=key[0], day=key[1], player_id=key[2], **{other: key[3]}, **figures)
+
+
+def _manager(model: type[Model]) -> Any:
+    return model._default_manager
+
+
+def _event_moved(model: type[Model], other: str, event_id: int, *, minus: list[Any], plus: list[Any]) -> None:
     """Add `plus` to the event's own rows and take `minus` away; a pair left with no rubber loses its row."""
-    moved: dict[tuple[int, int | None], list[int]] = defaultdict(lambda: [0] * len(FIGURES))
+    names: tuple[str, ...] = model.FIGURES  # type: ignore[attr-defined]
+    moved: dict[tuple[int, int | None], list[int]] = defaultdict(lambda: [0] * len(names))
     for sign, rows in ((-1, minus), (1, plus)):
         for row in rows:
-            change = moved[row.player_id, row.partner_id]
-            for i, name in enumerate(FIGURES):
+            change = moved[row.player_id, getattr(row, other)]
+            for i, name in enumerate(names):
                 change[i] += sign * getattr(row, name)
     moved = {key: change for key, change in moved.items() if any(change)}
     if not moved:
         return
-    held = {(row.player_id, row.partner_id): row for row in KeptFigures.objects.filter(
+    held = {(row.player_id, getattr(row, other)): row for row in _manager(model).filter(
         event_id=event_id, day__isnull=True, player_id__in={player for player, _ in moved})}
-    changed: list[KeptFigures] = []
-    added: list[KeptFigures] = []
+    changed: list[Any] = []
+    added: list[Any] = []
     emptied: list[int] = []
     for (player, partner), change in moved.items():
-        found = held.get((player, partner))
-        if found is None:
-            row = KeptFigures(event_id=event_id, day=None, player_id=player, partner_id=partner)
+        row = held.get((player, partner))
+        if row is None:
+            row = _row(model, other, (event_id, None, player, partner), dict.fromkeys(names, 0))
             added.append(row)
-        else:
-            row = found
-            changed.append(row)
-        for i, name in enumerate(FIGURES):
+        for i, name in enumerate(names):
             setattr(row, name, getattr(row, name) + change[i])
-        if row.rubber_count == 0 and row in changed:
-            changed.remove(row)
+        if row.pk is not None and row.rubber_count == 0:
             emptied.append(row.pk)
-    KeptFigures.objects.filter(pk__in=emptied).delete()
-    KeptFigures.objects.bulk_update(changed, list(FIGURES))
-    KeptFigures.objects.bulk_create(added)
+        elif row.pk is not None:
+            changed.append(row)
+    _manager(model).filter(pk__in=emptied).delete()
+    _manager(model).bulk_update(changed, list(names))
+    _manager(model).bulk_create(added)
 
 
-def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt.date | None]]:
-    """Rewrite the kept figures (of the events given, else all) from the stored results, reading each once;
-    returns the event-days (None: the event's own rows) whose kept rows differed from what the results give."""
-    events = None if event_ids is None else list(event_ids)
-    results = RubberPlayerResult.objects.filter(rubber__in=Rubber.objects.counted())
-    if events is not None:
-        results = results.filter(rubber__event_id__in=events)
-    fresh: dict[tuple[int, dt.date | None], list[KeptFigures]] = defaultdict(list)
-    for day_field in ("rubber__played_on", None):
-        keys = ["rubber__event_id", *([day_field] if day_field else []), "player_id", "partner_id"]
-        for row in results.values(*keys).annotate(**SUMS).order_by():
-            key = (row["rubber__event_id"], row[day_field] if day_field else None)
-            fresh[key].append(KeptFigures(event_id=key[0], day=key[1], player_id=row["player_id"],
-                                          partner_id=row["partner_id"], **_figures_of(row)))
-    kept: dict[tuple[int, dt.date | None], list[KeptFigures]] = defaultdict(list)
-    for stored in KeptFigures.objects.all() if events is None else KeptFigures.objects.filter(event_id__in=events):
-        kept[stored.event_id, stored.day].append(stored)
-    differed = sorted((key for key in fresh.keys() | kept.keys() if _rows(fresh[key]) != _rows(kept[key])),
-                      key=lambda key: (key[0], key[1] or dt.date.min))
-    for event_id, day in differed:
-        rows = KeptFigures.objects.filter(event_id=event_id)
-        (rows.filter(day__isnull=True) if day is None else rows.filter(day=day)).delete()
-    KeptFigures.objects.bulk_create((row for key in differed for row in fresh[key]), batch_size=2000)
-    return differed
-
-
-def _computed(event_id: int, day: dt.date) -> list[KeptFigures]:
-    results = RubberPlayerResult.objects.filter(rubber__in=Rubber.objects.counted().filter(
-        event_id=event_id, played_on=day))
-    return [KeptFigures(event_id=event_id, day=day, player_id=row["player_id"], partner_id=row["partner_id"],
-                        **_figures_of(row))
-            for row in results.values("player_id", "partner_id").annotate(**SUMS).order_by()]
-
-
-def _figures_of(row: dict[str, Any]) -> dict[str, int]:
-    return {name: row[f"k_{name}"] or 0 for name in FIGURES}
-
-
-def _rows(rows: Iterable[KeptFigures]) -> list[tuple[Any, ...]]:
-    return sorted((row.player_id, row.partner_id or 0, *(getattr(row, name) for name in FIGURES)) for row in rows)
+def _rows(rows: Iterable[Any], other: str) -> list[tuple[Any, ...]]:
+    return sorted((row.player_id, getattr(row, other) or 0,
+                   *(getattr(row, name) for name in type(row).FIGURES)) for row in rows)

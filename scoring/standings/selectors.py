@@ -20,6 +20,7 @@ from scoring.models import (
     Event,
     Hand,
     KeptFigures,
+    KeptOpposition,
     Penalty,
     Player,
     RoundBye,
@@ -249,33 +250,26 @@ class PlayerRecord:
     timeline: list[tuple[dt.date, int]] = field(default_factory=list)
 
 
-def player_record(player: Player, rubbers: QuerySet[Rubber]) -> PlayerRecord:
-    """His record with each partner and against each opponent, and his cumulative net over time,
-    over the complete rubbers among `rubbers` (two queries)."""
-    own = list(complete_results(RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers))
-               .values_list("rubber_id", "side", "won", "points_for", "points_against", "rubber__played_on")
-               .order_by("rubber__played_on", "rubber_id"))
-    mine = {r[0]: r for r in own}
-    his_rubbers = complete_results(RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers))
-    others = (RubberPlayerResult.objects.filter(rubber_id__in=his_rubbers.values("rubber_id"))
-              .exclude(player=player).values_list("rubber_id", "player_id", "player__display_name", "side"))
+def player_record(player: Player, events: QuerySet[Event]) -> PlayerRecord:
+    """His record with each partner and against each opponent, and his cumulative net day by day, over the
+    counted rubbers of `events`, from the kept figures (three queries, a row per partner, opponent or day)."""
     partners: dict[int, Record] = {}
     opponents: dict[int, Record] = {}
-    for rubber_id, other_id, name, side in others:
-        if rubber_id not in mine:  # completed between the two reads; it counts from the next request
-            continue
-        _, my_side, won, points_for, points_against, _ = mine[rubber_id]
-        table = partners if side == my_side else opponents
-        record = table.setdefault(other_id, Record(other_id, name))
-        record.rubbers += 1
-        record.won += won is True
-        record.lost += won is False
-        record.points_for += points_for
-        record.points_against += points_against
+    for table, model, other in ((partners, KeptFigures, "partner"), (opponents, KeptOpposition, "opponent")):
+        rows = (model._default_manager.filter(player=player, event__in=events, day__isnull=True,
+                                              **{f"{other}__isnull": False})
+                .values(f"{other}_id", f"{other}__display_name")
+                .annotate(n=Sum("rubber_count"), won=Sum("won_count"), lost=Sum("lost_count"),
+                          scored=Sum("points_for"), conceded=Sum("points_against")))
+        for row in rows:
+            table[row[f"{other}_id"]] = Record(row[f"{other}_id"], row[f"{other}__display_name"], row["n"],
+                                               row["won"], row["lost"], row["scored"], row["conceded"])
+    days = (KeptFigures.objects.filter(player=player, event__in=events, day__isnull=False)
+            .values("day").annotate(net=Sum("points_for") - Sum("points_against")).order_by("day"))
     running, timeline = 0, []
-    for _, _, _, points_for, points_against, played_on in own:
-        running += points_for - points_against
-        timeline.append((played_on, running))
+    for row in days:
+        running += row["net"]
+        timeline.append((row["day"], running))
 
     def most_played(table: dict[int, Record]) -> list[Record]:
         return sorted(table.values(), key=lambda r: (-r.rubbers, -r.net, r.name))
@@ -298,10 +292,17 @@ class Chart:
     final: int
 
 
+CHART_POINTS = 160
+"""At most this many points a line: a long past is drawn by every so many days, and always its last."""
+
+
 def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int = 180) -> Chart | None:
     if not timeline:
         return None
     values = [0] + [v for _, v in timeline]
+    if len(values) > CHART_POINTS:
+        every = -(-len(values) // CHART_POINTS)
+        values = values[::every] + ([values[-1]] if (len(values) - 1) % every else [])
     low, high = min(values), max(values)
     span = (high - low) or 1
     pad = 8

@@ -175,13 +175,14 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         # kept under that version, as the standings are.
         version = standings_cache.events_version(Event.objects.visible_to(user))
         context["rubbers_table"] = table
-        kept = KeptFigures.objects.filter(player=player, event__in=Event.objects.visible_to(user), day__isnull=True)
+        events = Event.objects.visible_to(user)
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
-                                               lambda: self.figures(player, rubbers, kept))
+                                               lambda: self.figures(player, rubbers, events))
         return context
 
     @staticmethod
-    def figures(player: Player, rubbers: QuerySet[Rubber], kept: QuerySet[KeptFigures]) -> dict[str, Any]:
-        record = player_record(player, rubbers)
+    def figures(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event]) -> dict[str, Any]:
+        kept = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=True)
+        record = player_record(player, events)
         return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers),
                 "chart": net_chart(record.timeline)}
