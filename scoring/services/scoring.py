@@ -10,13 +10,23 @@ never edited by hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
 
-from scoring.engine import HandScore, IllegalReport, Reason, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine import (
+    HandScore,
+    IllegalReport,
+    Reason,
+    ReportedHand,
+    RubberError,
+    RubberResult,
+    Seat,
+    Side,
+    score_rubber,
+)
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.locking import event_lock
@@ -66,13 +76,7 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
     A hand the laws now refuse becomes a ValidationError naming it, worded with `illegal` in front
     when the caller gives one."""
     hands = rubber_hands(rubber)
-    try:
-        result = rubber_result(rubber, hands)
-    except IllegalReport as exc:
-        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
-    except RubberError as exc:
-        raise as_validation_error(exc) from None
-    records = result_records(rubber, hands, result, list(rubber.seat_changes.all()))
+    result, records = rubber_scored(rubber, hands, list(rubber.seat_changes.all()), illegal=illegal)
     Hand.objects.bulk_update(hands, HAND_RESULT_FIELDS)
     GameRecord.objects.filter(rubber=rubber).delete()
     GameRecord.objects.bulk_create(records.games)
@@ -81,6 +85,26 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
     rubber.save(update_fields=RUBBER_RESULT_FIELDS)
     results_changed([rubber.event_id])
     return result
+
+
+def rubber_scored(rubber: Rubber, hands: Sequence[Hand], seat_changes: Sequence[SeatChange], *,
+                  scored_as: Callable[[Hand], ReportedHand] | None = None,
+                  illegal: str = "") -> tuple[RubberResult, ResultRecords]:
+    """Score a rubber's hands through the engine and build what is stored (`result_records`), unsaved:
+    `rubber_rescore` stores it for one rubber, a restore for many at once, so both store the same result.
+
+    `scored_as` gives a hand as it scores, its standing rulings applied (by default `as_scored`, from the
+    hand's saved penalties and rulings). A hand the laws refuse becomes a ValidationError naming it,
+    worded with `illegal` in front when given."""
+    rulebook = rubber.rulebook
+    read = scored_as or (lambda hand: as_scored(hand, rulebook))
+    try:
+        result = score_rubber([read(h) for h in hands], rulebook, first_dealer=Seat(rubber.first_dealer))
+    except IllegalReport as exc:
+        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
+    return result, result_records(rubber, hands, result, seat_changes)
 
 
 @dataclass(frozen=True)
