@@ -9,6 +9,7 @@ trap 'rm -rf "$tmp"' EXIT
 env -u DATABASE_URL $PY bench/engine.py --rubbers 200 --repeat 1
 env -u DATABASE_URL $PY bench/schedules.py --low 8 --high 10 --runs 1
 env -u DATABASE_URL $PY bench/standings.py --rubbers 40 --runs 1 --db "$tmp/standings.sqlite3"
+env -u DATABASE_URL $PY bench/backup.py --rubbers 20 --runs 1 --db "$tmp/backup.sqlite3"
 env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db "$tmp/sheets.sqlite3"
 env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
 env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"

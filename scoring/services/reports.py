@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from scoring.engine import HandResult, ReportedHand, RubberError, Rulebook, interchange
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
-from scoring.models import Hand, Penalty
+from scoring.models import Hand, Penalty, Ruling
 
 PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "declared_by", "tricks")
 
@@ -42,16 +42,21 @@ def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dic
     )
 
 
-def as_reported(hand: Hand, rulebook: Rulebook) -> ReportedHand:
-    """The hand as the table reported it, before any ruling."""
-    return parse_hand(hand_document(hand), hand.number, rulebook)
+def as_reported(hand: Hand, rulebook: Rulebook, penalties: Iterable[Penalty] | None = None) -> ReportedHand:
+    """The hand as the table reported it, before any ruling (with `penalties` when given, as `hand_document`)."""
+    return parse_hand(hand_document(hand, penalties), hand.number, rulebook)
 
 
-def as_scored(hand: Hand, rulebook: Rulebook, *, without: int | None = None) -> ReportedHand:
+def as_scored(hand: Hand, rulebook: Rulebook, *, without: int | None = None,
+              penalties: Iterable[Penalty] | None = None, rulings: Iterable[Ruling] | None = None) -> ReportedHand:
     """The hand as it scores: as reported, with the effects of its standing rulings applied (all but the
-    ruling `without`, when given: the hand as that ruling finds it)."""
-    effects = [Effect.from_document(r.effect) for r in hand.rulings.all() if r.standing and r.pk != without]
-    return apply_effects(as_reported(hand, rulebook), effects, hand.number, rulebook)
+    ruling `without`, when given: the hand as that ruling finds it).
+
+    `penalties` and `rulings`, when given, are used instead of the saved ones, so that a hand built in
+    memory and not yet saved (a restore) scores exactly as it will once saved."""
+    standing = hand.rulings.all() if rulings is None else rulings
+    effects = [Effect.from_document(r.effect) for r in standing if r.standing and r.pk != without]
+    return apply_effects(as_reported(hand, rulebook, penalties), effects, hand.number, rulebook)
 
 
 def check_hand(document: dict[str, Any], number: int, rulebook: Rulebook) -> ReportedHand:

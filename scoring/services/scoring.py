@@ -10,14 +10,24 @@ never edited by hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
 
-from scoring.engine import HandScore, IllegalReport, Reason, RubberError, RubberResult, Seat, Side, score_rubber
+from scoring.engine import (
+    HandScore,
+    IllegalReport,
+    Reason,
+    ReportedHand,
+    RubberError,
+    RubberResult,
+    Seat,
+    Side,
+    score_rubber,
+)
 from scoring.engine.progressive import round_deals
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
@@ -78,13 +88,7 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
     hands = rubber_hands(rubber)
     stored = [[getattr(hand, name) for name in HAND_RESULT_STORED] for hand in hands]
     status_before, counted_before = rubber.status, rubber.counts_in_standings
-    try:
-        result = rubber_result(rubber, hands)
-    except IllegalReport as exc:
-        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
-    except RubberError as exc:
-        raise as_validation_error(exc) from None
-    records = result_records(rubber, hands, result, list(rubber.seat_changes.all()))
+    result, records = rubber_scored(rubber, hands, list(rubber.seat_changes.all()), illegal=illegal)
     moved = [hand for hand, before in zip(hands, stored, strict=True)
              if [getattr(hand, name) for name in HAND_RESULT_STORED] != before]
     if moved:
@@ -109,6 +113,26 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
             figures_keep(rubber.event_id, rubber.played_on)
         results_changed([rubber.event_id])
     return result
+
+
+def rubber_scored(rubber: Rubber, hands: Sequence[Hand], seat_changes: Sequence[SeatChange], *,
+                  scored_as: Callable[[Hand], ReportedHand] | None = None,
+                  illegal: str = "") -> tuple[RubberResult, ResultRecords]:
+    """Score a rubber's hands through the engine and build what is stored (`result_records`), unsaved:
+    `rubber_rescore` stores it for one rubber, a restore for many at once, so both store the same result.
+
+    `scored_as` gives a hand as it scores, its standing rulings applied (by default `as_scored`, from the
+    hand's saved penalties and rulings). A hand the laws refuse becomes a ValidationError naming it,
+    worded with `illegal` in front when given."""
+    rulebook = rubber.rulebook
+    read = scored_as or (lambda hand: as_scored(hand, rulebook))
+    try:
+        result = score_rubber([read(h) for h in hands], rulebook, first_dealer=Seat(rubber.first_dealer))
+    except IllegalReport as exc:
+        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
+    except RubberError as exc:
+        raise as_validation_error(exc) from None
+    return result, result_records(rubber, hands, result, seat_changes)
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,15 @@ import io
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +35,15 @@ from scoring.models import (
     RubberPlayerResult,
     Ruling,
 )
+from scoring.reporting.services import AtTable, hand_report
+from scoring.seeding.bulk import seed_bulk
+from scoring.services import backup
+from scoring.services.backup import club_export, club_import, json_text
+from scoring.services.hands import HandExtras, hand_correct, hand_take_back
+from scoring.services.rubbers import seat_change_add
+from scoring.services.rulings import ruling_make
 from scoring.services.transfer import rubber_export
+from tests.builders import a_rubber
 from tests.helpers import record
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -236,3 +248,99 @@ def test_any_damaged_backup_is_restored_whole_or_refused_in_one_line(tmp_path, r
             wipe()
 
     restore_damaged()
+
+
+# Batches: a fixed number of queries a batch, the same club back, and a broken file late in a large backup.
+
+REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+
+
+def a_full_rubber(event: Event, players: list[Player], by: Any, table: str) -> Rubber:
+    """A rubber with a row in every table a backup holds: a penalty, an entry correction, a ruling, a
+    substitute, a hand taken back and a hand the table reported, waiting."""
+    rubber = a_rubber(event, players[:4], table=table)
+    first = record(rubber, maker="N", tricks=3, by=by)
+    record(rubber, maker="E", tricks=3, revokes={"NS": 1}, by=by)
+    hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": "N", "tricks": 4}, extras=HandExtras(),
+                 reason="typed 3 for 4", by=by)
+    ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None, by=by)
+    seat_change_add(rubber_id=rubber.pk, seat="N", player=players[4], from_hand=3, reason="called away")
+    record(rubber, maker="S", tricks=5, by=by)
+    hand_take_back(rubber_id=rubber.pk, number=3, reason="entered twice", by=by)
+    rubber.refresh_from_db()
+    hand_report(rubber_id=rubber.pk, play={"dealer": rubber.next_dealer, "maker": "E", "tricks": 3},
+                by=AtTable(players[1], phone="K3F7"))
+    return rubber
+
+
+def queries(call: Callable[[], object]) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return len(captured)
+
+
+def test_a_backup_takes_a_fixed_number_of_queries_a_batch(tmp_path, event, players, secretary):
+    def add(count: int) -> None:
+        for _ in range(count):
+            a_full_rubber(event, players, secretary, str(Rubber.objects.count() + 1))
+
+    add(6)
+    small = queries(lambda: club_export(tmp_path / "six"))
+    add(24)
+    large = queries(lambda: club_export(tmp_path / "thirty"))
+    assert small == large  # every table read once for the batch, whatever its rubbers hold
+
+    wipe()
+    restore_small = queries(lambda: club_import(tmp_path / "six"))
+    wipe()
+    restore_large = queries(lambda: club_import(tmp_path / "thirty"))
+    assert Rubber.objects.count() == 30 and Ruling.objects.count() == 30 and HandReport.objects.count() == 30
+    # Each table written in bulk. SQLite takes at most 999 values a statement (as Django counts them), so the
+    # tables with many rows take a statement or two more: far fewer than the 24 rubbers added.
+    assert restore_large - restore_small <= 8, (restore_small, restore_large)
+
+
+def test_a_club_of_many_batches_round_trips(tmp_path, event, players, secretary, monkeypatch):
+    monkeypatch.setattr(backup, "BATCH", 4)
+    for table in range(5):
+        a_full_rubber(event, players, secretary, str(table))
+    seed_bulk(rubbers=12, event=event, players=players)
+    before = snapshot()
+    club_export(tmp_path)
+    assert len(list((tmp_path / "rubbers").glob("*.json"))) == 17
+    wipe()
+    club_import(tmp_path)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    # Refused by the checks made in memory: the batch is restored again a rubber at a time.
+    (lambda r: r["hands"][2].update(notes="Bell\x07Ringer"), "hand 3: notes: Use printable characters only"),
+    # Refused by the laws, as the rubber is read.
+    (lambda r: r["interchange"]["hands"][4].update(tricks=9), "tricks"),
+    # Refused by the database, when the batch is written: a rubber's id is an earlier batch's.
+    (lambda r: r.update(id=r["id"] - 20), "id: Rubber with this ID already exists"),
+])
+def test_a_broken_file_late_in_a_large_backup_restores_nothing(tmp_path, event, players, monkeypatch, damage,
+                                                               message):
+    monkeypatch.setattr(backup, "BATCH", 8)
+    seed_bulk(rubbers=30, event=event, players=players)
+    club_export(tmp_path)
+    wipe()
+    late = sorted((tmp_path / "rubbers").glob("*.json"), key=lambda p: int(p.stem))[26]
+    document = json.loads(late.read_text())
+    damage(document)
+    late.write_text(json.dumps(document))
+    with pytest.raises(CommandError) as error:
+        call_command("import_club", str(tmp_path))
+    assert f"rubbers/{late.name}" in str(error.value) and message in str(error.value), str(error.value)
+    assert not Event.objects.exists() and not Player.objects.exists() and not Rubber.objects.exists()
+    assert not Hand.objects.exists() and not GameRecord.objects.exists()
+
+
+@pytest.mark.parametrize("document", [
+    {}, {"a": [], "b": {}, "c": [[]], "d": [{"x": {}}]},
+    {"name": "Zoë “Bell” \u2028\x07<script>", "n": -3, "big": 10**30, "f": 1.5, "none": None, "yes": True},
+])
+def test_the_files_are_written_as_json_dumps_indents_them(document):
+    assert json_text(document) == json.dumps(document, indent=1).encode()
