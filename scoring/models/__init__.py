@@ -5,7 +5,7 @@ migrations stay as they were."""
 from scoring.models.choices import RULEBOOK_CHOICES, SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, EventQuerySet, Player
 from scoring.models.clubnight import ClubTable, Cutting
-from scoring.models.kept import KeptFigures, KeptOpposition
+from scoring.models.kept import KeptFigures, KeptMaking, KeptOpposition
 from scoring.models.reports import CodeGuess, HandReport, TableCode
 from scoring.models.rounds import Entrant, Round, RoundBye, RoundTable
 from scoring.models.rubbers import (
@@ -37,6 +37,7 @@ __all__ = [
     "HandReport",
     "HandTakenBack",
     "KeptFigures",
+    "KeptMaking",
     "KeptOpposition",
     "Penalty",
     "Player",

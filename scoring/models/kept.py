@@ -61,3 +61,28 @@ class KeptOpposition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} against {self.opponent_id} in {self.event_id} on {self.day}"
+
+
+
+class KeptMaking(models.Model):
+    """The hands one player made (as they scored) in one event, on one day (or over the event: `day` empty), by
+    his position from the dealer and alone or not: what a player's page shows as his maker figures. Hands of
+    rubbers in play count; an abandoned rubber's do not."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(null=True, blank=True, help_text="Empty: the player's figures over the whole event.")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    alone = models.BooleanField(default=False)
+    made = models.PositiveIntegerField(default=0)
+    succeeded = models.PositiveIntegerField(default=0)
+    marches = models.PositiveIntegerField(default=0)
+    euchred = models.PositiveIntegerField(default=0)
+
+    FIGURES = ("made", "succeeded", "marches", "euchred")
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} made {self.made} in {self.event_id} on {self.day}"

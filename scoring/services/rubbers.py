@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.models import Event, Player, Rubber, SeatChange
-from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.services.kept import making_keep
+from scoring.services.scoring import results_changed, rubber_lock, rubber_rescore
 
 
 @transaction.atomic
@@ -37,6 +38,9 @@ def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
     rubber.status = Rubber.Status.ABANDONED
     rubber.abandon_reason = reason.strip()
     rubber.save(update_fields=["status", "abandon_reason"])
+    # Its hands no longer count among the makers' figures (a rubber in play counted them).
+    making_keep(rubber.event_id, rubber.played_on)
+    results_changed([rubber.event_id])
     return rubber
 
 

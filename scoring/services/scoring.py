@@ -31,7 +31,7 @@ from scoring.engine import (
 from scoring.engine.progressive import round_deals
 from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
-from scoring.services.kept import figures_keep
+from scoring.services.kept import figures_keep, making_keep
 from scoring.services.locking import event_lock
 from scoring.services.reports import as_scored, as_validation_error
 
@@ -111,6 +111,7 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
     if not quiet:
         if counted_before or rubber.counts_in_standings:
             figures_keep(rubber.event_id, rubber.played_on)
+        making_keep(rubber.event_id, rubber.played_on)
         results_changed([rubber.event_id])
     return result
 

@@ -18,8 +18,8 @@ from scoring.engine.progressive import bye_points
 from scoring.models import (
     Entrant,
     Event,
-    Hand,
     KeptFigures,
+    KeptMaking,
     KeptOpposition,
     Penalty,
     Player,
@@ -211,23 +211,23 @@ class PlayStats:
 POSITIONS = {1: "Eldest hand", 2: "Second hand", 3: "Third hand", 4: "Dealer"}
 
 
-def play_stats(player: Player, rubbers: QuerySet[Rubber]) -> PlayStats:
-    """Maker and lone-hand figures from the hands he made (as they scored), and penalties against him.
+def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event] | None = None) -> PlayStats:
+    """Maker and lone-hand figures from the hands he made (as they scored, kept by position and alone), and
+    penalties against him, over `rubbers` (the rubbers of `events`, which are given when known).
 
     A hand counts as made when the makers took three tricks or more, or an adversary abandoned the
     lone hand (law 50). Hands of abandoned rubbers are left out.
     """
-    hands = (Hand.objects.filter(maker_player=player, rubber__in=rubbers.exclude(status=Rubber.Status.ABANDONED))
-             .values("maker_position", "alone")
-             .annotate(made=Count("id"),
-                       succeeded=Count("id", filter=Q(tricks__gte=3) | Q(tricks__isnull=True)),
-                       marches=Count("id", filter=Q(tricks=5)),
-                       euchred=Count("id", filter=Q(tricks__lt=3))))
+    events = events if events is not None else Event.objects.filter(pk__in=rubbers.values("event_id"))
+    hands = (KeptMaking.objects.filter(player=player, event__in=events, day__isnull=True)
+             .values("position", "alone")
+             .annotate(made=Sum("made"), succeeded=Sum("succeeded"), marches=Sum("marches"),
+                       euchred=Sum("euchred")))
     overall = MakerFigures("All hands made")
     lone = MakerFigures("Lone hands")
     by_position = {n: MakerFigures(label) for n, label in POSITIONS.items()}
     for row in hands:
-        targets = [overall, by_position[row["maker_position"]]] if row["maker_position"] in by_position else [overall]
+        targets = [overall, by_position[row["position"]]] if row["position"] in by_position else [overall]
         if row["alone"]:
             targets.append(lone)
         for target in targets:

@@ -144,7 +144,7 @@ class MatchPartnershipTable(MatchFigures):
 
 
 class PlayerRubbersTable(tables.Table):
-    """Every rubber a player played, newest first, each linking to its page."""
+    """Every rubber a player played, the newest entered first, each linking to its page."""
 
     rubber = tables.Column(verbose_name="Rubber", accessor="rubber_id",
                            linkify=lambda record: reverse("rubber", args=[record.rubber_id]))
@@ -177,4 +177,4 @@ class PlayerRubbersTable(tables.Table):
     class Meta:
         attrs = TABLE_ATTRS
         template_name = "standings/table.html"
-        order_by = ("-played_on",)
+        order_by = ("-rubber",)  # newest entered first: read from the index, not sorted each time

@@ -184,5 +184,5 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
     def figures(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event]) -> dict[str, Any]:
         kept = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=True)
         record = player_record(player, events)
-        return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers),
+        return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers, events),
                 "chart": net_chart(record.timeline)}
