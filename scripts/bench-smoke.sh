@@ -14,4 +14,5 @@ env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db 
 env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
 env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"
 env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3"
+env -u DATABASE_URL $PY bench/growth.py --sizes 30 --runs 1 --dir "$tmp"
 echo "bench smoke: every benchmark script ran"

@@ -235,10 +235,12 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
             target.succeeded += row["succeeded"]
             target.marches += row["marches"]
             target.euchred += row["euchred"]
-    penalties = (Penalty.objects.filter(hand__rubber__in=rubbers, hand__rubber__player_results__player=player,
+    # Read by the player's own results and the events' ids, never by a list of every rubber the reader may see.
+    penalties = (Penalty.objects.filter(hand__rubber__event__in=events, hand__rubber__player_results__player=player,
                                         hand__rubber__player_results__side=F("side"))
                  .aggregate(n=Sum("count"))["n"] or 0)
-    rulings_against = (Ruling.objects.filter(offender_player=player, rubber__in=rubbers, withdrawn_at__isnull=True)
+    rulings_against = (Ruling.objects.filter(offender_player=player, rubber__event__in=events,
+                                             withdrawn_at__isnull=True)
                        .exclude(effect={}).count())
     return PlayStats(overall, list(by_position.values()), lone, penalties, rulings_against)
 

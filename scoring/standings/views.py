@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.views.generic import DetailView, TemplateView
-from django_tables2 import RequestConfig, SingleTableMixin
+from django_tables2 import LazyPaginator, RequestConfig, SingleTableMixin
 from django_tables2.export import ExportMixin
 
 from scoring.access import ReadableMixin
@@ -167,15 +167,16 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         player: Player = self.object
         user = self.request.user
         rubbers = Rubber.objects.visible_to(user)
-        results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
+        events = Event.objects.visible_to(user)
+        results = RubberPlayerResult.objects.filter(player=player, rubber__event__in=events)
         table = PlayerRubbersTable(results.select_related("rubber__event", "partner", "rubber__north", "rubber__east",
                                                           "rubber__south", "rubber__west"), prefix="r-")
-        RequestConfig(self.request, paginate={"per_page": 20}).configure(table)
+        # Paged without counting them all: the page reads twenty of his results, however many he has.
+        RequestConfig(self.request, paginate={"per_page": 20, "paginator_class": LazyPaginator}).configure(table)
         # His figures move only when a result in an event he may read is stored again (or a player renamed):
         # kept under that version, as the standings are.
         version = standings_cache.events_version(Event.objects.visible_to(user))
         context["rubbers_table"] = table
-        events = Event.objects.visible_to(user)
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
                                                lambda: self.figures(player, rubbers, events))
         return context
