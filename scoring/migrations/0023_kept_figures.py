@@ -55,6 +55,16 @@ def keep_what_is_stored(apps, schema_editor):
                     player_id=row["maker_player_id"], position=row["maker_position"], alone=row["alone"],
                     **{name: row[name] for name in made})
              for row in hands.values(*keys).annotate(**made).order_by()), batch_size=2000)
+    Penalty = apps.get_model("scoring", "Penalty")
+    Charges = apps.get_model("scoring", "KeptCharges")
+    charged = Penalty.objects.filter(hand__rubber__player_results__side=models.F("side"))
+    for by_day in (True, False):
+        keys = ["hand__rubber__event_id", *(["hand__rubber__played_on"] if by_day else []),
+                "hand__rubber__player_results__player_id"]
+        Charges.objects.bulk_create(
+            (Charges(event_id=row["hand__rubber__event_id"], day=row["hand__rubber__played_on"] if by_day else None,
+                     player_id=row["hand__rubber__player_results__player_id"], penalties=row["n"] or 0)
+             for row in charged.values(*keys).annotate(n=models.Sum("count")).order_by()), batch_size=2000)
 
 
 
@@ -66,6 +76,19 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.CreateModel(
+            name='KeptCharges',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('day', models.DateField(blank=True, help_text="Empty: the player's figures over the whole event.", null=True)),
+                ('penalties', models.PositiveIntegerField(default=0)),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.event')),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.player')),
+            ],
+            options={
+                'indexes': [models.Index(fields=['event', 'day', 'player'], name='scoring_kep_event_i_c7edc0_idx'), models.Index(fields=['player', 'day'], name='scoring_kep_player__63f124_idx')],
+            },
+        ),
         migrations.CreateModel(
             name='KeptFigures',
             fields=[
@@ -85,7 +108,7 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.player')),
             ],
             options={
-                'indexes': [models.Index(fields=['event', 'day'], name='scoring_kep_event_i_6713a2_idx'), models.Index(fields=['player', 'event'], name='scoring_kep_player__8b7c9c_idx')],
+                'indexes': [models.Index(fields=['event', 'day', 'player'], name='scoring_kep_event_i_42c309_idx'), models.Index(fields=['player', 'day'], name='scoring_kep_player__26ca41_idx')],
             },
         ),
         migrations.CreateModel(
@@ -103,7 +126,7 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.player')),
             ],
             options={
-                'indexes': [models.Index(fields=['event', 'day'], name='scoring_kep_event_i_4dd15f_idx'), models.Index(fields=['player', 'event'], name='scoring_kep_player__0a5fc0_idx')],
+                'indexes': [models.Index(fields=['event', 'day', 'player'], name='scoring_kep_event_i_d852e9_idx'), models.Index(fields=['player', 'day'], name='scoring_kep_player__2ed724_idx')],
             },
         ),
         migrations.CreateModel(
@@ -121,7 +144,7 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.player')),
             ],
             options={
-                'indexes': [models.Index(fields=['event', 'day'], name='scoring_kep_event_i_b6b20b_idx'), models.Index(fields=['player', 'event'], name='scoring_kep_player__5c9962_idx')],
+                'indexes': [models.Index(fields=['event', 'day', 'player'], name='scoring_kep_event_i_741901_idx'), models.Index(fields=['player', 'day'], name='scoring_kep_player__2b463b_idx')],
             },
         ),
         migrations.RunPython(keep_what_is_stored, migrations.RunPython.noop),

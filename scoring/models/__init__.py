@@ -5,7 +5,7 @@ migrations stay as they were."""
 from scoring.models.choices import RULEBOOK_CHOICES, SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, EventQuerySet, Player
 from scoring.models.clubnight import ClubTable, Cutting
-from scoring.models.kept import KeptFigures, KeptMaking, KeptOpposition
+from scoring.models.kept import KeptCharges, KeptFigures, KeptMaking, KeptOpposition
 from scoring.models.reports import CodeGuess, HandReport, TableCode
 from scoring.models.rounds import Entrant, Round, RoundBye, RoundTable
 from scoring.models.rubbers import (
@@ -36,6 +36,7 @@ __all__ = [
     "HandCorrection",
     "HandReport",
     "HandTakenBack",
+    "KeptCharges",
     "KeptFigures",
     "KeptMaking",
     "KeptOpposition",

@@ -34,7 +34,8 @@ class KeptFigures(models.Model):
                "lone_hands", "euchres_made")
 
     class Meta:
-        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+        # An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by day.
+        indexes = [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "day"])]
 
     def __str__(self) -> str:
         return f"{self.player_id} with {self.partner_id} in {self.event_id} on {self.day}"
@@ -57,7 +58,8 @@ class KeptOpposition(models.Model):
     FIGURES = ("rubber_count", "won_count", "lost_count", "points_for", "points_against")
 
     class Meta:
-        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+        # An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by day.
+        indexes = [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "day"])]
 
     def __str__(self) -> str:
         return f"{self.player_id} against {self.opponent_id} in {self.event_id} on {self.day}"
@@ -82,7 +84,27 @@ class KeptMaking(models.Model):
     FIGURES = ("made", "succeeded", "marches", "euchred")
 
     class Meta:
-        indexes = [models.Index(fields=["event", "day"]), models.Index(fields=["player", "event"])]
+        # An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by day.
+        indexes = [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "day"])]
 
     def __str__(self) -> str:
         return f"{self.player_id} made {self.made} in {self.event_id} on {self.day}"
+
+
+class KeptCharges(models.Model):
+    """The penalties charged to one player's side, in one event, on one day (or over the event: `day` empty),
+    in any of its rubbers: what a player's page counts as penalties against him."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(null=True, blank=True, help_text="Empty: the player's figures over the whole event.")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    penalties = models.PositiveIntegerField(default=0)
+
+    FIGURES = ("penalties",)
+
+    class Meta:
+        # An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by day.
+        indexes = [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "day"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} charged {self.penalties} in {self.event_id} on {self.day}"

@@ -15,9 +15,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Model, Q, QuerySet
+from django.db.models import Count, F, Model, Q, QuerySet, Sum
 
-from scoring.models import Hand, KeptFigures, KeptMaking, KeptOpposition, Rubber, RubberPlayerResult
+from scoring.models import (
+    Hand,
+    KeptCharges,
+    KeptFigures,
+    KeptMaking,
+    KeptOpposition,
+    Penalty,
+    Rubber,
+    RubberPlayerResult,
+)
 
 Key = tuple[Any, ...]
 """(event, day or None for the whole event, then the kind's own keys: the player and his partner, ...)."""
@@ -45,7 +54,8 @@ class Kind:
 PARTNERS = Kind(KeptFigures, ("player_id", "partner_id"))
 OPPONENTS = Kind(KeptOpposition, ("player_id", "opponent_id"))
 MAKING = Kind(KeptMaking, ("player_id", "position", "alone"))
-KINDS = (PARTNERS, OPPONENTS, MAKING)
+CHARGES = Kind(KeptCharges, ("player_id",))
+KINDS = (PARTNERS, OPPONENTS, MAKING, CHARGES)
 
 RESULT_FIELDS = ("rubber_id", "rubber__event_id", "rubber__played_on", "player_id", "partner_id", "side", "won",
                  "games_won", "doubles_won", "points_for", "points_against", "lone_hands", "euchres")
@@ -67,9 +77,12 @@ def figures_keep(event_id: int, day: dt.date) -> None:
 
 
 def making_keep(event_id: int, day: dt.date) -> None:
-    """Rewrite the kept maker figures of one event's day from its hands, and move the event's own rows."""
+    """Rewrite the kept maker figures and penalties of one event's day from its hands, and move the event's own
+    rows."""
     _store(MAKING, event_id, day, _made(_hands().filter(rubber__event_id=event_id, rubber__played_on=day),
                                         by_day=True))
+    _store(CHARGES, event_id, day, _charged(Penalty.objects.filter(hand__rubber__event_id=event_id,
+                                                                   hand__rubber__played_on=day), by_day=True))
 
 
 def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt.date | None]]:
@@ -79,9 +92,11 @@ def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt
     counted = Rubber.objects.counted() if events is None else Rubber.objects.counted().filter(event_id__in=events)
     results = list(_results(counted))
     hands = _hands() if events is None else _hands().filter(rubber__event_id__in=events)
+    penalties = Penalty.objects.all() if events is None else Penalty.objects.filter(hand__rubber__event_id__in=events)
     differed: set[tuple[int, dt.date | None]] = set()
     for by_day in (True, False):
-        fresh = _tally(results, by_day=by_day) | {MAKING: _made(hands, by_day=by_day)}
+        fresh = _tally(results, by_day=by_day) | {MAKING: _made(hands, by_day=by_day),
+                                                  CHARGES: _charged(penalties, by_day=by_day)}
         for kind in KINDS:
             kept = kind.rows.all() if events is None else kind.rows.filter(event_id__in=events)
             held: dict[tuple[int, dt.date | None], list[Any]] = defaultdict(list)
@@ -125,6 +140,16 @@ def _made(hands: QuerySet[Hand], *, by_day: bool) -> Fresh:
     return {(row["rubber__event_id"], row["rubber__played_on"] if by_day else None, row["maker_player_id"],
              row["maker_position"], row["alone"]): {name: row[name] for name in MADE}
             for row in hands.values(*keys).annotate(**MADE).order_by()}
+
+
+def _charged(penalties: QuerySet[Penalty], *, by_day: bool) -> Fresh:
+    """The penalties charged to each player's side (every player who sat on it in the rubber)."""
+    keys = ["hand__rubber__event_id", *(["hand__rubber__played_on"] if by_day else []),
+            "hand__rubber__player_results__player_id"]
+    rows = (penalties.filter(hand__rubber__player_results__side=F("side")).values(*keys)
+            .annotate(charged=Sum("count")).order_by())
+    return {(row["hand__rubber__event_id"], row["hand__rubber__played_on"] if by_day else None,
+             row["hand__rubber__player_results__player_id"]): {"penalties": row["charged"] or 0} for row in rows}
 
 
 def _tally(results: Iterable[Mapping[str, Any]], *, by_day: bool) -> dict[Kind, Fresh]:

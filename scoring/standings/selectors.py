@@ -18,10 +18,10 @@ from scoring.engine.progressive import bye_points
 from scoring.models import (
     Entrant,
     Event,
+    KeptCharges,
     KeptFigures,
     KeptMaking,
     KeptOpposition,
-    Penalty,
     Player,
     RoundBye,
     Rubber,
@@ -235,10 +235,8 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
             target.succeeded += row["succeeded"]
             target.marches += row["marches"]
             target.euchred += row["euchred"]
-    # Read by the player's own results and the events' ids, never by a list of every rubber the reader may see.
-    penalties = (Penalty.objects.filter(hand__rubber__event__in=events, hand__rubber__player_results__player=player,
-                                        hand__rubber__player_results__side=F("side"))
-                 .aggregate(n=Sum("count"))["n"] or 0)
+    penalties = (KeptCharges.objects.filter(player=player, event__in=events, day__isnull=True)
+                 .aggregate(n=Sum("penalties"))["n"] or 0)
     rulings_against = (Ruling.objects.filter(offender_player=player, rubber__event__in=events,
                                              withdrawn_at__isnull=True)
                        .exclude(effect={}).count())
