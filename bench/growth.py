@@ -58,8 +58,6 @@ def measure(size: int, runs: int, folder: Path, export: bool) -> None:
         started = time.perf_counter()
         call_command("seed_bulk", rubbers=size - have, event="big-club")
         print(f"  (built {size} rubbers in {time.perf_counter() - started:.0f} s)", file=sys.stderr)
-        if connection.vendor == "sqlite":
-            connection.cursor().execute("ANALYZE")  # the planner's statistics, as after any bulk load
     event = Event.objects.get(slug="big-club")
     busiest = Player.objects.annotate(n=Count("rubber_results")).order_by("-n").first()
     assert busiest is not None
