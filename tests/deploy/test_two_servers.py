@@ -1,6 +1,6 @@
 """Two gunicorn servers on different ports over one PostgreSQL and one Redis, as a club runs on more than one
 machine: a login made through one is good on the other, a hand stored through one is seen at once through the
-other (its cached standings included), and failed logins are counted across both.
+other (its cached standings included), and failed logins and wrong table codes are counted across both.
 
 Runs where `make test` runs it: on the PostgreSQL pass, beside a throwaway Redis (`scripts/with-redis.sh`)."""
 
@@ -20,6 +20,7 @@ from django.contrib.auth.models import Group
 from django.db import connection
 
 from scoring.access import SECRETARY_GROUP
+from scoring.reporting.services import PHONE_GUESSES_ALLOWED
 from tests.builders import a_rubber
 from tests.deploy.test_production import GUNICORN, ROOT, first_answer, free_port, production_env
 from tests.factories import EventFactory
@@ -110,6 +111,13 @@ def test_two_servers_share_logins_hands_standings_and_lockouts(tmp_path: Path, d
         page = Visitor().go(other, standings)[1]  # at once, through the other server
         assert rubber.north.display_name in page and rubber.east.display_name in page
         assert redis.Redis.from_url(CACHE_URL).keys("euchre:*")  # the servers keep their cache in Redis
+
+        phone = Visitor()
+        for attempt in range(PHONE_GUESSES_ALLOWED):  # wrong table codes, through either server
+            status, _ = phone.go((one, other)[attempt % 2], f"/t/ZZZZ{attempt:02d}/")
+            assert status == 404
+        assert phone.go(one, "/t/ZZZZZZ/")[0] == 429  # this phone's allowance is spent on both
+        assert phone.go(other, "/t/ZZZZZY/")[0] == 429
 
         stranger = Visitor()
         for attempt in range(5):  # five failures, through either server, reach the limit
