@@ -2,7 +2,8 @@
 mixing standings reads, rubber and player pages and hand entry for 60 seconds.
 
 Run: python bench/load.py [--users 20] [--seconds 60] [--workers 3] [--rubbers 10000] [--db PATH]
-(set DATABASE_URL to load PostgreSQL instead of the SQLite file).
+(set DATABASE_URL to load PostgreSQL instead of the SQLite file). `python bench/load.py --night [...]` loads a
+club night instead (bench/night.py: phones, the room and readers over two servers).
 
 Prints throughput, the error count and the median and 95th percentile response times of the reads
 and of hand entry. Targets on a 2-core machine: no errors, p95 under 250 ms for reads and under
@@ -67,6 +68,12 @@ def wait_for(port: int, seconds: float = 30) -> None:
 
 
 def main() -> None:
+    if "--night" in sys.argv:  # a club night's load instead: bench/night.py, which takes its own options
+        sys.argv.remove("--night")
+        from night import main as night
+
+        night()
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--users", type=int, default=20)
     parser.add_argument("--seconds", type=int, default=60)

@@ -15,6 +15,6 @@ env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqli
 env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"
 env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3"
 env -u DATABASE_URL $PY bench/growth.py --sizes 30 --runs 1 --dir "$tmp"
-env -u DATABASE_URL -u CACHE_URL $PY bench/night.py --servers 1 --workers 1 --seconds 5 --rubbers 20 --report-every 2 \
+env -u DATABASE_URL -u CACHE_URL $PY bench/load.py --night --servers 1 --workers 1 --seconds 5 --rubbers 20 --report-every 2 \
   --db "$tmp/night.sqlite3"
 echo "bench smoke: every benchmark script ran"
