@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
 
 
 def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-secretary-1888") -> None:
@@ -14,3 +16,24 @@ def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-sec
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     if username == "sec":
         expect(page.get_by_text("sec · secretary")).to_have_count(1)  # in the menu, folded on a phone
+
+
+def axe_as_secretary(browser: Browser, base: str, paths: list[str], scheme: str,
+                     wide: tuple[str, ...] = ()) -> list[tuple[str, str, str, Any]]:
+    """axe-core's violations on each of `paths`, read as the secretary at a phone's and a desktop's size in one
+    colour scheme; every page but those in `wide` (the wall) must fit a phone's width without scrolling."""
+    from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES
+
+    found = []
+    for size, viewport in SIZES.items():
+        context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
+        page = context.new_page()
+        log_in(page, base)
+        for path in paths:
+            page.goto(base + path)
+            page.add_script_tag(path=str(AXE))
+            found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None)]
+            if path not in wide:
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (path, size)
+        context.close()
+    return found

@@ -10,8 +10,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import Event, Rubber
 from scoring.reporting import services
-from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES
-from tests.browser_helpers import log_in
+from tests.access.test_browser_crawl import SIZES
+from tests.browser_helpers import axe_as_secretary, log_in
 from tests.builders import a_rubber
 from tests.helpers import record
 from tests.reporting.test_browser_reporting import PHONE, report_hand
@@ -81,15 +81,4 @@ def test_the_pages_of_each_code_pass_axe(browser: Browser, live_server, secretar
              reverse("event_standings", args=[event.slug]), f"{reverse('laws')}?code=rules-1877",
              f"{reverse('how_scoring_works')}?code=standard", f"{reverse('how_scoring_works')}?code=rules-1877",
              reverse("ruling_new", args=[rubber.pk]), reverse("penalty_new", args=[rubber.pk, 1])]
-    found = []
-    for size, viewport in SIZES.items():
-        context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
-        page = context.new_page()
-        log_in(page, live_server.url)
-        for path in paths:
-            page.goto(live_server.url + path)
-            page.add_script_tag(path=str(AXE))
-            found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None)]
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (path, size)
-        context.close()
-    assert found == []
+    assert axe_as_secretary(browser, live_server.url, paths, scheme) == []

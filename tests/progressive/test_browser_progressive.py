@@ -60,8 +60,7 @@ def test_three_tables_report_two_rounds_from_their_phones(browser: Browser, live
 def test_the_progressive_pages_pass_axe_in_light_and_dark(browser: Browser, live_server, secretary):
     from django.urls import reverse
 
-    from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES
-    from tests.browser_helpers import log_in
+    from tests.browser_helpers import axe_as_secretary
 
     event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard", low_prize=True)
     entrants_set(event=event, players=PlayerFactory.create_batch(8))
@@ -73,20 +72,9 @@ def test_the_progressive_pages_pass_axe_in_light_and_dark(browser: Browser, live
     round_close(round_id=first.pk)
     paths = [reverse("event_standings", args=[event.slug]), reverse("room", args=[event.slug]),
              f"{reverse('room', args=[event.slug])}?projector=1", reverse("event_rounds", args=[event.slug])]
-    found = []
+    wall = (paths[2],)  # the projector's page is drawn for a wall, not a phone
     for scheme in ("light", "dark"):
-        for size, viewport in SIZES.items():
-            context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
-            page = context.new_page()
-            log_in(page, live_server.url)
-            for path in paths:
-                page.goto(live_server.url + path)
-                page.add_script_tag(path=str(AXE))
-                found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None)]
-                if size == "phone" and "projector" not in path:
-                    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), path
-            context.close()
-    assert found == []
+        assert axe_as_secretary(browser, live_server.url, paths, scheme, wide=wall) == []
 
 
 def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browser: Browser, live_server,
