@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Model, Q, QuerySet, Sum
+from django.db.models import Count, F, Q, QuerySet, Sum
 
 from scoring.models import (
     Hand,
@@ -27,6 +27,7 @@ from scoring.models import (
     Rubber,
     RubberPlayerResult,
 )
+from scoring.models.kept import Kept
 
 Key = tuple[Any, ...]
 """(event, day or None for the whole event, then the kind's own keys: the player and his partner, ...)."""
@@ -38,13 +39,12 @@ Fresh = dict[Key, Figures]
 class Kind:
     """A kept table: its model and what, beside the event and the day, tells its rows apart."""
 
-    model: type[Model]
+    model: type[Kept]
     keys: tuple[str, ...]
 
     @property
     def figures(self) -> tuple[str, ...]:
-        names: tuple[str, ...] = self.model.FIGURES  # type: ignore[attr-defined]
-        return names
+        return self.model.FIGURES
 
     @property
     def rows(self) -> Any:
