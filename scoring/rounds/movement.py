@@ -4,7 +4,7 @@ it, and a finished table's phones show it before the round starts. Reads only.""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from scoring.engine import Seat, Side
@@ -26,7 +26,11 @@ def moved_on(event: Event, number: int) -> Seating:
     `MovementError` for a round that cannot move on."""
     before = (RoundTable.objects.filter(round__event=event, round__number=number - 1)
               .select_related("rubber", "round").order_by("number"))
-    moved = progressive_move([_table_result(table) for table in before])
+    lone: dict[tuple[int, str], int] = defaultdict(int)  # each rubber's lone hands made by side, read at once
+    for row in RubberPlayerResult.objects.filter(rubber__round_table__in=before).values("rubber_id", "side",
+                                                                                        "lone_hands"):
+        lone[row["rubber_id"], row["side"]] += row["lone_hands"]
+    moved = progressive_move([_table_result(table, lone) for table in before])
     number_of = {e.player_id: e.number for e in event.entrants.all()}
     waiting = sorted(RoundBye.objects.filter(round__event=event, round__number=number - 1)
                      .values_list("player_id", flat=True), key=number_of.__getitem__)
@@ -36,16 +40,13 @@ def moved_on(event: Event, number: int) -> Seating:
     return Seating(tables, out)
 
 
-def _table_result(table: RoundTable) -> TableResult:
+def _table_result(table: RoundTable, lone_by_side: dict[tuple[int, str], int]) -> TableResult:
     """A table's round for the movement: each side's points over its deals and its lone hands made. Level on
     both, a cut drawn by the site settles it (from the event, the round and the table, so it replays)."""
     rubber = table.rubber
     seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
     points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
-    lone = {Side.NS: 0, Side.EW: 0}
-    if rubber is not None:
-        for row in RubberPlayerResult.objects.filter(rubber=rubber).values("side", "lone_hands"):
-            lone[Side(row["side"])] += row["lone_hands"]
+    lone = {side: lone_by_side[rubber.pk, side.value] if rubber else 0 for side in Side}
     winner = None
     if points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]:
         cut = random.Random(f"{table.round.event_id}:{table.round.number}:{table.number}")
