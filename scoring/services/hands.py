@@ -40,7 +40,7 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     number = rubber.hands.count() + 1
     new = check_hand(play, number, rubber.rulebook)
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
-    hand.full_clean(exclude=["rubber", "entered_by"])
+    hand_clean(hand)
     hand.save()
     _penalties_save(hand, play, by)
     # A report of this deal still open at the table is answered by this entry.
@@ -48,6 +48,15 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
         status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
     rubber_rescore(rubber, added=hand)
     return hand
+
+
+def hand_clean(hand: Hand) -> None:
+    """Check a hand's fields (the notes' text, the announced score) before it is stored.
+
+    Its play came from the laws' own check (`check_hand`), which refuses everything the hand's check
+    constraints forbid, and its number from the locked rubber: so the constraints are left to the database
+    rather than asked of it a query each (four queries a hand saved)."""
+    hand.full_clean(exclude=["rubber", "entered_by"], validate_constraints=False)
 
 
 def _extras(extras: HandExtras) -> dict[str, Any]:
@@ -73,7 +82,7 @@ def hand_correct(
     for field, value in {**play_fields(new), **_extras(extras)}.items():
         setattr(hand, field, value)
     hand.announcement_resolved = False
-    hand.full_clean(exclude=["rubber", "entered_by"])
+    hand_clean(hand)
     hand.save()
     hand.penalties.all().delete()
     _penalties_save(hand, play, by)

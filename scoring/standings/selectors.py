@@ -6,9 +6,11 @@ Each function costs a fixed number of SQL queries, whatever the size of the club
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
 from typing import Any
 
 from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
@@ -241,6 +243,15 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
                                              withdrawn_at__isnull=True)
                        .exclude(effect={}).count())
     return PlayStats(overall, list(by_position.values()), lone, penalties, rulings_against)
+
+
+def player_events(player: Player) -> Q:
+    """The events whose results his page reads: those he has a counted result, a hand made or a penalty in,
+    or a ruling against him (each from its own kept rows, a handful a player and event)."""
+    kept = (model._default_manager.filter(player=player, day__isnull=True).values("event_id")
+            for model in (KeptFigures, KeptMaking, KeptCharges))
+    ruled = Ruling.objects.filter(offender_player=player).values("rubber__event_id")
+    return reduce(operator.or_, (Q(pk__in=ids) for ids in (*kept, ruled)))
 
 
 @dataclass

@@ -24,6 +24,7 @@ from scoring.standings.selectors import (
     net_chart,
     not_counted_entrants,
     play_stats,
+    player_events,
     player_record,
     prizes,
 )
@@ -173,9 +174,9 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
                                                           "rubber__south", "rubber__west"), prefix="r-")
         # Paged without counting them all: the page reads twenty of his results, however many he has.
         RequestConfig(self.request, paginate={"per_page": 20, "paginator_class": LazyPaginator}).configure(table)
-        # His figures move only when a result in an event he may read is stored again (or a player renamed):
-        # kept under that version, as the standings are.
-        version = standings_cache.events_version(Event.objects.visible_to(user))
+        # His figures move only when a result is stored again in an event he played in (a rename raises every
+        # event): kept under that version, so a hand at another table leaves his page where it is.
+        version = standings_cache.events_version(events.filter(player_events(player)))
         context["rubbers_table"] = table
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
                                                lambda: self.figures(player, rubbers, events))

@@ -275,3 +275,27 @@ def test_only_csv_and_xlsx_are_downloads_and_any_other_format_shows_the_page(cli
 def test_csv_and_xlsx_download(client, rubber, export):
     response = client.get(reverse("event_standings", args=[rubber.event.slug]), {"_export": export})
     assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+
+
+def test_a_players_page_stays_cached_while_other_players_score(client, event, players):
+    """His page's figures are kept under the results of the events he played in: a rubber elsewhere, with
+    none of his games, leaves them in the cache; a result of his own shows at once."""
+    from tests.helpers import play_game
+
+    mine = a_rubber(event, players[:4], played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(mine, maker)
+    url = reverse("player", args=[players[0].pk])
+    assert client.get(url).context["summary"]["rubbers"] == 1
+    with CaptureQueriesContext(connection) as warm:
+        client.get(url)
+    elsewhere = a_rubber(EventFactory(), players[2:6], played_on=event.starts_on)
+    play_game(elsewhere, "N")
+    with CaptureQueriesContext(connection) as after:
+        assert client.get(url).context["summary"]["rubbers"] == 1
+    assert len(after) == len(warm)  # read from the cache, as before the other rubber
+    assert not any('"made"' in q["sql"] for q in after.captured_queries)
+    again = a_rubber(EventFactory(), players[:4], played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(again, maker)
+    assert client.get(url).context["summary"]["rubbers"] == 2  # a new event of his counts at once
