@@ -50,6 +50,11 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
     def results_version(self) -> object:
         raise NotImplementedError
 
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["tables_version"] = self.results_version()  # what the drawn tables are kept under
+        return context
+
     def partnership_table(self, pairs: list[dict[str, Any]], matches: bool = False) -> PartnershipTable:
         table = (MatchPartnershipTable if matches else PartnershipTable)(pairs, prefix="pairs-")
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)  # type: ignore[attr-defined]
@@ -65,7 +70,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return RubberPlayerResult.objects.filter(rubber__event=self.event)
 
     def results_version(self) -> object:
-        return self.event.results_version
+        return self.event.pk, self.event.ranking, self.event.results_version
 
     @property
     def matches(self) -> bool:

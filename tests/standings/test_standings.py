@@ -299,3 +299,29 @@ def test_a_players_page_stays_cached_while_other_players_score(client, event, pl
     for maker in ("N", "N", "E"):
         play_game(again, maker)
     assert client.get(url).context["summary"]["rubbers"] == 2  # a new event of his counts at once
+
+
+def test_a_drawn_standings_table_is_kept_for_its_own_sorting_and_version(client, event, players):
+    """The drawn table comes back from the cache for the same address and results, and is drawn afresh for
+    another sorting or a new result."""
+    from tests.helpers import play_game
+
+    rubber = a_rubber(event, players[:4], played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    url = reverse("event_standings", args=[event.slug])
+
+    def table(sort: str) -> str:
+        page = client.get(url, {"sort": sort}).content.decode()
+        return page[page.index('data-testid="standings"'):page.index("</table>", page.index('data-testid="standings"'))]
+
+    first = table("player")
+    assert table("player") == first
+    names = sorted(p.display_name for p in players[:4])
+    backwards = table("-player")
+    assert first.index(names[0]) < first.index(names[-1])
+    assert backwards.index(names[0]) > backwards.index(names[-1])
+    later = a_rubber(event, (players[4], players[5], players[2], players[3]), played_on=event.starts_on)
+    for maker in ("N", "N", "N"):
+        play_game(later, maker)
+    assert players[4].display_name in table("player")
