@@ -259,11 +259,36 @@ class PlayerRecord:
     partners: list[Record] = field(default_factory=list)
     opponents: list[Record] = field(default_factory=list)
     timeline: list[tuple[dt.date, int]] = field(default_factory=list)
+    timeline_start: int = 0
+    """His net before the timeline's first day (0 when it starts at his first)."""
+
+
+CHART_POINTS = 160
+"""The days of play a player's chart draws: his last, however long his past."""
+
+
+def net_timeline(player: Player, events: QuerySet[Event]) -> tuple[int, list[tuple[dt.date, int]]]:
+    """His cumulative net after each of his last `CHART_POINTS` days of play in `events`, oldest first, and
+    his net before the first of them (0 when they go back to his first day).
+
+    Read newest first and counted back from his net over all (two queries): the days read stop at the
+    chart's length, so a player of twenty years costs what a new member does."""
+    kept = KeptFigures.objects.filter(player=player, event__in=events)
+    final = kept.filter(day__isnull=True).aggregate(net=Sum("points_for") - Sum("points_against"))["net"] or 0
+    days = (kept.filter(day__isnull=False).values("day").annotate(net=Sum("points_for") - Sum("points_against"))
+            .order_by("-day")[:CHART_POINTS])
+    running, timeline = final, []
+    for row in days:
+        timeline.append((row["day"], running))
+        running -= row["net"]
+    timeline.reverse()
+    return running, timeline
 
 
 def player_record(player: Player, events: QuerySet[Event]) -> PlayerRecord:
-    """His record with each partner and against each opponent, and his cumulative net day by day, over the
-    counted rubbers of `events`, from the kept figures (three queries, a row per partner, opponent or day)."""
+    """His record with each partner and against each opponent, and his cumulative net over his last days of
+    play (`net_timeline`), over the counted rubbers of `events`, from the kept figures (a row per partner,
+    opponent or day shown)."""
     partners: dict[int, Record] = {}
     opponents: dict[int, Record] = {}
     for table, model, other in ((partners, KeptFigures, "partner"), (opponents, KeptOpposition, "opponent")):
@@ -275,17 +300,12 @@ def player_record(player: Player, events: QuerySet[Event]) -> PlayerRecord:
         for row in rows:
             table[row[f"{other}_id"]] = Record(row[f"{other}_id"], row[f"{other}__display_name"], row["n"],
                                                row["won"], row["lost"], row["scored"], row["conceded"])
-    days = (KeptFigures.objects.filter(player=player, event__in=events, day__isnull=False)
-            .values("day").annotate(net=Sum("points_for") - Sum("points_against")).order_by("day"))
-    running, timeline = 0, []
-    for row in days:
-        running += row["net"]
-        timeline.append((row["day"], running))
+    start, timeline = net_timeline(player, events)
 
     def most_played(table: dict[int, Record]) -> list[Record]:
         return sorted(table.values(), key=lambda r: (-r.rubbers, -r.net, r.name))
 
-    return PlayerRecord(most_played(partners), most_played(opponents), timeline)
+    return PlayerRecord(most_played(partners), most_played(opponents), timeline, start)
 
 
 @dataclass(frozen=True)
@@ -301,19 +321,20 @@ class Chart:
     first: dt.date | None
     last: dt.date | None
     final: int
+    days: int
+
+    @property
+    def recent(self) -> bool:
+        """Whether the line shows only his last days of play, his past being longer."""
+        return self.days >= CHART_POINTS
 
 
-CHART_POINTS = 160
-"""At most this many points a line: a long past is drawn by every so many days, and always its last."""
-
-
-def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int = 180) -> Chart | None:
+def net_chart(timeline: list[tuple[dt.date, int]], start: int = 0, width: int = 640,
+              height: int = 180) -> Chart | None:
+    """The line from `start` (his net before the timeline's first day) through each day's cumulative net."""
     if not timeline:
         return None
-    values = [0] + [v for _, v in timeline]
-    if len(values) > CHART_POINTS:
-        every = -(-len(values) // CHART_POINTS)
-        values = values[::every] + ([values[-1]] if (len(values) - 1) % every else [])
+    values = [start] + [v for _, v in timeline]
     low, high = min(values), max(values)
     span = (high - low) or 1
     pad = 8
@@ -323,7 +344,7 @@ def net_chart(timeline: list[tuple[dt.date, int]], width: int = 640, height: int
 
     step = (width - 2 * pad) / max(len(values) - 1, 1)
     points = " ".join(f"{round(pad + i * step, 1)},{y(v)}" for i, v in enumerate(values))
-    return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1])
+    return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1], len(timeline))
 
 
 def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None) -> list[Player]:

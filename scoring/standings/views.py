@@ -192,4 +192,4 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         kept = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=True)
         record = player_record(player, events)
         return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers, events),
-                "chart": net_chart(record.timeline)}
+                "chart": net_chart(record.timeline, record.timeline_start)}

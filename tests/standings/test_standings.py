@@ -325,3 +325,31 @@ def test_a_drawn_standings_table_is_kept_for_its_own_sorting_and_version(client,
     for maker in ("N", "N", "N"):
         play_game(later, maker)
     assert players[4].display_name in table("player")
+
+
+def test_the_net_timeline_counts_back_from_his_net_over_his_last_days(monkeypatch):
+    """His cumulative net after each day he played, as the stored results give it; when his past is longer than
+    the chart, only his last days are read and the line starts from his net before them."""
+    from scoring.models import RubberPlayerResult
+    from scoring.standings import selectors
+
+    event = EventFactory()
+    players = PlayerFactory.create_batch(5)
+    club(event, players, 7, seed=11)
+    me = players[0]
+    by_day: dict[dt.date, int] = defaultdict(int)
+    for result in RubberPlayerResult.objects.filter(player=me).select_related("rubber"):
+        by_day[result.rubber.played_on] += result.points_for - result.points_against
+    running, expected = 0, []
+    for day in sorted(by_day):
+        running += by_day[day]
+        expected.append((day, running))
+    assert len(expected) >= 3  # he played on at least three days, so two are fewer than his past
+    events = Event.objects.all()
+    assert selectors.net_timeline(me, events) == (0, expected)
+    monkeypatch.setattr(selectors, "CHART_POINTS", 2)
+    start, last_two = selectors.net_timeline(me, events)
+    assert last_two == expected[-2:]
+    assert start == expected[-3][1]
+    chart = selectors.net_chart(last_two, start)
+    assert chart is not None and chart.final == expected[-1][1] and chart.recent
