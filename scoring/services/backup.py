@@ -452,13 +452,33 @@ class _Bulk:
         self.rows[RubberPlayerResult] += records.players
 
     def write(self) -> None:
-        """Insert every table's rows as they are, then record each row's creation in its history, as
-        saving it would."""
+        """Insert every table's rows as they are (their creation goes into their history at the end of the
+        restore, `_history_recorded`)."""
         for model, objs in self.rows.items():
             if objs:
                 _AsRecorded[Model](model).bulk_create(objs)
-                if hasattr(model._meta, "simple_history_manager_attribute"):
-                    get_history_manager_for_model(model).bulk_history_create(objs)
+
+
+def _history_recorded(since: dt.datetime) -> None:
+    """Record the creation of every restored row in its history, as saving it would, one statement a table:
+    each row with none recorded `since` the restore began (those restored one by one were saved, and have
+    theirs; a club deleted before may have left the same ids in the history) is copied as it stands."""
+    quote = connection.ops.quote_name
+    now, began = (connection.ops.adapt_datetimefield_value(when) for when in (timezone.now(), since))
+    with connection.cursor() as cursor:
+        for model in WRITE_ORDER:
+            if not hasattr(model._meta, "simple_history_manager_attribute"):
+                continue
+            history = get_history_manager_for_model(model).model
+            copied = [quote(f.column) for f in history._meta.concrete_fields if not f.name.startswith("history_")]
+            base, past = quote(model._meta.db_table), quote(history._meta.db_table)
+            key = quote(model._meta.pk.column)
+            into = ", ".join([*copied, "history_date", "history_change_reason", "history_type", "history_user_id"])
+            rows = ", ".join(f"{base}.{column}" for column in copied)
+            # Table and column names come from the models, the one value is a parameter.
+            cursor.execute(f"INSERT INTO {past} ({into}) SELECT {rows}, %s, NULL, '+', NULL FROM {base} "
+                           f"WHERE NOT EXISTS (SELECT 1 FROM {past} WHERE {past}.{key} = {base}.{key} "
+                           f"AND {past}.history_date >= %s)", [now, began])
 
 
 def _stamp(obj: Model, stamps: Stamps) -> None:
@@ -513,6 +533,7 @@ def _in_bulk(units: Sequence[Unit]) -> None:
 
 def _restore(club: dict[str, Any], files: list[Path], users: dict[str, Any]) -> None:
     """Events and players, then the rubbers a batch of files at a time, then the events' rounds."""
+    began = timezone.now()
     events: dict[str, Event] = {}
     _in_bulk([functools.partial(_restore_event, row=row, events=events) for row in club["events"]])
     _in_bulk([functools.partial(_restore_player, row=row) for row in club["players"]])
@@ -524,6 +545,7 @@ def _restore(club: dict[str, Any], files: list[Path], users: dict[str, Any]) -> 
                                     rubber_events=rubber_events) for doc in documents])
     _in_bulk([functools.partial(_restore_rounds, row=row, event=events[row["slug"]], players=players,
                                 rubber_events=rubber_events) for row in club["events"]])
+    _history_recorded(began)
     totals_rebuild()  # the kept figures of every restored result, read once
     results_changed([event.pk for event in events.values()])
 
