@@ -3,56 +3,83 @@
 CPU time (median, cache cold) and the SQL queries of: the event's standings, the all-events standings, the
 busiest player's page, a rubber's page, saving a hand, and `export_club`.
 
-Run: python bench/growth.py [--sizes 1000 10000 100000] [--runs 5] [--dir /tmp] [--no-export]
+The sizes are measured in one process, taking turns run by run (the connection moved from one file to the
+next), so that a machine busier at one moment than another weighs on every size alike.
+
+Run: python bench/growth.py [--sizes 1000 10000 100000] [--runs 9] [--dir /tmp] [--no-export]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from backup import use_database
+from common import django_on
+
+
+@dataclass
+class Club:
+    """One size of club: its database file and what is measured on it."""
+
+    size: int
+    path: Path
+    calls: dict[str, Callable[[], object]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    queries: dict[str, int] = field(default_factory=dict)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--dir", default="/tmp")
     parser.add_argument("--no-export", action="store_true")
-    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # one size, in a process of its own
     args = parser.parse_args()
-    if args.one is not None:
-        measure(args.one, args.runs, Path(args.dir), not args.no_export)
-        return
-    print(f"{'page':34} {'rubbers':>8} {'CPU ms':>9} {'queries':>8}")
-    for size in args.sizes:  # each size in a fresh process: one Django, one database
-        command = [sys.executable, __file__, "--one", str(size), "--runs", str(args.runs), "--dir", args.dir]
-        subprocess.run(command + (["--no-export"] if args.no_export else []), check=True)
+    folder = Path(args.dir)
+    django_on(f"sqlite:///{folder / f'euchre-growth-{args.sizes[0]}.sqlite3'}")
+    clubs = [opened(size, folder, export=not args.no_export) for size in args.sizes]
+    names = list(clubs[0].calls)
+    for name in names:
+        runs = 1 if name == "export_club" else args.runs
+        for _ in range(runs):  # each size in turn, run by run
+            for club in clubs:
+                use_database(club.path)
+                club.times.setdefault(name, []).append(cold(club.calls[name]))
+        for club in clubs:
+            use_database(club.path)
+            club.queries[name] = counted(club.calls[name])
+    print(f"{'page':40} " + " ".join(f"{club.size:>10,}" for club in clubs) + f" {'queries':>14}")
+    for name in names:
+        label = f"{name} ({clubs[-1].calls[name].__doc__})" if clubs[-1].calls[name].__doc__ else name
+        cpu = " ".join(f"{statistics.median(club.times[name]):10.1f}" for club in clubs)
+        print(f"{label[:40]:40} {cpu} {' / '.join(str(club.queries[name]) for club in clubs):>14}", flush=True)
+    print("(CPU ms, median, cache cold; export_club one run; the player's results: "
+          + ", ".join(f"{club.calls[names[2]].__doc__}" for club in clubs) + ")")
 
 
-def measure(size: int, runs: int, folder: Path, export: bool) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from common import django_on
-
-    django_on(f"sqlite:///{folder / f'euchre-growth-{size}.sqlite3'}")
+def opened(size: int, folder: Path, *, export: bool) -> Club:
+    """The club of `size` rubbers (built when its file has fewer), and the calls measured on it."""
     from django.contrib.auth import get_user_model
-    from django.core.cache import cache
     from django.core.management import call_command
-    from django.db import connection
-    from django.db.models import Count
+    from django.db.models import Count, Max
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     from scoring.models import Event, Player, Rubber
     from scoring.services.hands import HandExtras, hand_record
     from scoring.services.rubbers import rubber_start
 
+    club = Club(size, folder / f"euchre-growth-{size}.sqlite3")
+    use_database(club.path)
+    call_command("migrate", verbosity=0)
     have = Rubber.objects.filter(event__slug="big-club").count()
     if have < size:
         started = time.perf_counter()
@@ -60,57 +87,64 @@ def measure(size: int, runs: int, folder: Path, export: bool) -> None:
         print(f"  (built {size} rubbers in {time.perf_counter() - started:.0f} s)", file=sys.stderr)
     event = Event.objects.get(slug="big-club")
     busiest = Player.objects.annotate(n=Count("rubber_results")).order_by("-n").first()
-    assert busiest is not None
+    rubber = Rubber.objects.filter(event=event).order_by("-pk").first()
+    assert busiest is not None and rubber is not None
     member = get_user_model().objects.filter(username="growth").first() or get_user_model().objects.create_user(
         "growth", password="growth-bench-1888", is_superuser=True)
     client = Client()
     client.force_login(member)
-    rubber = Rubber.objects.filter(event=event).order_by("-pk").first()
-    assert rubber is not None
-    pages = {
-        "event standings": f"/events/{event.slug}/standings/",
-        "all-events standings": "/standings/",
-        f"busy player's page ({busiest.n} results)": f"/players/{busiest.pk}/",
-        "rubber page": f"/rubbers/{rubber.pk}/",
-    }
+    pages = {"event standings": f"/events/{event.slug}/standings/", "all-events standings": "/standings/",
+             "busy player's page": f"/players/{busiest.pk}/", "rubber page": f"/rubbers/{rubber.pk}/"}
     for name, url in pages.items():
         def get(url: str = url) -> None:
             assert client.get(url).status_code == 200
 
-        line(name, size, *cold(runs, get, cache, connection, CaptureQueriesContext))
+        club.calls[name] = get
+    club.calls["busy player's page"].__doc__ = f"{busiest.n:,} results"
     four = list(Player.objects.all()[:4])
-    playing = rubber_start(event=event, north=four[0], east=four[1], south=four[2], west=four[3], first_dealer="N")
+    # Tonight is a day after the club's last, whatever its size: a night's hands saved beside a night's rubbers.
+    last = Rubber.objects.aggregate(last=Max("played_on"))["last"]
+    tonight = {"event": event, "north": four[0], "east": four[1], "south": four[2], "west": four[3],
+               "first_dealer": "N", "played_on": last + dt.timedelta(days=1)}
+    playing = rubber_start(**tonight)
 
     def save() -> None:
         playing.refresh_from_db()
+        if playing.status != Rubber.Status.IN_PROGRESS:  # a long run finishes its rubber: the next one
+            playing.__dict__.update(rubber_start(**tonight).__dict__)
         hand_record(rubber_id=playing.pk, play={"dealer": playing.next_dealer, "maker": "N", "tricks": 3},
                     extras=HandExtras(), by=None)
 
-    line("hand save", size, *cold(runs, save, cache, connection, CaptureQueriesContext))
+    club.calls["hand save"] = save
     if export:
         def export_all() -> None:
             with tempfile.TemporaryDirectory() as out:
                 call_command("export_club", out, stdout=open("/dev/null", "w"))  # noqa: SIM115
 
-        line("export_club", size, *cold(1, export_all, cache, connection, CaptureQueriesContext))
+        club.calls["export_club"] = export_all
+    return club
 
 
-def cold(runs, call, cache, connection, capture) -> tuple[float, int]:  # type: ignore[no-untyped-def]
-    """The median CPU milliseconds of `runs` calls, each with the cache emptied first, and one call's queries."""
-    times = []
-    for _ in range(runs):
-        cache.clear()
-        started = time.process_time()
-        call()
-        times.append((time.process_time() - started) * 1000)
+def cold(call: Callable[[], object]) -> float:
+    """CPU milliseconds of one call, the cache emptied first."""
+    from django.core.cache import cache
+
     cache.clear()
-    with capture(connection) as queries:
+    started = time.process_time()
+    call()
+    return (time.process_time() - started) * 1000
+
+
+def counted(call: Callable[[], object]) -> int:
+    """The queries of one call, the cache emptied first."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    cache.clear()
+    with CaptureQueriesContext(connection) as queries:
         call()
-    return statistics.median(times), len(queries)
-
-
-def line(name: str, size: int, cpu: float, queries: int) -> None:
-    print(f"{name:34} {size:8} {cpu:9.1f} {queries:8}", flush=True)
+    return len(queries)
 
 
 if __name__ == "__main__":
