@@ -52,8 +52,15 @@ class StandingsExportMixin(ExportMixin, SingleTableMixin):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["tables_version"] = self.results_version()  # what the drawn tables are kept under
+        # What the drawn tables are kept under: none for an address carrying values the page does not read.
+        plain = set(self.request.GET) <= {f"{prefix}{name}" for prefix in ("", "pairs-")
+                                          for name in ("sort", "page", "per_page")} | self.chosen()
+        context["tables_version"] = self.results_version() if plain else None
         return context
+
+    def chosen(self) -> set[str]:
+        """The address's values that choose the rows (and are part of their version)."""
+        return set()
 
     def partnership_table(self, pairs: list[dict[str, Any]], matches: bool = False) -> PartnershipTable:
         table = (MatchPartnershipTable if matches else PartnershipTable)(pairs, prefix="pairs-")
@@ -132,6 +139,9 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
                 self.request.GET or None, events=events,
                 queryset=KeptFigures.objects.filter(event__in=events))
         return self._filter
+
+    def chosen(self) -> set[str]:
+        return set(self.get_filter().form.fields)
 
     def results_version(self) -> object:
         if not hasattr(self, "_version"):

@@ -353,3 +353,25 @@ def test_the_net_timeline_counts_back_from_his_net_over_his_last_days(monkeypatc
     assert start == expected[-3][1]
     chart = selectors.net_chart(last_two, start)
     assert chart is not None and chart.final == expected[-1][1] and chart.recent
+
+
+def test_an_address_with_stray_values_is_drawn_afresh_and_not_kept(client, event, players):
+    """Only the addresses a standings page reads keep a drawn table: anything else a visitor adds (or a sort
+    by no column, a page past the last) leaves nothing behind in the cache."""
+    from django.core.cache import cache
+
+    from tests.helpers import play_game
+
+    rubber = a_rubber(event, players[:4], played_on=event.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    url = reverse("event_standings", args=[event.slug])
+    cache.clear()
+    assert client.get(url, {"sort": "-net"}).status_code == 200
+    kept = len(cache._cache)  # type: ignore[attr-defined]  # the local memory cache of the tests
+    assert kept >= 2  # the rows and the drawn tables
+    for query in ({"sort": "-net", "utm": "x"}, {"sort": "no-such-column"}, {"sort": "-net", "page": "9"},
+                  {"sort": "-net", "x" * 300: "y"}):
+        page = client.get(url, query)
+        assert page.status_code == 200 and players[0].display_name in page.content.decode()
+    assert len(cache._cache) == kept  # type: ignore[attr-defined]
