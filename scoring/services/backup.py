@@ -60,6 +60,7 @@ from scoring.models import (
     SeatChange,
 )
 from scoring.models.choices import RANKING_DEFAULT
+from scoring.services.as_recorded import insert_as_recorded
 from scoring.services.kept import totals_rebuild
 from scoring.services.reports import as_reported, as_scored, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed, rubber_rescore, rubber_scored
@@ -456,7 +457,7 @@ class _Bulk:
         restore, `_history_recorded`)."""
         for model, objs in self.rows.items():
             if objs:
-                _AsRecorded[Model](model).bulk_create(objs)
+                insert_as_recorded(model, objs)
 
 
 def _history_recorded(since: dt.datetime) -> None:
@@ -493,14 +494,6 @@ def _stamped(model: type[Model]) -> tuple[str, ...]:
     """The model's times that saving a row sets by itself."""
     return tuple(f.attname for f in model._meta.concrete_fields
                  if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False))
-
-
-class _AsRecorded(QuerySet[M]):
-    """Inserts rows with the values they hold, as fixtures are loaded: the times a backup gives are kept,
-    not replaced by the time of the restore as a model's `auto_now_add` would on any other insert."""
-
-    def _insert(self, *args: Any, **kwargs: Any) -> Any:
-        return super()._insert(*args, **{**kwargs, "raw": True})  # type: ignore[misc]
 
 
 Unit = Callable[[_Rows], object]

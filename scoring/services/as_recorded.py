@@ -1,0 +1,82 @@
+"""Many rows of one table inserted with the values they hold, as a restore writes them.
+
+The values are kept as they are, as fixtures are loaded: the times a backup gives stay, where a model's
+`auto_now_add` would put the time of the restore. Each row without an id is given the one the database
+returns, so the rows linked to it (a penalty to its hand) can be written next.
+
+This is what `QuerySet.bulk_create` does, less its work on every value: a restore writes a few hundred
+thousand rows of plain numbers, words and dates, whose values pass to the database driver as they are
+(the field's own preparation is kept for anything else), several times faster.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.db import connection, models
+from django.db.models import Field, Model
+
+PLAIN: dict[type[Field[Any, Any]], type] = {
+    models.AutoField: int, models.BigAutoField: int, models.IntegerField: int, models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int, models.SmallIntegerField: int, models.BigIntegerField: int,
+    models.ForeignKey: int, models.OneToOneField: int, models.BooleanField: bool, models.CharField: str,
+    models.TextField: str, models.SlugField: str}
+"""Fields whose values of the given type the drivers take as Python gives them (exactly these classes: a
+subclass may prepare its values otherwise). A value of any other type is prepared by the field, as
+`bulk_create` would."""
+
+
+def insert_as_recorded(model: type[Model], objs: Sequence[Model]) -> None:
+    """Insert `objs` (all of `model`) with the values they hold; those without an id are given theirs."""
+    for obj in objs:  # a link to a row written just before takes its id (as bulk_create does it)
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
+    given = [obj for obj in objs if obj.pk is not None]
+    new = [obj for obj in objs if obj.pk is None]
+    fields = [f for f in model._meta.concrete_fields if isinstance(f, Field)]
+    if given:
+        _insert(model, fields, given, returning=False)
+    if new:
+        _insert(model, [f for f in fields if not f.primary_key], new, returning=True)
+    for obj in objs:
+        obj._state.adding, obj._state.db = False, connection.alias
+
+
+def _insert(model: type[Model], fields: list[Field[Any, Any]], objs: Sequence[Model], *, returning: bool) -> None:
+    ops = connection.ops
+    quote = ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    values = [(f.attname, _prepared(f)) for f in fields]
+    pk = model._meta.pk
+    assert pk is not None
+    size = max(ops.bulk_batch_size(fields, objs), 1)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    back = f" RETURNING {quote(pk.column)}" if returning else ""
+    with connection.cursor() as cursor:
+        for start in range(0, len(objs), size):
+            batch = objs[start:start + size]
+            # Table and column names come from the model; every value is a parameter.
+            cursor.execute(f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
+                           f"VALUES {', '.join([row] * len(batch))}{back}",
+                           [prepare(getattr(obj, attname)) for obj in batch for attname, prepare in values])
+            if returning:  # in the order inserted, as bulk_create reads them too
+                for obj, (key,) in zip(batch, cursor.fetchall(), strict=True):
+                    obj.pk = key
+
+
+@functools.cache
+def _prepared(field: Field[Any, Any]) -> Callable[[Any], Any]:
+    """How a value of `field` goes to the database: as it is for plain fields, else as the field prepares it."""
+    kind = PLAIN.get(type(field))
+    if kind is None:
+        return functools.partial(_field_prepared, field)
+
+    def prepared(value: Any) -> Any:
+        return value if value is None or type(value) is kind else field.get_db_prep_save(value, connection)
+
+    return prepared
+
+
+def _field_prepared(field: Field[Any, Any], value: Any) -> Any:
+    return field.get_db_prep_save(value, connection)
