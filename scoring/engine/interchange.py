@@ -449,11 +449,15 @@ def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
 
 def rubber_to_document(report: RubberReport) -> dict[str, Any]:
     """A rubber in the interchange format."""
-    rulebook = report.rulebook
+    return rubber_document(report.rulebook, report.players, [hand_to_document(h) for h in report.hands])
+
+
+def rubber_document(rulebook: Rulebook, players: Mapping[Seat, str], hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """A rubber in the interchange format, from its hands already in it (`hand_document`)."""
     document: dict[str, Any] = {"format": FORMAT, "rulebook": rulebook.key}
     if rulebook.games is not None and not rulebook.tally:  # a progressive round plays to no game
         document["game_points"], document["games"] = rulebook.game_points, rulebook.games
-    if report.players:
-        document["players"] = {seat.value: report.players[seat] for seat in Seat if seat in report.players}
-    document["hands"] = [hand_to_document(h) for h in report.hands]
+    if players:
+        document["players"] = {seat.value: players[seat] for seat in Seat if seat in players}
+    document["hands"] = hands
     return document

@@ -39,8 +39,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from simple_history.utils import get_history_manager_for_model
 
-from scoring.engine import ReportedHand, RubberError, RubberReport, Seat, score_rubber
-from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_to_document
+from scoring.engine import ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine.interchange import hand_to_document, parse_rubber, rubber_document
 from scoring.models import (
     Entrant,
     Event,
@@ -62,7 +62,7 @@ from scoring.models import (
 from scoring.models.choices import RANKING_DEFAULT
 from scoring.services.as_recorded import insert_as_recorded
 from scoring.services.kept import totals_rebuild
-from scoring.services.reports import as_reported, as_scored, hand_document, penalties_from, play_fields
+from scoring.services.reports import as_scored, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed, rubber_rescore, rubber_scored
 
 M = TypeVar("M", bound=Model)
@@ -137,12 +137,10 @@ def _rubber_batches() -> Iterator[list[Rubber]]:
 
 def _rubber_file(rubber: Rubber, rows: _ExportBatch, names: dict[int, str]) -> dict[str, Any]:
     hands = rows.hands[rubber.pk]
-    rulebook = rubber.rulebook
-    interchange = rubber_to_document(RubberReport(
-        hands=tuple(as_reported(h, rulebook, rows.penalties[h.pk]) for h in hands),
-        players={seat: names[rubber.player_id_at(seat)] for seat in Seat},
-        rulebook=rulebook,
-    ))
+    # Each stored hand as its interchange document: what the laws' reading of it gives back (a test holds
+    # them to it), without reading every hand of the club again.
+    interchange = rubber_document(rubber.rulebook, {seat: names[rubber.player_id_at(seat)] for seat in Seat},
+                                  [hand_document(h, rows.penalties[h.pk]) for h in hands])
     return {
         "format": FORMAT,
         "id": rubber.pk,
