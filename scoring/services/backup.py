@@ -24,7 +24,7 @@ import datetime as dt
 import functools
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -62,10 +62,10 @@ from scoring.models import (
 from scoring.models.choices import RANKING_DEFAULT
 from scoring.services.as_recorded import insert_as_recorded
 from scoring.services.kept import totals_rebuild
-from scoring.services.reports import as_scored, hand_document, penalties_from, play_fields
+from scoring.services.reports import PLAY_FIELDS, as_scored, hand_document, penalties_from, play_document, play_fields
 from scoring.services.scoring import results_changed, rubber_rescore, rubber_scored
 
-M = TypeVar("M", bound=Model)
+R = TypeVar("R")
 
 FORMAT = "euchre-club-backup/1"
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "notes", "is_public", "paper_size")
@@ -75,6 +75,10 @@ ROUNDS_FIELDS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None,
 """How an event is run and its game and match, with the value a backup written before them stands for."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active")
 HAND_EXTRA_FIELDS = ("announced_ns", "announced_ew", "announcement_resolved", "notes")
+HAND_ROW = ("id", "rubber_id", "number", *PLAY_FIELDS, *HAND_EXTRA_FIELDS, "reported_by_id", "entered_by_id",
+            "entered_at")
+PENALTY_ROW = ("id", "hand_id", "kind", "side", "count", "note", "entered_by_id", "entered_at")
+"""The fields a backup writes of each hand and penalty, read as rows."""
 RULING_FIELDS = ("id", "irregularity", "facts", "offender", "election", "chooser", "summary", "laws", "effect",
                  "deal", "remedies", "too_late", "score_before", "score_after", "note", "withdrawn_reason")
 
@@ -103,10 +107,14 @@ class _ExportBatch:
         hand_span = {f"hand__{lookup}": pk for lookup, pk in span.items()}
         self.seat_changes = _grouped(SeatChange.objects.filter(**span)
                                      .order_by("rubber_id", "from_hand", "pk"), "rubber_id")
-        self.hands = _grouped(Hand.objects.filter(**span).select_related("entered_by")
-                              .order_by("rubber_id", "number"), "rubber_id")
-        self.penalties = _grouped(Penalty.objects.filter(**hand_span).select_related("entered_by")
-                                  .order_by("hand_id", "pk"), "hand_id")
+        # Hands and their penalties are most of a club: read as rows of their fields, not as models.
+        self.hands: defaultdict[int, list[Any]] = _grouped(
+            Hand.objects.filter(**span).order_by("rubber_id", "number").values_list(*HAND_ROW, named=True),
+            "rubber_id")
+        self.penalties: defaultdict[int, list[Any]] = _grouped(
+            Penalty.objects.filter(**hand_span).order_by("hand_id", "pk").values_list(*PENALTY_ROW, named=True),
+            "hand_id")
+        self.usernames = {user.pk: user.get_username() for user in get_user_model().objects.all()}
         self.corrections = _grouped(HandCorrection.objects.filter(**hand_span)
                                     .select_related("made_by").order_by("hand_id", "made_at", "pk"), "hand_id")
         self.rulings = _grouped(Ruling.objects.filter(**hand_span)
@@ -119,9 +127,9 @@ class _ExportBatch:
                                 .order_by("rubber_id", "number", "pk"), "rubber_id")
 
 
-def _grouped(rows: QuerySet[M], key: str) -> defaultdict[int, list[M]]:
+def _grouped(rows: Iterable[R], key: str) -> defaultdict[int, list[R]]:
     """The rows by the id in `key`, in the queryset's order (an empty list for an id with none)."""
-    groups: defaultdict[int, list[M]] = defaultdict(list)
+    groups: defaultdict[int, list[R]] = defaultdict(list)
     for row in rows:
         groups[getattr(row, key)].append(row)
     return groups
@@ -140,7 +148,7 @@ def _rubber_file(rubber: Rubber, rows: _ExportBatch, names: dict[int, str]) -> d
     # Each stored hand as its interchange document: what the laws' reading of it gives back (a test holds
     # them to it), without reading every hand of the club again.
     interchange = rubber_document(rubber.rulebook, {seat: names[rubber.player_id_at(seat)] for seat in Seat},
-                                  [hand_document(h, rows.penalties[h.pk]) for h in hands])
+                                  [play_document(h, rows.penalties[h.id]) for h in hands])
     return {
         "format": FORMAT,
         "id": rubber.pk,
@@ -161,19 +169,19 @@ def _rubber_file(rubber: Rubber, rows: _ExportBatch, names: dict[int, str]) -> d
             "number": h.number,
             **{f: getattr(h, f) for f in HAND_EXTRA_FIELDS},
             "reported_by": h.reported_by_id,
-            "entered_by": _username(h.entered_by),
+            "entered_by": rows.usernames.get(h.entered_by_id),
             "entered_at": _when(h.entered_at),
             "penalties": [{"kind": p.kind, "side": p.side, "count": p.count, "note": p.note,
-                           "entered_by": _username(p.entered_by), "entered_at": _when(p.entered_at)}
-                          for p in rows.penalties[h.pk]],
+                           "entered_by": rows.usernames.get(p.entered_by_id), "entered_at": _when(p.entered_at)}
+                          for p in rows.penalties[h.id]],
             "corrections": [{"reason": c.reason, "before": c.before, "after": c.after,
                              "made_by": _username(c.made_by), "made_at": _when(c.made_at)}
-                            for c in rows.corrections[h.pk]],
+                            for c in rows.corrections[h.id]],
             "rulings": [{**{f: getattr(r, f) for f in RULING_FIELDS},
                          "offender_player": r.offender_player_id,
                          "made_by": _username(r.made_by), "made_at": _when(r.made_at),
                          "withdrawn_by": _username(r.withdrawn_by), "withdrawn_at": _when(r.withdrawn_at)}
-                        for r in rows.rulings[h.pk]],
+                        for r in rows.rulings[h.id]],
         } for h in hands],
         "taken_back": [{"number": t.number, "hand": t.hand, "reason": t.reason, "made_by": _username(t.made_by),
                         "made_at": _when(t.made_at)} for t in rows.taken_back[rubber.pk]],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError
 
@@ -15,11 +15,48 @@ from scoring.models import Hand, Penalty, Ruling
 PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "declared_by", "tricks")
 
 
-def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dict[str, Any]:
+class StoredPlay(Protocol):
+    """What a hand's interchange document is made of: a `Hand`, or a row of its fields read without one."""
+
+    @property
+    def dealer(self) -> str: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def out_of_turn(self) -> bool: ...
+    @property
+    def declaration(self) -> str: ...
+    @property
+    def maker(self) -> str: ...
+    @property
+    def alone(self) -> bool: ...
+    @property
+    def tricks(self) -> int | None: ...
+    @property
+    def declared_by(self) -> str: ...
+
+
+class StoredPenalty(Protocol):
+    """A penalty as a hand's document counts it: a `Penalty`, or a row of its fields."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+
+
+def hand_document(hand: Hand, penalties: Iterable[StoredPenalty] | None = None) -> dict[str, Any]:
     """A stored hand and its penalties (by default its saved ones, prefetched) as an interchange hand."""
+    return play_document(hand, hand.penalties.all() if penalties is None else penalties)
+
+
+def play_document(hand: StoredPlay, penalties: Iterable[StoredPenalty]) -> dict[str, Any]:
+    """A stored hand's play and its penalties as an interchange hand."""
     revokes = {"NS": 0, "EW": 0}
     wrong_cards, abandoned, exposed, signal, thrown_in = None, False, False, None, None
-    for penalty in hand.penalties.all() if penalties is None else penalties:
+    for penalty in penalties:
         if penalty.kind == Penalty.Kind.REVOKE:
             revokes[penalty.side] += penalty.count
         elif penalty.kind == Penalty.Kind.WRONG_CARDS:
@@ -42,7 +79,7 @@ def hand_document(hand: Hand, penalties: Iterable[Penalty] | None = None) -> dic
     )
 
 
-def as_reported(hand: Hand, rulebook: Rulebook, penalties: Iterable[Penalty] | None = None) -> ReportedHand:
+def as_reported(hand: Hand, rulebook: Rulebook, penalties: Iterable[StoredPenalty] | None = None) -> ReportedHand:
     """The hand as the table reported it, before any ruling (with `penalties` when given, as `hand_document`)."""
     return parse_hand(hand_document(hand, penalties), hand.number, rulebook)
 
