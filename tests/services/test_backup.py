@@ -37,8 +37,8 @@ from scoring.models import (
 )
 from scoring.reporting.services import AtTable, hand_report
 from scoring.seeding.bulk import seed_bulk
-from scoring.services import backup
 from scoring.services.backup import club_export, club_import, json_text
+from scoring.services.backup import folder as backup
 from scoring.services.hands import HandExtras, hand_correct, hand_take_back
 from scoring.services.rubbers import seat_change_add
 from scoring.services.rulings import ruling_make
