@@ -105,8 +105,10 @@ def database(url: object = environ.Env.NOTSET) -> dict[str, Any]:
     config["ATOMIC_REQUESTS"] = False
     if config["ENGINE"].endswith("sqlite3"):
         # Wait for a writer rather than failing at once when two secretaries save together, and take
-        # the write lock when a transaction begins, so a reader never has to upgrade to a writer.
+        # the write lock when a transaction begins, so a reader never has to upgrade to a writer. In WAL
+        # mode a long read (a backup) sees one snapshot and the secretary's saves go on beside it.
         config.setdefault("OPTIONS", {})
+        config["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL")
         config["OPTIONS"].setdefault("timeout", 20)
         config["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
     return config

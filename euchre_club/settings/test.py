@@ -1,5 +1,7 @@
 """The test suite: a fast password hasher, DEBUG off as in production."""
 
+import os
+
 from euchre_club.settings.base import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -13,8 +15,9 @@ STORAGES = {
 }
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    # A file, not memory, so that concurrent-request tests see one database across threads.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # A file, not memory, so that concurrent-request tests see one database across threads; one a test run,
+    # so that two runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
 
 # Mail goes to Django's in-memory outbox in tests; tests of a site without mail turn this off.
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

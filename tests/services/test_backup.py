@@ -7,6 +7,7 @@ import io
 import json
 import re
 import shutil
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,10 @@ from scoring.models import (
 from scoring.reporting.services import AtTable, hand_report
 from scoring.seeding.bulk import seed_bulk
 from scoring.services.backup import club_export, club_import, json_text
-from scoring.services.backup import folder as backup
+from scoring.services.backup import export as backup_export
+from scoring.services.backup import restore as backup_restore
+from scoring.services.backup.files import digest
+from scoring.services.backup.manifest import Manifest, club_counts, rubber_counts
 from scoring.services.hands import HandExtras, hand_correct, hand_take_back
 from scoring.services.rubbers import seat_change_add
 from scoring.services.rulings import ruling_make
@@ -126,8 +130,8 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
 
 
 @pytest.mark.parametrize(("damage", "message"), [
-    (lambda d: (d / "club.json").write_text("{not json"), "club.json: not valid JSON"),
-    (lambda d: (d / "club.json").unlink(), "no club.json here"),
+    (lambda d: _rewrite(d / "club.json", "{not json"), "club.json: not valid JSON"),
+    (lambda d: (d / "club.json").unlink(), "club.json: missing (the manifest lists it)"),
     (lambda d: _edit(d, "rubbers", lambda r: r["interchange"]["hands"][0].update(tricks=9)), "tricks"),
     (lambda d: _edit(d, "rubbers", lambda r: r.update(event="no-such-event")), "no-such-event"),
     (lambda d: _edit(d, "rubbers", lambda r: r["seats"].update(N=99999)), "four seats must name players"),
@@ -148,8 +152,8 @@ def test_a_restore_needs_an_empty_database(tmp_path, players):
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="Bell\x07Ringer")), "U+0007"),
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="N\x00")), "U+0000"),
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(display_name="x" * 81)), "at most 80"),
-    (lambda d: (d / "club.json").write_text("[" * 100_000 + "]" * 100_000), "club.json: nested too deeply"),
-    (lambda d: shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99999999.json"),
+    (lambda d: _rewrite(d / "club.json", "[" * 100_000 + "]" * 100_000), "club.json: nested too deeply"),
+    (lambda d: reseal(shutil.copy(sorted((d / "rubbers").glob("*.json"))[-1], d / "rubbers" / "99999999.json")),
      "rubbers/99999999.json: id: Rubber with this ID already exists"),  # read last, whatever the ids
     (lambda d: _edit(d, "club", lambda c: c["events"][0].update(id=0)), "id 0 is not a whole number from 1 up"),
     (lambda d: _edit(d, "club", lambda c: c["players"][0].update(id=10**20)), "larger than a database can hold"),
@@ -173,12 +177,18 @@ def test_a_broken_backup_restores_nothing_and_says_why(tmp_path, rubber, damage,
     assert Rubber.objects.exists()
 
 
+def _rewrite(path: Path, text: str) -> None:
+    path.write_text(text)
+    reseal(path)
+
+
 def _digits(path: Path, before: str) -> None:
     """Put an integer of 5,000 digits (past what Python reads from text) after the first `before`."""
     text = path.read_text()
     start = text.index(before) + len(before)
     end = start + len(re.match(r"[0-9]+", text[start:]).group())  # type: ignore[union-attr]
     path.write_text(text[:start] + "7" * 5000 + text[end:])
+    reseal(path.parent)
 
 
 def _edit(folder: Path, which: str, change) -> None:  # type: ignore[no-untyped-def]
@@ -186,6 +196,27 @@ def _edit(folder: Path, which: str, change) -> None:  # type: ignore[no-untyped-
     document = json.loads(path.read_text())
     change(document)
     path.write_text(json.dumps(document))
+    reseal(folder)
+
+
+def reseal(anywhere: Path) -> None:
+    """Write the manifest of a backup folder (the folder, or a file in it) as its files now stand: a backup
+    edited by hand whose manifest was made to agree, so that the checks behind the manifest's are tried."""
+    folder = next(p for p in (anywhere, *anywhere.parents) if (p / "manifest.json").is_file())
+    counts: Counter[str] = Counter()
+    files = {}
+    for path in [folder / "club.json", *(folder / "rubbers").glob("*.json")]:
+        if not path.exists():
+            continue
+        name = path.relative_to(folder).as_posix()
+        files[name] = digest(path.read_bytes())
+        try:
+            document = json.loads(path.read_text())
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(document, dict):
+            counts += club_counts(document) if name == "club.json" else rubber_counts(document)
+    (folder / "manifest.json").write_bytes(json_text(Manifest(dict(counts), files).document()))
 
 
 # Any damage to any field of a backup, drawn by hypothesis: restored, or refused in one line with nothing saved.
@@ -237,6 +268,7 @@ def test_any_damaged_backup_is_restored_whole_or_refused_in_one_line(tmp_path, r
         document = json.loads(path.read_text())
         where = data.draw(st.sampled_from(list(_paths(document))), label="where")
         path.write_text(json.dumps(_put(document, where, data.draw(HOSTILE_JSON, label="value"))))
+        reseal(folder)
         try:
             call_command("import_club", str(folder), stdout=io.StringIO())
         except CommandError as error:
@@ -273,6 +305,11 @@ def a_full_rubber(event: Event, players: list[Player], by: Any, table: str) -> R
     return rubber
 
 
+def small_batches(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
+    monkeypatch.setattr(backup_export, "BATCH", size)
+    monkeypatch.setattr(backup_restore, "BATCH", size)
+
+
 def queries(call: Callable[[], object]) -> int:
     with CaptureQueriesContext(connection) as captured:
         call()
@@ -301,7 +338,7 @@ def test_a_backup_takes_a_fixed_number_of_queries_a_batch(tmp_path, event, playe
 
 
 def test_a_club_of_many_batches_round_trips(tmp_path, event, players, secretary, monkeypatch):
-    monkeypatch.setattr(backup, "BATCH", 4)
+    small_batches(monkeypatch, 4)
     for table in range(5):
         a_full_rubber(event, players, secretary, str(table))
     seed_bulk(rubbers=12, event=event, players=players)
@@ -323,7 +360,7 @@ def test_a_club_of_many_batches_round_trips(tmp_path, event, players, secretary,
 ])
 def test_a_broken_file_late_in_a_large_backup_restores_nothing(tmp_path, event, players, monkeypatch, damage,
                                                                message):
-    monkeypatch.setattr(backup, "BATCH", 8)
+    small_batches(monkeypatch, 8)
     seed_bulk(rubbers=30, event=event, players=players)
     club_export(tmp_path)
     wipe()
@@ -331,6 +368,7 @@ def test_a_broken_file_late_in_a_large_backup_restores_nothing(tmp_path, event, 
     document = json.loads(late.read_text())
     damage(document)
     late.write_text(json.dumps(document))
+    reseal(tmp_path)
     with pytest.raises(CommandError) as error:
         call_command("import_club", str(tmp_path))
     assert f"rubbers/{late.name}" in str(error.value) and message in str(error.value), str(error.value)

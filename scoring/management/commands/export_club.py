@@ -5,18 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.services.backup import club_export
+from scoring.services.backup import BackupError, club_export
 
 
 class Command(BaseCommand):
-    help = "Write the whole club to DIR: club.json (events, players) and rubbers/<id>.json."
+    help = ("Write the whole club to DIR: club.json (events, players, accounts), rubbers/<id>.json and "
+            "manifest.json. DIR is new, empty or an earlier backup; it is put in place only when whole.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("dir", type=Path)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        counts = club_export(options["dir"])
+        try:
+            counts = club_export(options["dir"])
+        except BackupError as exc:
+            raise CommandError(f"Nothing was written: {' '.join(exc.messages)}") from None
         self.stdout.write(f"Wrote {counts['events']} events, {counts['players']} players and "
                           f"{counts['rubbers']} rubbers to {options['dir']}.")

@@ -12,7 +12,8 @@ from scoring.services.backup import club_import
 
 
 class Command(BaseCommand):
-    help = "Restore DIR (written by export_club) into an empty database and rescore every rubber."
+    help = ("Restore DIR (written by export_club) into an empty database and rescore every rubber. DIR is "
+            "checked against its manifest first; accounts missing here are made without usable passwords.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("dir", type=Path)
@@ -24,3 +25,6 @@ class Command(BaseCommand):
             raise CommandError(f"Nothing was restored: {' '.join(exc.messages)}") from None
         self.stdout.write(f"Restored {counts['events']} events, {counts['players']} players and "
                           f"{counts['rubbers']} rubbers; every rubber rescored.")
+        if counts["accounts_made"]:
+            self.stdout.write(f"{counts['accounts_made']} account(s) were made without a password; set each "
+                              "with `manage.py changepassword NAME` before it is used.")

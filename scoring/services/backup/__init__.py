@@ -1,15 +1,22 @@
 """Back up the whole club to a folder of JSON files, and restore it into an empty database.
 
-The folder holds `club.json` (events and players) and one file per rubber in `rubbers/`. Each rubber
-file carries the hands as the table reported them in the interchange format (the secretary's
-penalties folded in, as the format has them), and beside it what the interchange format does not:
-seats and substitutes, announced scores and notes, the penalty records, entry corrections and the
-rulings with everything they were made from. Stored results are not backed up; the restore
-rescores every rubber, so its scores and standings are the laws' own.
+The folder holds `club.json` (events, how each was run, players and accounts), one file per rubber in
+`rubbers/`, and `manifest.json`: the format, how many records of each kind the backup holds, and a checksum
+of every file. Each rubber file carries the hands as the table reported them in the interchange format (the
+secretary's penalties folded in, as the format has them), and beside it what the interchange format does
+not: seats and substitutes, announced scores and notes, the penalty records, entry corrections, the rulings
+with everything they were made from and the hands the table reported. Stored results and kept totals are
+not backed up; the restore rescores every rubber and rebuilds the totals, so its scores and standings are the
+laws' own. `records` names what is written of every table and what is made again.
 
-Ids are kept, so links to rubbers, rulings and players still work after a restore. User
-accounts are not part of the backup; who entered or ruled is kept by username and linked to an
-account of that name when one exists.
+An export reads the club as it stood at one moment (`snapshot`) and writes into a folder beside the target,
+moved into place only when its manifest is written: stopped part way, it leaves the target as it was. A
+restore checks the folder against its manifest before it writes anything, and refuses a folder without one.
+
+Ids are kept for events, players, rubbers, rulings and rounds, so links to them still work after a restore.
+Accounts are backed up by name, with their groups and without passwords: a restore links each record to the
+account of its name, making any that is missing with no usable password, so "entered by" and "ruled by" stay
+whatever the order accounts and restores come in.
 
 Both ways go a batch of rubbers at a time (`BATCH`), each table read or written once a batch, so the
 queries grow with the batches and not with the rubbers or their hands, and memory holds one batch.
@@ -18,6 +25,8 @@ the batch is tried again in halves down to the one rubber at fault, restored row
 would save it, so that the error names the file and what is wrong.
 """
 
-from scoring.services.backup.folder import BATCH, BackupError, club_export, club_import, json_text
+from scoring.services.backup.export import BATCH, club_export
+from scoring.services.backup.files import BackupError, json_text
+from scoring.services.backup.restore import club_import
 
 __all__ = ["BATCH", "BackupError", "club_export", "club_import", "json_text"]

@@ -30,8 +30,8 @@ subclass may prepare its values otherwise). A value of any other type is prepare
 
 def insert_as_recorded(model: type[Model], objs: Sequence[Model]) -> None:
     """Insert `objs` (all of `model`) with the values they hold; those without an id are given theirs."""
-    for obj in objs:  # a link to a row written just before takes its id (as bulk_create does it)
-        obj._prepare_related_fields_for_save(operation_name="bulk_create")  # type: ignore[attr-defined]
+    for obj in objs:
+        _links_given_ids(model, obj)
     given = [obj for obj in objs if obj.pk is not None]
     new = [obj for obj in objs if obj.pk is None]
     fields = [f for f in model._meta.concrete_fields if isinstance(f, Field)]
@@ -41,6 +41,23 @@ def insert_as_recorded(model: type[Model], objs: Sequence[Model]) -> None:
         _insert(model, [f for f in fields if not f.primary_key], new, returning=True)
     for obj in objs:
         obj._state.adding, obj._state.db = False, connection.alias
+
+
+def _links_given_ids(model: type[Model], obj: Model) -> None:
+    """A link to a row written just before (a penalty to its hand) takes that row's id, given as it was
+    inserted; a link to a row never written is refused, as saving would refuse it."""
+    for field in _links(model):
+        if getattr(obj, field.attname) is None and field.is_cached(obj):
+            linked = field.get_cached_value(obj)
+            if linked is not None and linked.pk is None:
+                raise ValueError(f"{model.__name__}.{field.name} links to a {type(linked).__name__} not yet written.")
+            if linked is not None:
+                setattr(obj, field.attname, linked.pk)
+
+
+@functools.cache
+def _links(model: type[Model]) -> tuple[models.ForeignKey[Any, Any], ...]:
+    return tuple(f for f in model._meta.concrete_fields if isinstance(f, models.ForeignKey))
 
 
 def _insert(model: type[Model], fields: list[Field[Any, Any]], objs: Sequence[Model], *, returning: bool) -> None:

@@ -1,0 +1,321 @@
+"""Restoring a backup folder into an empty database: checked against its manifest first, then written in
+one transaction, all or nothing, every rubber rescored (see the package)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+
+from scoring.engine import ReportedHand, RubberError, Seat, score_rubber
+from scoring.engine.interchange import hand_to_document, parse_rubber
+from scoring.models import (
+    ClubTable,
+    Cutting,
+    Entrant,
+    Event,
+    Hand,
+    HandCorrection,
+    HandReport,
+    HandTakenBack,
+    Penalty,
+    Player,
+    Round,
+    RoundBye,
+    RoundTable,
+    Rubber,
+    Ruling,
+    SeatChange,
+)
+from scoring.models.choices import RANKING_DEFAULT
+from scoring.services.backup.bulk import (
+    RestoredHand,
+    RestoredRubber,
+    Rows,
+    checked,
+    history_recorded,
+    in_bulk,
+    sequences_moved_on,
+)
+from scoring.services.backup.export import BATCH
+from scoring.services.backup.files import CLUB, BackupError, bytes_read, digest, document_read
+from scoring.services.backup.manifest import Manifest, manifest_checked
+from scoring.services.backup.records import ACCOUNT_FIELDS, EVENT_FIELDS, HAND_EXTRA_FIELDS, RULING_FIELDS
+from scoring.services.kept import totals_rebuild
+from scoring.services.reports import hand_document, penalties_from, play_fields
+from scoring.services.scoring import results_changed
+
+RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
+                    "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
+                    "ranking": RANKING_DEFAULT}
+"""How an event is run and its game and match, with the value an event's record without them stands for."""
+# A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
+# are for forms, not for a ruling the wizard made.
+RULING_JSON = ("facts", "laws", "effect", "remedies", "score_before", "score_after")
+# Who entered or ruled may be no account at all (a command, or an account since deleted).
+WHO = ("entered_by", "reported_by", "made_by", "withdrawn_by")
+REPORT_LINKS = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by", "hand")
+"""A report's links to players, members and its hand: restored after the rows they point to."""
+
+
+def club_import(folder: Path) -> dict[str, int]:
+    """Restore a backup into an empty database, all or nothing, and rescore every rubber; returns how many
+    of each kind were restored. The folder is checked against its manifest before anything is written."""
+    manifest = manifest_checked(folder)
+    if Event.objects.exists() or Player.objects.exists() or Rubber.objects.exists():
+        raise BackupError("The database already holds a club; restore only into an empty database.")
+    club = _read(folder, CLUB, manifest)
+    rubbers = [name for name in manifest.files if name != CLUB]
+    rubbers.sort(key=lambda name: int(name.removeprefix("rubbers/").removesuffix(".json")))
+    with transaction.atomic():
+        try:
+            made = _restore(folder, manifest, club, rubbers)
+        except BackupError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+            raise BackupError(f"The backup is malformed: {_short(exc)}.") from None
+        sequences_moved_on()
+    return {**manifest.counts, "accounts_made": made}
+
+
+def _read(folder: Path, name: str, manifest: Manifest) -> dict[str, Any]:
+    """A file's document, read again as the restore comes to it: refused if it changed since it was checked."""
+    data = bytes_read(folder / name, name)
+    if digest(data) != manifest.files[name]:
+        raise BackupError(f"{name}: changed while the backup was being restored.")
+    return document_read(data, name) | {"_file": name}
+
+
+def _short(exc: Exception) -> str:
+    """The error in one short line: a message quoting a huge value is cut, never converted again."""
+    text = f"{type(exc).__name__}: {exc}".replace("\n", " ")
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _date(value: Any, where: str) -> dt.date:
+    parsed = parse_date(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise BackupError(f"{where}: {value!r} is not a date (YYYY-MM-DD).")
+    return parsed
+
+
+def _moment(value: Any, where: str) -> dt.datetime | None:
+    if value is None:
+        return None
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise BackupError(f"{where}: {value!r} is not a date and time.")
+    return parsed
+
+
+def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: list[str]) -> int:
+    """Accounts, events and players, then the rubbers a batch of files at a time, then how each event was
+    run (its rounds, entrants, club tables and cuts); returns how many accounts were made."""
+    began = timezone.now()
+    users, made = _accounts_restored(club.get("accounts", []))
+    events: dict[str, Event] = {}
+    in_bulk([functools.partial(_restore_event, row=row, events=events) for row in club["events"]])
+    in_bulk([functools.partial(_restore_player, row=row, users=users) for row in club["players"]])
+    players = {p.pk: p for p in Player.objects.all()}
+    rubber_events: dict[int, int] = {}
+    for start in range(0, len(rubbers), BATCH):
+        documents = [_read(folder, name, manifest) for name in rubbers[start:start + BATCH]]
+        in_bulk([functools.partial(_restore_rubber, doc=doc, events=events, players=players, users=users,
+                                   rubber_events=rubber_events) for doc in documents])
+    in_bulk([functools.partial(_restore_running, row=row, event=events[row["slug"]], players=players,
+                               rubber_events=rubber_events) for row in club["events"]])
+    history_recorded(began)
+    totals_rebuild()  # the kept figures of every restored result
+    results_changed([event.pk for event in events.values()])
+    return made
+
+
+def _accounts_restored(rows: Any) -> tuple[dict[str, Any], int]:
+    """Every account of the backup by name: one of that name already here is used as it is; any other is
+    made with its groups and no usable password, for the secretary to set (`manage.py changepassword`)."""
+    if not isinstance(rows, list):
+        raise BackupError(f"{CLUB}: its accounts must be a list.")
+    account = get_user_model()
+    users = {u.get_username(): u for u in account.objects.all()}
+    made = 0
+    groups = {g.name: g for g in Group.objects.all()}
+    for row in rows:
+        where = f"{CLUB}, account {row.get('username')!r}"
+        if row["username"] in users:
+            continue
+        user = account(**{f: row[f] for f in ACCOUNT_FIELDS if f != "date_joined"},
+                       date_joined=_moment(row["date_joined"], where) or timezone.now())
+        user.set_unusable_password()
+        checked(user, where)
+        user.save()
+        user.groups.set([groups[name] for name in row["groups"] if name in groups])
+        users[user.get_username()] = user
+        made += 1
+    return users, made
+
+
+def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event]) -> None:
+    event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on", *RUNNING_DEFAULTS)},
+                  **{f: row.get(f, default) for f, default in RUNNING_DEFAULTS.items()},
+                  starts_on=_date(row["starts_on"], f"event {row['slug']}"),
+                  ends_on=_date(row["ends_on"], f"event {row['slug']}") if row.get("ends_on") else None)
+    rows.add(event, f"{CLUB}, event {row.get('slug')!r}")
+    events[event.slug] = event
+
+
+def _restore_player(rows: Rows, *, row: dict[str, Any], users: dict[str, Any]) -> None:
+    player = Player(id=row["id"], display_name=row["display_name"], member_number=row["member_number"],
+                    active=row["active"], user=users.get(row.get("user") or ""))
+    rows.add(player, f"{CLUB}, player {row.get('display_name')!r}")
+
+
+def _restore_running(rows: Rows, *, row: dict[str, Any], event: Event, players: dict[int, Player],
+                     rubber_events: dict[int, int]) -> None:
+    """An event's entrants and rounds (with their tables and byes), club tables and cuts."""
+    where = f"{CLUB}, event {row['slug']!r}"
+
+    def player(pk: Any) -> Player:
+        if pk not in players:
+            raise BackupError(f"{where}: a player of its rounds is not in {CLUB}.")
+        return players[pk]
+
+    for entrant in row.get("entrants", []):
+        rows.add(Entrant(event=event, player=player(entrant["player"]), number=entrant["number"],
+                         present=entrant["present"], gone_from=entrant.get("gone_from", [])), where,
+                 stamps={"arrived_at": _moment(entrant.get("arrived_at"), where)})
+    for doc in row.get("event_rounds", []):
+        round_ = Round(id=doc.get("id"), event=event, number=doc["number"], status=doc["status"],
+                       started_at=_moment(doc["started_at"], where), closed_at=_moment(doc["closed_at"], where))
+        rows.add(round_, where)
+        for table in doc["tables"]:
+            if table["rubber"] is not None and rubber_events.get(table["rubber"]) != event.pk:
+                raise BackupError(f"{where}: round {doc['number']} names a rubber that is not in its event.")
+            north, east, south, west = (player(pk) for pk in table["seats"])
+            rows.add(RoundTable(round=round_, number=table["number"], north=north, east=east, south=south,
+                                west=west, first_dealer=table["first_dealer"], rubber_id=table["rubber"]), where)
+        for pk in doc["byes"]:
+            rows.add(RoundBye(round=round_, player=player(pk)), where)
+    tables = {}
+    for doc in row.get("club_tables", []):
+        table = ClubTable(id=doc["id"], event=event, number=doc["number"], candidates=doc["candidates"],
+                          broken_up=doc["broken_up"], runs=doc["runs"])
+        rows.add(table, where, stamps={"formed_at": _moment(doc["formed_at"], where)})
+        tables[table.pk] = table
+    for doc in row.get("cuttings", []):
+        if doc["table"] is not None and doc["table"] not in tables:
+            raise BackupError(f"{where}: a cut names a club table that is not in its event.")
+        cutting = Cutting(id=doc["id"], event=event, table=tables.get(doc["table"]), kind=doc["kind"],
+                          seed=doc["seed"], entered=doc["entered"], log=doc["log"], outcome=doc["outcome"])
+        rows.add(cutting, where, exclude=("log", "outcome"), stamps={"made_at": _moment(doc["made_at"], where)})
+
+
+def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event], players: dict[int, Player],
+                    users: dict[str, Any], rubber_events: dict[int, int]) -> None:
+    where = doc["_file"]
+    if doc["event"] not in events:
+        raise BackupError(f"{where}: the event {doc['event']!r} is not in {CLUB}.")
+    playing = events[doc["event"]].playing
+    try:
+        report = parse_rubber(doc["interchange"])
+        score_rubber(report.hands, playing if playing.tally else report.rulebook, explain=False,
+                     first_dealer=Seat(doc["first_dealer"]))
+    except RubberError as exc:
+        raise BackupError(f"{where}: {exc}") from None
+    if report.rulebook != playing and not (playing.tally and report.rulebook.key == playing.key):
+        raise BackupError(f"{where}: the rubber's code, game or match ({report.rulebook.key}, game to "
+                          f"{report.rulebook.game_points}) is not its event's.")
+    seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}
+    if set(seats) != set(Seat) or None in seats.values():
+        raise BackupError(f"{where}: the four seats must name players in {CLUB}.")
+    rubber = Rubber(pk=doc["id"], event=events[doc["event"]], table_label=doc["table"],
+                    played_on=_date(doc["played_on"], where), first_dealer=doc["first_dealer"],
+                    status=doc["status"], abandon_reason=doc["abandon_reason"], deal_limit=doc.get("deal_limit"),
+                    time_called=doc.get("time_called", False), round_totals=doc.get("round_totals"),
+                    **Rubber.seat_fields(seats))
+    rows.add(rubber, where, stamps={"created_at": _moment(doc.get("created_at"), where)})
+    rubber_events[rubber.pk] = rubber.event_id
+    seat_changes = []
+    for change in doc["seat_changes"]:
+        if change["player"] not in players:
+            raise BackupError(f"{where}: a substitute is not in {CLUB}.")
+        seat_change = SeatChange(rubber=rubber, seat=change["seat"], player=players[change["player"]],
+                                 from_hand=change["from_hand"], reason=change["reason"])
+        rows.add(seat_change, where)
+        seat_changes.append(seat_change)
+    if len(doc["hands"]) != len(report.hands):
+        raise BackupError(f"{where}: {len(report.hands)} hands in the interchange part, "
+                          f"{len(doc['hands'])} in the club part.")
+    hands = [_restore_hand(rows, rubber, number, reported_hand, extra, players, users, f"{where}, hand {number}")
+             for number, (reported_hand, extra) in enumerate(zip(report.hands, doc["hands"], strict=True), start=1)]
+    for row in doc.get("taken_back", []):
+        taken = HandTakenBack(rubber=rubber, number=row["number"], hand=row["hand"], reason=row["reason"],
+                              made_by=users.get(row.get("made_by") or ""))
+        rows.add(taken, where, exclude=WHO, stamps={"made_at": _moment(row["made_at"], where)})
+    _restore_reports(rows, rubber, {h.hand.number: h.hand for h in hands}, doc.get("table_reports", []), players,
+                     users, where)
+    rows.scored(RestoredRubber(rubber, hands, sorted(seat_changes, key=lambda c: c.from_hand)), where)
+
+
+def _restore_hand(rows: Rows, rubber: Rubber, number: int, reported_hand: ReportedHand, extra: dict[str, Any],
+                  players: dict[int, Player], users: dict[str, Any], where: str) -> RestoredHand:
+    hand = Hand(rubber=rubber, number=number, **play_fields(reported_hand),
+                **{f: extra[f] for f in HAND_EXTRA_FIELDS},
+                reported_by=players.get(extra["reported_by"]) if extra.get("reported_by") else None,
+                entered_by=users.get(extra.get("entered_by") or ""))
+    rows.add(hand, where, exclude=WHO, stamps={"entered_at": _moment(extra["entered_at"], where)})
+    penalties = []
+    for row in extra["penalties"]:
+        penalty = Penalty(hand=hand, kind=row["kind"], side=row["side"], count=row["count"], note=row["note"],
+                          entered_by=users.get(row.get("entered_by") or ""))
+        rows.add(penalty, where, exclude=WHO, stamps={"entered_at": _moment(row["entered_at"], where)})
+        penalties.append(penalty)
+    if hand_document(hand, penalties) != hand_document(hand, penalties_from(hand_to_document(reported_hand))):
+        raise BackupError(f"{where}: the penalty records do not match the hand's interchange fields.")
+    for row in extra["corrections"]:
+        correction = HandCorrection(hand=hand, reason=row["reason"], before=row["before"], after=row["after"],
+                                    made_by=users.get(row.get("made_by") or ""))
+        rows.add(correction, where, exclude=WHO, stamps={"made_at": _moment(row["made_at"], where)})
+    rulings = []
+    for row in extra["rulings"]:
+        offender = row.get("offender_player")
+        ruling = Ruling(id=row["id"], rubber=rubber, hand=hand,
+                        **{f: row[f] for f in RULING_FIELDS if f != "request_key"},
+                        request_key=row.get("request_key"),
+                        offender_player=players.get(offender) if offender else None,
+                        made_by=users.get(row.get("made_by") or ""),
+                        withdrawn_by=users.get(row.get("withdrawn_by") or ""),
+                        withdrawn_at=_moment(row.get("withdrawn_at"), where))
+        made_at = _moment(row["made_at"], where)
+        rows.add(ruling, where, exclude=RULING_JSON + WHO, stamps={"made_at": made_at})
+        rulings.append((_in_order_made(made_at, ruling), ruling))
+    return RestoredHand(hand, penalties, [ruling for _, ruling in sorted(rulings, key=lambda pair: pair[0])])
+
+
+def _in_order_made(made_at: dt.datetime | None, ruling: Ruling) -> tuple[bool, float, int]:
+    """Where a ruling comes among its hand's once saved (by the time made, then id; one whose time is not
+    known is stamped with the time of the restore, after the rest): the order its effects are applied in."""
+    return made_at is None, made_at.timestamp() if made_at else 0.0, ruling.pk or 0
+
+
+def _restore_reports(rows: Rows, rubber: Rubber, hands: dict[int, Hand], reports: list[dict[str, Any]],
+                     players: dict[int, Player], users: dict[str, Any], where: str) -> None:
+    """The hands the table reported, with who reported, answered and settled them."""
+    for row in reports:
+        if row["reported_by"] not in players or (row["answered_by"] and row["answered_by"] not in players):
+            raise BackupError(f"{where}: a player who reported or answered a hand is not in {CLUB}.")
+        report = HandReport(
+            rubber=rubber, number=row["number"], play=row["play"], status=row["status"], dispute=row["dispute"],
+            hand=hands.get(row["hand"]) if row["hand"] else None, reported_by=players[row["reported_by"]],
+            reported_phone=row["reported_phone"], reported_member=users.get(row.get("reported_member") or ""),
+            answered_by=players.get(row["answered_by"]) if row["answered_by"] else None,
+            answered_phone=row["answered_phone"], answered_member=users.get(row.get("answered_member") or ""),
+            answered_at=_moment(row["answered_at"], where), settled_by=users.get(row.get("settled_by") or ""),
+            settled_at=_moment(row["settled_at"], where), send_key=row.get("send_key", ""))
+        rows.add(report, where, exclude=REPORT_LINKS, stamps={"reported_at": _moment(row["reported_at"], where)})
