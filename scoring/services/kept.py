@@ -85,33 +85,102 @@ def making_keep(event_id: int, day: dt.date) -> None:
                                                                    hand__rubber__played_on=day), by_day=True))
 
 
+REBUILD_CHUNK = 2000
+"""Rubbers whose kept rows `totals_rebuild` reads and rewrites together: memory holds a chunk of days and one
+event's own rows, not the club."""
+
+
 def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt.date | None]]:
-    """Rewrite the kept rows (of the events given, else all) from the stored results and hands, reading them
-    once; returns the event-days (None: an event's own rows) whose kept rows differed from what they give."""
-    events = None if event_ids is None else list(event_ids)
-    counted = Rubber.objects.counted() if events is None else Rubber.objects.counted().filter(event_id__in=events)
-    results = list(_results(counted))
-    hands = _hands() if events is None else _hands().filter(rubber__event_id__in=events)
-    penalties = Penalty.objects.all() if events is None else Penalty.objects.filter(hand__rubber__event_id__in=events)
-    differed: set[tuple[int, dt.date | None]] = set()
-    for by_day in (True, False):
-        fresh = _tally(results, by_day=by_day) | {MAKING: _made(hands, by_day=by_day),
-                                                  CHARGES: _charged(penalties, by_day=by_day)}
+    """Rewrite the kept rows (of the events given, else all) from the stored results and hands, a chunk of an
+    event's days at a time, then the event's own rows as the sum of its days'; returns the event-days (None:
+    an event's own rows) whose kept rows differed from what they give."""
+    events = None if event_ids is None else set(event_ids)
+    differed: list[tuple[int, dt.date | None]] = []
+    days = _event_days(events)
+    for event_id in sorted({event for event, _ in days} | _events_kept(events)):
+        summed: dict[Kind, Fresh] = {kind: {} for kind in KINDS}
+        for first, last in _chunks(_days_of(days, event_id)):
+            fresh = _fresh_days(event_id, first, last)
+            for kind in KINDS:
+                held: dict[dt.date | None, list[Any]] = defaultdict(list)
+                for stored in kind.rows.filter(event_id=event_id, day__range=(first, last)):
+                    held[stored.day].append(stored)
+                made: dict[dt.date | None, list[Any]] = defaultdict(list)
+                for key, figures in fresh[kind].items():
+                    made[key[1]].append(_row(kind, key, figures))
+                    into = summed[kind].setdefault((event_id, None, *key[2:]), dict.fromkeys(kind.figures, 0))
+                    for name in kind.figures:
+                        into[name] += figures[name]
+                differed += _rewritten(kind, event_id, made, held)
         for kind in KINDS:
-            kept = kind.rows.all() if events is None else kind.rows.filter(event_id__in=events)
-            held: dict[tuple[int, dt.date | None], list[Any]] = defaultdict(list)
-            for stored in kept.filter(day__isnull=not by_day):
-                held[stored.event_id, stored.day].append(stored)
-            made: dict[tuple[int, dt.date | None], list[Any]] = defaultdict(list)
-            for key, figures in fresh[kind].items():
-                made[key[0], key[1]].append(_row(kind, key, figures))
-            wrong = [day for day in made.keys() | held.keys() if _rows(kind, made[day]) != _rows(kind, held[day])]
-            for event_id, day in wrong:
-                stale = kind.rows.filter(event_id=event_id)
-                (stale.filter(day__isnull=True) if day is None else stale.filter(day=day)).delete()
-            kind.rows.bulk_create((row for day in wrong for row in made[day]), batch_size=2000)
-            differed.update(wrong)
-    return sorted(differed, key=lambda key: (key[0], key[1] or dt.date.min))
+            held_event: dict[dt.date | None, list[Any]] = {
+                None: list(kind.rows.filter(event_id=event_id, day__isnull=True))}
+            made_event: dict[dt.date | None, list[Any]] = {
+                None: [_row(kind, key, figures) for key, figures in summed[kind].items()]}
+            differed += _rewritten(kind, event_id, made_event, held_event)
+    return sorted(set(differed), key=lambda key: (key[0], key[1] or dt.date.min))
+
+
+def _event_days(events: set[int] | None) -> dict[tuple[int, dt.date], int]:
+    """Every event-day with a rubber or a kept row, with how many rubbers it has."""
+    rubbers = Rubber.objects.all() if events is None else Rubber.objects.filter(event_id__in=events)
+    days = {(row["event_id"], row["played_on"]): row["n"]
+            for row in rubbers.values("event_id", "played_on").annotate(n=Count("id")).order_by()}
+    for kind in KINDS:
+        kept = kind.rows.filter(day__isnull=False)
+        for event_id, day in (kept if events is None else kept.filter(event_id__in=events)) \
+                .values_list("event_id", "day").distinct():
+            days.setdefault((event_id, day), 0)
+    return days
+
+
+def _events_kept(events: set[int] | None) -> set[int]:
+    """The events with kept rows of their own (one left with no rubber must lose them)."""
+    found: set[int] = set()
+    for kind in KINDS:
+        kept = kind.rows.filter(day__isnull=True)
+        found.update((kept if events is None else kept.filter(event_id__in=events))
+                     .values_list("event_id", flat=True).distinct())
+    return found
+
+
+def _days_of(days: dict[tuple[int, dt.date], int], event_id: int) -> list[tuple[dt.date, int]]:
+    return sorted((day, count) for (event, day), count in days.items() if event == event_id)
+
+
+def _chunks(days: list[tuple[dt.date, int]]) -> Iterable[tuple[dt.date, dt.date]]:
+    """Runs of consecutive days holding about `REBUILD_CHUNK` rubbers (a busier day alone), first and last."""
+    run: list[dt.date] = []
+    rubbers = 0
+    for day, count in days:
+        if run and rubbers + count > REBUILD_CHUNK:
+            yield run[0], run[-1]
+            run, rubbers = [], 0
+        run.append(day)
+        rubbers += count
+    if run:
+        yield run[0], run[-1]
+
+
+def _fresh_days(event_id: int, first: dt.date, last: dt.date) -> dict[Kind, Fresh]:
+    """What the stored results, hands and penalties of an event's days `first` to `last` give, by day."""
+    span = {"event_id": event_id, "played_on__range": (first, last)}
+    hands = _hands().filter(**{f"rubber__{k}": v for k, v in span.items()})
+    penalties = Penalty.objects.filter(**{f"hand__rubber__{k}": v for k, v in span.items()})
+    return _tally(_results(Rubber.objects.counted().filter(**span)), by_day=True) | {
+        MAKING: _made(hands, by_day=True), CHARGES: _charged(penalties, by_day=True)}
+
+
+def _rewritten(kind: Kind, event_id: int, made: Mapping[dt.date | None, list[Any]],
+               held: Mapping[dt.date | None, list[Any]]) -> list[tuple[int, dt.date | None]]:
+    """Rewrite the days whose kept rows differ from those made; returns them."""
+    wrong = [day for day in made.keys() | held.keys()
+             if _rows(kind, made.get(day, [])) != _rows(kind, held.get(day, []))]
+    stale = [row.pk for day in wrong for row in held.get(day, [])]
+    for start in range(0, len(stale), 500):
+        kind.rows.filter(pk__in=stale[start:start + 500]).delete()
+    kind.rows.bulk_create((row for day in wrong for row in made.get(day, [])), batch_size=2000)
+    return [(event_id, day) for day in wrong]
 
 
 def _store(kind: Kind, event_id: int, day: dt.date, fresh: Fresh) -> None:

@@ -113,3 +113,42 @@ def test_the_command_rewrites_and_names_what_differed():
     call_command("rebuild_totals", stdout=out)
     assert "1 event-day differed" in out.getvalue() and rubber.event.slug in out.getvalue()
     assert KeptFigures.objects.get(player=rubber.north, day__isnull=False).points_for == right
+
+
+def _every_kept_row() -> list[tuple]:
+    from scoring.services.kept import KINDS, _rows
+
+    return [(kind.model.__name__, event_id, day, _rows(kind, kind.rows.filter(event_id=event_id, day=day)))
+            for kind in KINDS
+            for event_id, day in sorted(set(kind.rows.values_list("event_id", "day")), key=str)]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 2000])
+def test_a_rebuild_a_few_days_at_a_time_makes_every_row_as_kept(chunk, monkeypatch):
+    """Rebuilt from nothing in chunks of days of any size, the kept rows are those kept hand by hand; rows of a
+    day or an event with no rubber left are removed."""
+    from scoring.models import KeptCharges, KeptMaking, KeptOpposition
+    from scoring.services import kept
+
+    monkeypatch.setattr(kept, "REBUILD_CHUNK", chunk)
+    rng = random.Random(chunk)
+    players = PlayerFactory.create_batch(6)
+    events = [EventFactory(), EventFactory(rulebook="standard", game_points=10, games=3)]
+    for n in range(7):
+        rubber = a_rubber(events[n % 2], rng.sample(players, 4), played_on=events[0].starts_on.replace(day=1 + n % 4))
+        play(rubber, rng, 30)
+        rubber.refresh_from_db()
+        if n == 3 and rubber.status == "in_progress":  # a penalty, for the kept charges
+            record(rubber, maker="N", tricks=3, revokes={"EW": 1})
+    as_kept = _every_kept_row()
+    assert as_kept
+    for model in (KeptFigures, KeptOpposition, KeptMaking, KeptCharges):
+        model.objects.all().delete()
+    stray = EventFactory()  # kept rows of an event and a day with no rubber: the rebuild removes them
+    KeptFigures.objects.create(event=stray, day=None, player=players[0], partner=players[1], rubber_count=1)
+    KeptFigures.objects.create(event=events[0], day=events[0].starts_on.replace(day=28), player=players[0],
+                               partner=players[1], rubber_count=1)
+    differed = totals_rebuild()
+    assert (stray.pk, None) in differed and (events[0].pk, events[0].starts_on.replace(day=28)) in differed
+    assert _every_kept_row() == as_kept
+    assert totals_rebuild() == []
