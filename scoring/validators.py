@@ -14,6 +14,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.db import models
 from django.utils.deconstruct import deconstructible
 
 # Characters that steer the direction of the text around them (Unicode bidi embeddings,
@@ -61,6 +63,21 @@ class PrintableValidator:
 def _name(char: str) -> str:
     name = unicodedata.name(char, "")
     return f"U+{ord(char):04X}" + (f" ({name.lower()})" if name else "")
+
+
+def most_kept(model: type[models.Model], field: str) -> int:
+    """The most characters `model.field` keeps."""
+    kept = model._meta.get_field(field)
+    if not isinstance(kept, models.CharField) or kept.max_length is None:
+        raise TypeError(f"{model.__name__}.{field} is not text of a bounded length")
+    return kept.max_length
+
+
+def check_length(value: str, model: type[models.Model], field: str) -> None:
+    """Refuses text longer than `model.field` keeps, with the message `full_clean` gives. Call it before the
+    text is looked up: SQLite answers a LIKE pattern (`iexact`, `icontains`) over 50,000 bytes with an
+    error, not with no rows."""
+    MaxLengthValidator(most_kept(model, field))(value)
 
 
 printable_line = PrintableValidator(multiline=False)

@@ -15,7 +15,7 @@ from scoring.club import forms
 from scoring.models import Player
 from scoring.service_forms import ServiceFormMixin
 from scoring.services.players import player_create, player_update
-from scoring.validators import unprintable
+from scoring.validators import most_kept, unprintable
 
 
 class PlayerListView(ListView):
@@ -33,7 +33,7 @@ class PlayerListView(ListView):
 
     @property
     def query(self) -> str:
-        query = " ".join(str(self.request.GET.get("q", "")).split())[:80]
+        query = " ".join(str(self.request.GET.get("q", "")).split())[:most_kept(Player, "display_name")]
         return query if unprintable(query, multiline=False) is None else ""
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

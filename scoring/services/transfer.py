@@ -16,7 +16,7 @@ from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_doc
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.reports import as_scored, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_rescore
-from scoring.validators import printable_line
+from scoring.validators import check_length, printable_line
 
 
 def event_for_name(name: str, document: Any = None) -> Event:
@@ -101,7 +101,8 @@ def _with_dealers(report: RubberReport) -> tuple[ReportedHand, ...]:
 def _player(seat: Seat, name: str) -> Player:
     """The player of this name, any case; a new name is checked as the player form checks it."""
     try:
-        printable_line(name)  # before any lookup: PostgreSQL cannot even be asked for a NUL
+        printable_line(name)  # before any lookup: PostgreSQL cannot even be asked for a NUL,
+        check_length(name, Player, "display_name")  # nor SQLite for a LIKE pattern of 50,000 bytes
         player = Player.objects.filter(display_name__iexact=name).first()
         if player is None:
             player = Player(display_name=name)
