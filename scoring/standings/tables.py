@@ -5,12 +5,14 @@ Column headers are a contract: the standings CSV export names its columns exactl
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from scoring.standings.export import Rank
 from scoring.words import rubber_result_words
 
 TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
@@ -50,8 +52,8 @@ class FiguresTable(tables.Table):
     def render_net_per_rubber(self, value: float) -> str:
         return f"{value:+.2f}" if round(value, 2) else "0.00"  # no sign on nothing
 
-    def value_net_per_rubber(self, value: float) -> str:
-        return f"{value:.3f}"
+    def value_net_per_rubber(self, value: float) -> Decimal:
+        return Decimal(f"{value:.3f}")  # a number to three places: "-0.250" in a CSV, -0.25 shown -0.250 in XLSX
 
     class Meta:
         attrs = TABLE_ATTRS
@@ -83,6 +85,9 @@ class PartnershipTable(FiguresTable):
 
     def value_pair(self, record: dict[str, Any]) -> str:
         return f"{record['player__display_name']} & {record['partner__display_name']}"
+
+    def value_rank(self, value: str) -> Rank:
+        return Rank.of(value)
 
     class Meta(FiguresTable.Meta):
         sequence = ("rank", "pair", "...")
@@ -138,6 +143,7 @@ class MatchPartnershipTable(MatchFigures):
                          order_by=("player__display_name", "partner__display_name"))
     render_pair = PartnershipTable.render_pair
     value_pair = PartnershipTable.value_pair
+    value_rank = PartnershipTable.value_rank
 
     class Meta(MatchFigures.Meta):
         sequence = ("rank", "pair", "...")
