@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -87,8 +88,15 @@ def _warn_if_proxied(request: HttpRequest, trusted: tuple[Network, ...]) -> None
                    request.META.get("REMOTE_ADDR"))
 
 
+SAID_AT_START = "EUCHRE_START_WARNINGS_SAID"
+"""In the environment of a process started after the one that said the warnings at start: gunicorn's workers
+after the first (gunicorn.conf.py sets it), so that a server of four workers warns once, not four times."""
+
+
 def warn_at_start() -> None:
     """At start: a site served behind a proxy (it trusts the proxy's https header) with no TRUSTED_PROXIES."""
+    if os.environ.get(SAID_AT_START):
+        return
     if getattr(settings, "SECURE_PROXY_SSL_HEADER", None) and not settings.TRUSTED_PROXIES:
         logger.warning("SECURE_PROXY_SSL_HEADER says this site is served behind a proxy, but TRUSTED_PROXIES is "
                        "not set: every client will be counted as the proxy, and one stranger's wrong passwords "
