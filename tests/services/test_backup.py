@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import (
+    ClubTable,
+    Cutting,
     Entrant,
     Event,
     GameRecord,
@@ -63,10 +65,14 @@ def snapshot() -> dict[str, object]:
         "rubbers": list(Rubber.objects.order_by("pk").values(
             "pk", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
             "first_dealer", "status", "abandon_reason", "rubber_winner", "ns_points", "ew_points", "current_ns",
-            "current_ew", "next_dealer", "hand_count", "deal_limit")),
-        "entrants": list(Entrant.objects.order_by("event_id", "number").values("event_id", "player_id", "number")),
+            "current_ew", "next_dealer", "hand_count", "deal_limit", "created_at")),
+        "entrants": list(Entrant.objects.order_by("event_id", "number").values(
+            "event_id", "player_id", "number", "present", "gone_from", "arrived_at")),
         "rounds": list(Round.objects.order_by("event_id", "number").values(
-            "event_id", "number", "status", "started_at", "closed_at")),
+            "pk", "event_id", "number", "status", "started_at", "closed_at")),
+        "club_tables": list(ClubTable.objects.order_by("pk").values()),
+        "cuttings": list(Cutting.objects.order_by("pk").values()),
+        "members": list(Player.objects.order_by("pk").values_list("pk", "user__username")),
         "tables": list(RoundTable.objects.order_by("round__event_id", "round__number", "number").values(
             "round__number", "number", "north_id", "east_id", "south_id", "west_id", "first_dealer", "rubber_id")),
         "byes": sorted(RoundBye.objects.values_list("round__number", "player_id")),
@@ -106,6 +112,7 @@ def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
     assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
     assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11 + 9 + 8
+    assert ClubTable.objects.exists() and Cutting.objects.exists() and Player.objects.filter(user__isnull=False).exists()
     before = snapshot()
     call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert (tmp_path / "club.json").is_file()

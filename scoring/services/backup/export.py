@@ -159,7 +159,8 @@ def _event(event: Event) -> dict[str, Any]:
                                  "gone_from": e.gone_from, "arrived_at": _when(e.arrived_at)} for e in entrants]
     if rounds := list(event.event_rounds.all()):
         document["event_rounds"] = [{
-            "number": r.number, "status": r.status, "started_at": _when(r.started_at), "closed_at": _when(r.closed_at),
+            "id": r.pk, "number": r.number, "status": r.status, "started_at": _when(r.started_at),
+            "closed_at": _when(r.closed_at),
             "tables": [{"number": t.number, "seats": [t.north_id, t.east_id, t.south_id, t.west_id],
                         "first_dealer": t.first_dealer, "rubber": t.rubber_id} for t in r.tables.all()],
             "byes": [b.player_id for b in r.byes.all()],
