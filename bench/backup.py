@@ -3,15 +3,19 @@ Run: python bench/backup.py [--rubbers 10000] [--runs 3] [--db PATH]
 
 Builds the club once in a SQLite file (`seed_bulk`, kept at --db for later runs), then times
 `export_club` to a temporary folder and `import_club` of that folder into a fresh, migrated, empty
-SQLite file, and prints the median wall-clock and CPU time of each and its queries per rubber.
-Targets at 10,000 rubbers: out in under 15 s, back in under 60 s.
+SQLite file, and prints the median wall-clock and CPU time of each and its queries per rubber. Then, in a
+process of its own, `rebuild_totals` from nothing (as a restore runs it) and again with every row in place, and
+the process's peak memory above what it held before.
+Targets at 10,000 rubbers: out in under 15 s, back in under 60 s; the rebuild under 200 MB at 100,000.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -88,8 +92,13 @@ def main() -> None:
     parser.add_argument("--rubbers", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--db", default="/tmp/euchre-bench-backup.sqlite3")
+    parser.add_argument("--rebuild-only", action="store_true", help="only the rebuild's memory")
+    parser.add_argument("--rebuild-child", choices=["empty", "kept"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     django_on(f"sqlite:///{args.db}")
+    if args.rebuild_child:
+        rebuild_measured(args.rebuild_child)
+        return
     from django.core.management import call_command
 
     from scoring.models import Hand, Rubber
@@ -103,6 +112,9 @@ def main() -> None:
     rubbers = Rubber.objects.count()
     print(f"{rubbers} rubbers, {Hand.objects.count()} hands in {args.db}")
 
+    if args.rebuild_only:
+        rebuild_memory(args.db)
+        return
     work = Path(tempfile.mkdtemp(prefix="euchre-bench-backup-"))
     try:
         folder = work / "backup"
@@ -125,6 +137,35 @@ def main() -> None:
         print_runs("import", imports, rubbers)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    rebuild_memory(args.db)
+
+
+def rebuild_memory(db: str) -> None:
+    """`rebuild_totals` in a process of its own, from nothing (as a restore runs it; on a copy of the club)
+    and with every kept row in place: its peak memory above the process's before it."""
+    with tempfile.TemporaryDirectory(prefix="euchre-bench-rebuild-") as work:
+        copy = Path(work) / "club.sqlite3"
+        shutil.copy(db, copy)
+        for start in ("empty", "kept"):
+            subprocess.run([sys.executable, __file__, "--db", str(copy), "--rebuild-child", start], check=True)
+
+
+def rebuild_measured(start: str) -> None:
+    from django.db import transaction
+
+    from scoring.services.kept import KINDS, totals_rebuild
+
+    if start == "empty":
+        for kind in KINDS:
+            kind.rows.all().delete()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    wall, cpu = time.perf_counter(), time.process_time()
+    with transaction.atomic():
+        differed = totals_rebuild()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"rebuild from {start:5}: {time.perf_counter() - wall:6.1f} s wall, {time.process_time() - cpu:6.1f} s CPU, "
+          f"peak {peak:.0f} MB ({peak - before:.0f} MB above the {before:.0f} MB before); "
+          f"{len(differed)} event-days rewritten", flush=True)
 
 
 if __name__ == "__main__":
