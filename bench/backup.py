@@ -61,6 +61,17 @@ def timed_run(call: Callable[[], object]) -> Run:
         return Run(time.perf_counter() - wall, time.process_time() - cpu, count[0])
 
 
+def sqlite_copy(source: Path, target: Path) -> None:
+    """A copy of a SQLite database as it stands, what its write-ahead log holds included (a copy of the file
+    alone may miss it)."""
+    import sqlite3
+
+    with sqlite3.connect(source) as reading, sqlite3.connect(target) as writing:
+        reading.backup(writing)
+    reading.close()
+    writing.close()
+
+
 def use_database(path: Path) -> None:
     """Point Django's one connection at another SQLite file (connected afresh on the next query)."""
     from django.db import connection
@@ -128,7 +139,7 @@ def main() -> None:
         imports = []
         for run in range(args.runs):
             fresh = work / f"restore-{run}.sqlite3"
-            shutil.copy(empty, fresh)
+            sqlite_copy(empty, fresh)
             use_database(fresh)
             imports.append(timed_run(lambda: club_import(folder)))
             assert Rubber.objects.count() == rubbers
@@ -145,7 +156,7 @@ def rebuild_memory(db: str) -> None:
     and with every kept row in place: its peak memory above the process's before it."""
     with tempfile.TemporaryDirectory(prefix="euchre-bench-rebuild-") as work:
         copy = Path(work) / "club.sqlite3"
-        shutil.copy(db, copy)
+        sqlite_copy(Path(db), copy)
         for start in ("empty", "kept"):
             subprocess.run([sys.executable, __file__, "--db", str(copy), "--rebuild-child", start], check=True)
 

@@ -47,9 +47,15 @@ from scoring.services.backup.bulk import (
 from scoring.services.backup.export import BATCH
 from scoring.services.backup.files import CLUB, BackupError, bytes_read, digest, document_read
 from scoring.services.backup.manifest import Manifest, manifest_checked
-from scoring.services.backup.records import ACCOUNT_FIELDS, EVENT_FIELDS, HAND_EXTRA_FIELDS, RULING_FIELDS
+from scoring.services.backup.records import (
+    ACCOUNT_FIELDS,
+    EVENT_FIELDS,
+    HAND_EXTRA_FIELDS,
+    HAND_SCORES,
+    RULING_FIELDS,
+)
 from scoring.services.kept import totals_rebuild
-from scoring.services.reports import hand_document, penalties_from, play_fields
+from scoring.services.reports import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
 
 RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
@@ -61,6 +67,9 @@ RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": No
 RULING_JSON = ("facts", "laws", "effect", "remedies", "score_before", "score_after")
 # Who entered or ruled may be no account at all (a command, or an account since deleted).
 WHO = ("entered_by", "reported_by", "made_by", "withdrawn_by")
+LAWS_READ = (*PLAY_FIELDS, *HAND_SCORES)
+"""A hand's play, read from the interchange part by the laws (which refuse what a form would), and its scores,
+which the laws give: not checked again field by field."""
 REPORT_LINKS = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by", "hand")
 """A report's links to players, members and its hand: restored after the rows they point to."""
 
@@ -269,7 +278,7 @@ def _restore_hand(rows: Rows, rubber: Rubber, number: int, reported_hand: Report
                 **{f: extra[f] for f in HAND_EXTRA_FIELDS},
                 reported_by=players.get(extra["reported_by"]) if extra.get("reported_by") else None,
                 entered_by=users.get(extra.get("entered_by") or ""))
-    rows.add(hand, where, exclude=WHO, stamps={"entered_at": _moment(extra["entered_at"], where)})
+    rows.add(hand, where, exclude=WHO + LAWS_READ, stamps={"entered_at": _moment(extra["entered_at"], where)})
     penalties = []
     for row in extra["penalties"]:
         penalty = Penalty(hand=hand, kind=row["kind"], side=row["side"], count=row["count"], note=row["note"],
