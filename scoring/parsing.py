@@ -1,13 +1,16 @@
-"""Reading numbers, and choices, that arrive as text: query strings, posted forms, files.
+"""Reading numbers, dates, and choices, that arrive as text: query strings, posted forms, files.
 
-Every page that takes a number from the address or a form reads it here, so one rule holds
-everywhere: a plain ASCII whole number, not too long to be a real count, or nothing. Python's
-`str.isdigit()` accepts "²" and other digits `int()` refuses, and `int()` of thousands of digits
-raises; either would answer a 500 instead of ignoring or refusing the value.
+Every page that takes a number (or a date) from the address or a form reads it here, so one rule holds
+everywhere: a plain ASCII whole number, not too long to be a real count, or nothing (a date: written
+2026-01-31, a day that exists, or nothing). Python's `str.isdigit()` accepts "²" and other digits `int()`
+refuses, and `int()` of thousands of digits raises; either would answer a 500 instead of ignoring or
+refusing the value.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +39,21 @@ def positive_int(text: object, *, most: int = MOST) -> int | None:
     """As `small_int`, refusing 0 too (page numbers, table numbers, hand numbers)."""
     value = small_int(text, most=most)
     return value if value else None
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_date(text: object) -> dt.date | None:
+    """The calendar date `text` writes as year-month-day in ASCII digits ("2026-01-31"); None otherwise (another
+    form, a day that does not exist, anything but text). Python's `date.fromisoformat` alone also reads
+    "20260131" and "2026-W05-6", which no page offers."""
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text):
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:  # 2026-02-30, month 13, year 0
+        return None
 
 
 def one_of(text: object, allowed: Iterable[str], default: str) -> str:

@@ -6,10 +6,12 @@ functions in `scoring.printing.pdf` only lay out what they are given.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import datetime as dt
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -21,7 +23,8 @@ from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.engine.words import moment, score
-from scoring.models import Event, Player, Rubber, RubberPlayerResult
+from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
+from scoring.models.rubbers import undealt
 from scoring.printing.pdf.data import (
     GameLine,
     HandLine,
@@ -37,6 +40,7 @@ from scoring.printing.pdf.data import (
 )
 from scoring.rulings.display import RulingView
 from scoring.services.rulings import ruling_words
+from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.selectors import (
     abandoned_rubbers,
@@ -44,6 +48,7 @@ from scoring.standings.selectors import (
     partnerships,
     play_stats,
     player_record,
+    player_summary,
     prizes,
     progressive_standings,
     ranked,
@@ -270,36 +275,49 @@ def _count(n: int, thing: str) -> str:
 
 
 def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSheet:
-    """The event's standings; with `after_round`, only the rubbers of rounds 1 to that round count."""
+    """The event's standings, the rows the standings page shows (`scoring.standings.cache`: the kept figures, or
+    a progressive night's tallies); with `after_round`, only the rubbers of rounds 1 to that round count, added
+    up from their results (the kept figures are by day, not by round)."""
     rubbers = event.rubbers.all()
-    if after_round is not None:
-        rubbers = rubbers.filter(round_table__round__number__lte=after_round)
-    results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
     matches = not event.playing.laps
     ranking = order.for_event(event)
-    rows = (progressive_standings(event, ranking, after_round) if event.progressive
-            else list(standings(results, ranking)))
-    counts = {status: 0 for status in Rubber.Status.values}
-    undealt = 0
-    for status, hands, totals in rubbers.values_list("status", "hand_count", "round_totals"):
-        counts[status] += 1
-        undealt += status == Rubber.Status.STOPPED and hands == 0 and totals is None
-    counts[Rubber.Status.STOPPED] -= undealt
-    notes = [f"{counts[Rubber.Status.COMPLETE]} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
-    if counts[Rubber.Status.STOPPED]:
-        notes.append(f"{_count(counts[Rubber.Status.STOPPED], 'rubber')} stopped by their round (its deal limit or "
+    pairs: list[dict[str, Any]] = []
+    if after_round is None:
+        rows = standings_cache.event_players(event)
+        if event.mode == Event.Mode.PAIRS:
+            pairs = standings_cache.event_pairs(event)
+    else:
+        rubbers = rubbers.filter(round_table__round__number__lte=after_round)
+        results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
+        rows = (progressive_standings(event, ranking, after_round) if event.progressive
+                else list(standings(results, ranking)))
+        if event.mode == Event.Mode.PAIRS:
+            pairs = list(partnerships(results, ranking))
+    # One query however many rubbers: how many of each kind, a table stopped before it dealt apart.
+    counts = rubbers.aggregate(
+        complete=Count("pk", filter=Q(status=Rubber.Status.COMPLETE)),
+        stopped=Count("pk", filter=Q(status=Rubber.Status.STOPPED) & ~undealt()),
+        undealt=Count("pk", filter=undealt()),
+        in_progress=Count("pk", filter=Q(status=Rubber.Status.IN_PROGRESS)))
+    undealt_tables = counts["undealt"]
+    notes = [f"{counts['complete']} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
+    if counts["stopped"]:
+        notes.append(f"{_count(counts['stopped'], 'rubber')} stopped by their round (its deal limit or "
                      "its close), counted as they stood.")
-    if undealt:
-        notes.append(f"{_count(undealt, 'table')} stopped before dealing a hand: no rubber played, none counted.")
-    if counts[Rubber.Status.IN_PROGRESS]:
-        notes.append(f"{_count(counts[Rubber.Status.IN_PROGRESS], 'rubber')} in progress, not counted yet.")
+    if undealt_tables:
+        notes.append(f"{_count(undealt_tables, 'table')} stopped before dealing a hand: no rubber played, none "
+                     "counted.")
+    if counts["in_progress"]:
+        notes.append(f"{_count(counts['in_progress'], 'rubber')} in progress, not counted yet.")
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
                      for prize in prizes(ranked(rows, ranking), event.low_prize)]
     if event.progressive:
         notes += [TIE_RULE, *([BYE_RULE] if any(row["byes"] for row in rows) else [])]
     listed = {row["player_id"] for row in rows}
-    missing = [player for player in not_counted_entrants(event, rubbers) if player.pk not in listed]
+    entrants = (not_counted_entrants(event, counted=listed) if after_round is None
+                else not_counted_entrants(event, rubbers))
+    missing = [player for player in entrants if player.pk not in listed]
     if missing:
         notes.append(f"No rubber counted yet (sat out, or still playing their first): "
                      f"{', '.join(p.display_name for p in missing)}.")
@@ -316,9 +334,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         tie_breakers=order.sentence(ranking),
         lines=standing_lines(rows, matches, ranking),
         # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.
-        pair_lines=(standing_lines(list(partnerships(results, ranking)), matches, ranking)
-                    if event.mode == Event.Mode.PAIRS
-                    else ()),
+        pair_lines=standing_lines(pairs, matches, ranking) if pairs else (),
         matches=matches,
         progressive=event.progressive,
         notes=tuple(notes),
@@ -332,15 +348,50 @@ def _pct(value: float | None) -> str:
     return DASH if value is None else f"{value:.1f}%"
 
 
-def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
-    """His rubbers and statistics over the rubbers the reader may see."""
-    results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers)
-    own = list(results.select_related("rubber__event", "partner", "rubber__north", "rubber__east",
-                                      "rubber__south", "rubber__west")
-               .order_by("-rubber__played_on", "-rubber_id"))
-    summary = standings(results).first()
-    stats = play_stats(player, rubbers)
-    record = player_record(player, Event.objects.filter(pk__in=rubbers.values("event_id")))
+RECORD_RUBBERS = 200
+"""The most rubbers a printed record lists (about five pages): the newest of his play, or of the period chosen.
+His figures are over all his play whatever the list holds, read from the kept figures, so that the sheet costs
+what its pages do however long his past."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """The rubbers a printed record lists: those played from `start` to `end`, both days included (either open:
+    none, his newest). `unread` names the ends the address gave that were not dates, and were left out."""
+
+    start: dt.date | None = None
+    end: dt.date | None = None
+    unread: tuple[str, ...] = ()
+
+    @property
+    def chosen(self) -> bool:
+        return self.start is not None or self.end is not None
+
+    @property
+    def words(self) -> str:
+        """"from 1 Jan 2026 to 31 Mar 2026", "from 1 Jan 2026 on", "up to 31 Mar 2026"."""
+        if self.start and self.end:
+            return f"from {_date(self.start)} to {_date(self.end)}"
+        return f"from {_date(self.start)} on" if self.start else f"up to {_date(self.end)}"
+
+    @property
+    def ends(self) -> tuple[tuple[str, dt.date], ...]:
+        """The ends given, by the names the address gives them: (("from", 1 Jan 2026), ("to", 31 Mar 2026))."""
+        return tuple((name, day) for name, day in (("from", self.start), ("to", self.end)) if day)
+
+
+def record_sheet(player: Player, events: QuerySet[Event], period: Period | None = None, *, address: str = "",
+                 page: str = "") -> RecordSheet:
+    """His figures over all his play in `events` (those the reader may see), from the kept figures as his page
+    reads them, and his rubbers newest first: of the `period` chosen, else of all his play, at most
+    `RECORD_RUBBERS` of them. The sheet says what it lists, and how to print the rest: `address` is the record's
+    own (to print another period), `page` his page (which lists every rubber)."""
+    period = period or Period()
+    summary = player_summary(player, events)
+    stats = play_stats(player, Rubber.objects.filter(event__in=events), events)
+    record = player_record(player, events)
+    own = list(_newest_results(player, events, period, RECORD_RUBBERS + 1))
+    more, own = len(own) > RECORD_RUBBERS, own[:RECORD_RUBBERS]
 
     figures = (
         ("Complete rubbers", str(summary["rubbers"]) if summary else "0"),
@@ -371,20 +422,95 @@ def record_sheet(player: Player, rubbers: QuerySet[Rubber]) -> RecordSheet:
             side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
             points_for=r.points_for, points_against=r.points_against,
             result=rubber_result_words(rubber.status, r.won)))
+    heading, listed, intro = _record_list(player, events, period, [r.rubber.played_on for r in own], more,
+                                          address, page)
     paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
+    slug = f"{slugify(player.display_name) or 'player'}-{player.pk}-record"
+    slug += "".join(f"-{name}-{day.isoformat()}" for name, day in period.ends)
     return RecordSheet(
         paper=paper,
         club=settings.CLUB_NAME,
         title=f"{player.display_name}: record",
-        subtitle=f"As of {_date(timezone.localdate())}. Figures count complete rubbers; maker figures leave "
-                 "out abandoned rubbers.",
+        subtitle=f"As of {_date(timezone.localdate())}. Figures over all his play, counting complete rubbers (maker "
+                 f"figures leave out abandoned rubbers). Rubbers listed: {listed}.",
         summary=figures,
         maker=maker,
         partners=people(record.partners),
         opponents=people(record.opponents),
         rubbers=tuple(lines),
-        file_name=f"{slugify(player.display_name) or 'player'}-{player.pk}-record.pdf",
+        rubbers_heading=heading,
+        rubbers_intro=tuple(intro),
+        no_rubbers="No rubbers in this period." if period.chosen else "No rubbers recorded.",
+        file_name=f"{slug}.pdf",
     )
+
+
+def _newest_results(player: Player, events: QuerySet[Event], period: Period,
+                    count: int) -> QuerySet[RubberPlayerResult]:
+    """His newest `count` results in `events` and `period`, with their rubbers and players, read from the last
+    days that hold them: the kept rows by day, newest first, say from which day his last `count` counted
+    rubbers were played (a day holds one at least, so `count` days are the most read), and only that day's
+    rubbers and later are looked up. With fewer, every result of the period is read."""
+    rubbers = Rubber.objects.filter(event__in=events)
+    days = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=False)
+    if period.start is not None:
+        rubbers, days = rubbers.filter(played_on__gte=period.start), days.filter(day__gte=period.start)
+    if period.end is not None:
+        rubbers, days = rubbers.filter(played_on__lte=period.end), days.filter(day__lte=period.end)
+    held = 0
+    for day in days.values("day").annotate(n=Sum("rubber_count")).order_by("-day")[:count]:
+        held += day["n"]
+        if held >= count:
+            results = RubberPlayerResult.objects.filter(player=player,
+                                                        rubber__in=rubbers.filter(played_on__gte=day["day"]))
+            break
+    else:
+        results = RubberPlayerResult.objects.filter(player=player, rubber__event__in=events)
+        if period.start is not None:
+            results = results.filter(rubber__played_on__gte=period.start)
+        if period.end is not None:
+            results = results.filter(rubber__played_on__lte=period.end)
+    return (results.select_related("rubber__event", "partner", "rubber__north", "rubber__east", "rubber__south",
+                                   "rubber__west")
+            .order_by("-rubber__played_on", "-rubber_id")[:count])
+
+
+def _record_list(player: Player, events: QuerySet[Event], period: Period, days: list[dt.date], more: bool,
+                 address: str, page: str) -> tuple[str, str, list[str]]:
+    """What a record's list of rubbers holds, in its heading and its subtitle's words, and the lines above it: the
+    period's own figures (kept by day), the address's dates left out, and how to print what is not listed."""
+    intro = []
+    if period.chosen:
+        heading = f"Rubbers {period.words}"
+        listed = f"those {period.words}"
+        if period.start and period.end and period.start > period.end:
+            intro.append("The period's first day is after its last: no rubber lies in it.")
+        else:
+            summary = player_summary(player, events, start=period.start, end=period.end)
+            intro.append("In this period: " + (
+                f"{_count(summary['rubbers'], 'complete rubber')}, won {summary['wins']}, lost {summary['losses']}, "
+                f"rubber points {summary['scored_for'] or 0}{DASH}{summary['scored_against'] or 0}, net "
+                f"{summary['net'] or 0:+d}." if summary else "no complete rubbers."))
+    else:
+        heading, listed = "Rubbers, newest first", f"all his rubbers ({len(days)})" if days else "none yet"
+    intro += [f'The address\'s "{name}" date could not be read (write it as year-month-day: 2026-01-31), so it '
+              "was left out." for name in period.unread]
+    if more:
+        newest, oldest = days[0], days[-1]
+        # The period to suggest: as long as the one listed (four weeks at least), up to its oldest day.
+        floor, span = period.start or dt.date.min, max(newest - oldest, dt.timedelta(days=28))
+        earlier = oldest - span if oldest - floor > span else floor
+        heading = (f"His newest {RECORD_RUBBERS} rubbers {period.words}" if period.chosen
+                   else f"His newest {RECORD_RUBBERS} rubbers")
+        listed = (f"the newest {RECORD_RUBBERS} of those {period.words}, back to {_date(oldest)}" if period.chosen
+                  else f"his newest {RECORD_RUBBERS}, back to {_date(oldest)}")
+        intro.append(f"A record lists at most {RECORD_RUBBERS} rubbers. For earlier ones, print a period (dates "
+                     f"written year-month-day; either may be left out), such as {address}?from="
+                     f"{earlier.isoformat()}&to={oldest.isoformat()}. His page lists every rubber: {page}")
+    elif period.chosen:
+        intro.append(f"Rubbers outside this period are not listed: {address} prints his newest, and "
+                     f"{address}?from=YYYY-MM-DD&to=YYYY-MM-DD any other period. His page lists every rubber: {page}")
+    return heading, listed, intro
 
 
 # One ruling.

@@ -1,7 +1,7 @@
 """The printed documents: a rubber's score sheet, an event's standings, a player's record, a ruling.
 
 Each is readable by whoever may read the page it mirrors. `?paper=a4` or `?paper=letter`
-overrides the event's paper size for one print.
+overrides the event's paper size for one print; a player's record takes `?from=` and `?to=` dates.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from django.views import View
 
 from scoring.access import ReadableMixin, is_secretary
 from scoring.club.selectors import rubber_for_page, rubber_or_404
-from scoring.models import Player, Round, Rubber
-from scoring.parsing import small_int
+from scoring.models import Event, Player, Round, Rubber
+from scoring.parsing import iso_date, small_int
 from scoring.printing.pdf.common import PAGE_SIZES
 from scoring.printing.pdf.record import record_pdf
 from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, table_cards_pdf
@@ -26,7 +26,7 @@ from scoring.printing.pdf.ruling import ruling_pdf
 from scoring.printing.pdf.standings import standings_pdf
 from scoring.printing.pdf.tally import tally_cards_pdf
 from scoring.printing.rounds import movement, round_cards, round_sheets
-from scoring.printing.sheets import record_sheet, rubber_sheet, ruling_sheet, standings_sheet
+from scoring.printing.sheets import Period, record_sheet, rubber_sheet, ruling_sheet, standings_sheet
 from scoring.printing.tally import tally_cards
 from scoring.reporting.codes import spaced
 from scoring.reporting.secretary import code_url
@@ -127,9 +127,20 @@ class TallyCardsPdfView(ReadableMixin, View):
 
 
 class PlayerRecordPdfView(View):
+    """His figures over all his play the reader may see, and his newest rubbers (`record_sheet` says how many);
+    `?from=2026-01-01&to=2026-03-31` lists those of that period instead (either end may be left out). A date
+    that cannot be read is left out, and the sheet says so: never a 500."""
+
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         player = get_object_or_404(Player, pk=pk)
-        sheet = on_paper(request, record_sheet(player, Rubber.objects.visible_to(request.user)))
+        given = {name: request.GET.get(name, "") for name in ("from", "to")}
+        read = {name: iso_date(text) for name, text in given.items()}
+        period = Period(start=read["from"], end=read["to"],
+                        unread=tuple(name for name, text in given.items() if text and read[name] is None))
+        sheet = record_sheet(player, Event.objects.visible_to(request.user), period,
+                             address=request.build_absolute_uri(reverse("player_record_pdf", args=[pk])),
+                             page=request.build_absolute_uri(reverse("player", args=[pk])))
+        sheet = on_paper(request, sheet)
         return pdf_response(record_pdf(sheet), sheet.file_name)
 
 

@@ -254,6 +254,22 @@ def player_events(player: Player) -> Q:
     return reduce(operator.or_, (Q(pk__in=ids) for ids in (*kept, ruled)))
 
 
+def player_summary(player: Player, events: QuerySet[Event], *, start: dt.date | None = None,
+                   end: dt.date | None = None) -> dict[str, Any] | None:
+    """His totals over the counted rubbers of `events` (one row as `kept_standings` gives it, None before his
+    first), from the kept figures: the events' own rows, or with `start` or `end` the days from one to the other.
+    What his page and his printed record show."""
+    kept = KeptFigures.objects.filter(player=player, event__in=events)
+    if start is None and end is None:
+        kept = kept.filter(day__isnull=True)
+    else:
+        kept = kept.filter(day__isnull=False)
+        kept = kept.filter(day__gte=start) if start is not None else kept
+        kept = kept.filter(day__lte=end) if end is not None else kept
+    summary: dict[str, Any] | None = kept_standings(kept).first()
+    return summary
+
+
 @dataclass
 class PlayerRecord:
     partners: list[Record] = field(default_factory=list)
@@ -347,15 +363,19 @@ def net_chart(timeline: list[tuple[dt.date, int]], start: int = 0, width: int = 
     return Chart(width, height, points, y(0), low, high, timeline[0][0], timeline[-1][0], values[-1], len(timeline))
 
 
-def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None) -> list[Player]:
+def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None, *,
+                         counted: Iterable[int] | None = None) -> list[Player]:
     """The entrants of an event in rounds with no rubber counted yet (one who sat out the first round),
     among `rubbers` (by default all the event's): the standings rank only players with a result, so
-    these are named beside them (one query)."""
+    these are named beside them (one query). `counted`, when the caller's standings rows already name the
+    players counted (the kept figures), is read in place of their results."""
     if not event.in_rounds:
         return []
     rubbers = event.rubbers.all() if rubbers is None else rubbers
-    counted = complete_results(RubberPlayerResult.objects.filter(rubber__in=rubbers)).values("player_id")
-    return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=counted)
+    players: Any = counted
+    if players is None:
+        players = complete_results(RubberPlayerResult.objects.filter(rubber__in=rubbers)).values("player_id")
+    return [e.player for e in (Entrant.objects.filter(event=event).exclude(player_id__in=players)
                                .select_related("player").order_by("player__display_name"))]
 
 

@@ -20,12 +20,12 @@ from scoring.standings.filters import StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
-    kept_standings,
     net_chart,
     not_counted_entrants,
     play_stats,
     player_events,
     player_record,
+    player_summary,
     prizes,
 )
 from scoring.standings.tables import (
@@ -199,7 +199,7 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
 
     @staticmethod
     def figures(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event]) -> dict[str, Any]:
-        kept = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=True)
         record = player_record(player, events)
-        return {"summary": kept_standings(kept).first(), "record": record, "stats": play_stats(player, rubbers, events),
+        return {"summary": player_summary(player, events), "record": record,
+                "stats": play_stats(player, rubbers, events),
                 "chart": net_chart(record.timeline, record.timeline_start)}

@@ -158,6 +158,12 @@ class RecordSheet:
     rubbers: tuple[RubberRecordLine, ...]
     file_name: str
     notes: tuple[str, ...] = field(default=())
+    rubbers_heading: str = "Rubbers"
+    """What the list of rubbers holds ("Rubbers from 1 Jan 2026 to 31 Mar 2026", "His newest 200 rubbers")."""
+    rubbers_intro: tuple[str, ...] = ()
+    """Printed above the list: the period's figures, what is left out of the list and how to print it."""
+    no_rubbers: str = "No rubbers recorded."
+    """Printed in place of an empty list."""
 
 
 @dataclass(frozen=True)

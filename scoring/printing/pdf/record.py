@@ -1,16 +1,31 @@
-"""A player's record (/players/<id>/record.pdf), drawn from a `RecordSheet`: figures, then every rubber."""
+"""A player's record (/players/<id>/record.pdf), drawn from a `RecordSheet`: figures, then the rubbers listed."""
 
 from __future__ import annotations
 
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from xml.sax.saxutils import escape
 
-from scoring.printing.pdf.common import build, content_width, grid, p
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from scoring.printing.pdf.common import STYLES, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordSheet
 from scoring.printing.pdf.fonts import REGULAR
 
 RUBBER_HEADER = ["Played", "No.", "Event", "Side", "Partner", "Opponents", "For", "Against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
+NAMES = ParagraphStyle("names", parent=STYLES["cell"], embeddedHyphenation=2)
+"""Players' names in a narrow column: a long double-barrelled name breaks after its hyphen, not mid-word."""
+PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                     ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
+RUBBER_WIDTHS = [19, 11, None, 11, None, None, 10, 16, 22]
+"""The list's columns in millimetres; the event, the partner and the opponents share what is left..."""
+RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
+"""...the opponents, two names, the most."""
+
+
+def _names(text: str) -> Paragraph:
+    return Paragraph(escape(text), NAMES)
 
 
 def _side_by_side(left: Flowable, right: Flowable, width: float) -> Table:
@@ -26,9 +41,10 @@ def _header(cells: list[str]) -> list[Flowable]:
 def _people(title: str, rows: tuple[tuple[str, ...], ...], width: float) -> Flowable:
     if not rows:
         return p(f"No {title.lower()}s yet.", "small")
-    table = grid([_header([title, "Rubbers", "Won", "Lost", "Net"]), *[[p(r[0], "cell"), *r[1:]] for r in rows]],
-                 [width - 59 * mm, 19 * mm, 12 * mm, 12 * mm, 16 * mm])
-    table.setStyle(NUMBERS)
+    # The name column as wide as the figures allow: "Featherstonehaugh-Smythe" whole on Letter.
+    table = grid([_header([title, "Rubbers", "Won", "Lost", "Net"]), *[[_names(r[0]), *r[1:]] for r in rows]],
+                 [width - 50 * mm, 15 * mm, 11 * mm, 11 * mm, 13 * mm])
+    table.setStyle(PEOPLE)
     return table
 
 
@@ -50,18 +66,21 @@ def record_pdf(sheet: RecordSheet) -> bytes:
     story.append(_side_by_side(_people("Partner", sheet.partners, half), _people("Opponent", sheet.opponents, half),
                                width))
 
-    story.append(p("Rubbers", "heading"))
+    story.append(p(sheet.rubbers_heading, "heading"))
+    story += [p(line, "small") for line in sheet.rubbers_intro]
+    if sheet.rubbers_intro:
+        story.append(Spacer(1, 2 * mm))
     if sheet.rubbers:
         rows = [_header(RUBBER_HEADER),
-                *[[r.played_on, r.rubber, p(r.event, "cell"), r.side, p(r.partner, "cell"), p(r.opponents, "cell"),
+                *[[r.played_on, r.rubber, p(r.event, "cell"), r.side, _names(r.partner), _names(r.opponents),
                    r.points_for, r.points_against, p(r.result, "cell")] for r in sheet.rubbers]]
-        fixed = [19, 11, 0, 11, 0, 0, 10, 18, 22]
-        flexible = (width - sum(fixed) * mm) / 3
-        table = grid(rows, [w * mm if w else flexible for w in fixed])
+        rest = width - sum(w or 0 for w in RUBBER_WIDTHS) * mm
+        shares = sum(RUBBER_SHARES.values())
+        table = grid(rows, [w * mm if w else rest * RUBBER_SHARES[i] / shares for i, w in enumerate(RUBBER_WIDTHS)])
         table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), REGULAR, 8),
                                    ("ALIGN", (6, 1), (7, -1), "RIGHT")]))
         story.append(table)
     else:
-        story.append(p("No rubbers recorded.", "body"))
+        story.append(p(sheet.no_rubbers, "body"))
     story += [p(n, "small") for n in sheet.notes]
     return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from reportlab.lib import colors
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Table, TableStyle
+from xml.sax.saxutils import escape
 
-from scoring.printing.pdf.common import GRID, build, content_width, p
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from scoring.printing.pdf.common import GRID, STYLES, build, content_width, p
 from scoring.printing.pdf.data import StandingLine, StandingsSheet
 from scoring.printing.pdf.fonts import REGULAR
 
@@ -18,13 +21,17 @@ FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but 
 PROGRESSIVE_HEADER = ["Rank", "Player", "Points", "Lone hands made", "Rounds won", "Rounds", "Sat out", "Euchres",
                       "Points against"]
 PROGRESSIVE_WIDTHS = [12, 16, 20, 18, 16, 16, 16, 20]
+NAME = ParagraphStyle("standing-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10,
+                      embeddedHyphenation=2)
+"""A player's (or a pair's) name, wrapped in its column, a long double-barrelled name after its hyphen."""
 
 
 def _cells(sheet: StandingsSheet, line: StandingLine) -> list[object]:
+    name = Paragraph(escape(line.player), NAME)
     if sheet.progressive:
-        return [line.rank, line.player, line.points_for, line.lone, line.won, line.rubbers, line.byes, line.euchres,
+        return [line.rank, name, line.points_for, line.lone, line.won, line.rubbers, line.byes, line.euchres,
                 line.points_against]
-    return [line.rank, line.player, line.rubbers, line.won, line.lost, line.games, line.doubles,
+    return [line.rank, name, line.rubbers, line.won, line.lost, line.games, line.doubles,
             line.points_for, line.points_against, f"{line.net:+d}" if line.net else "0", line.net_per_rubber]
 
 
