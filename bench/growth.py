@@ -1,7 +1,8 @@
 """Benchmark: what the pages cost as the club's past grows. Builds clubs of 1,000, 10,000 and (with --sizes)
 100,000 complete rubbers (`seed_bulk`, one SQLite file each, kept for later runs) and prints, for each size, the
-CPU time (median, cache cold) and the SQL queries of: the event's standings, the all-events standings, the
-busiest player's page, a rubber's page, saving a hand, and `export_club`.
+CPU time (median, cache cold), the SQL queries and the bytes of: the event's standings, the all-events standings,
+the busiest player's page, a rubber's page, the event's page, the standings PDF, the busiest player's record PDF,
+the home page, the room's poll, saving a hand, and `export_club`.
 
 The sizes are measured in one process, taking turns run by run (the connection moved from one file to the
 next), so that a machine busier at one moment than another weighs on every size alike.
@@ -35,6 +36,8 @@ class Club:
     calls: dict[str, Callable[[], object]] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)
     queries: dict[str, int] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+    """Bytes of each page's last response, by its address."""
 
 
 def main() -> None:
@@ -57,11 +60,14 @@ def main() -> None:
         for club in clubs:
             use_database(club.path)
             club.queries[name] = counted(club.calls[name])
-    print(f"{'page':40} " + " ".join(f"{club.size:>10,}" for club in clubs) + f" {'queries':>14}")
+    print(f"{'page':40} " + " ".join(f"{club.size:>10,}" for club in clubs) + f" {'queries':>14}  bytes")
     for name in names:
         label = f"{name} ({clubs[-1].calls[name].__doc__})" if clubs[-1].calls[name].__doc__ else name
         cpu = " ".join(f"{statistics.median(club.times[name]):10.1f}" for club in clubs)
-        print(f"{label[:40]:40} {cpu} {' / '.join(str(club.queries[name]) for club in clubs):>14}", flush=True)
+        url = getattr(clubs[0].calls[name], "url", None)
+        size = " / ".join(f"{club.sizes[url]:,}" for club in clubs) if url else ""
+        print(f"{label[:40]:40} {cpu} {' / '.join(str(club.queries[name]) for club in clubs):>14}  {size}",
+              flush=True)
     print("(CPU ms, median, cache cold; export_club one run; the player's results: "
           + ", ".join(f"{club.calls[names[2]].__doc__}" for club in clubs) + ")")
 
@@ -94,11 +100,19 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
     client = Client()
     client.force_login(member)
     pages = {"event standings": f"/events/{event.slug}/standings/", "all-events standings": "/standings/",
-             "busy player's page": f"/players/{busiest.pk}/", "rubber page": f"/rubbers/{rubber.pk}/"}
+             "busy player's page": f"/players/{busiest.pk}/", "rubber page": f"/rubbers/{rubber.pk}/",
+             "event page": f"/events/{event.slug}/", "standings PDF": f"/events/{event.slug}/standings.pdf",
+             "record PDF": f"/players/{busiest.pk}/record.pdf", "home": "/",
+             "room poll": f"/events/{event.slug}/room/"}
     for name, url in pages.items():
-        def get(url: str = url) -> None:
-            assert client.get(url).status_code == 200
+        headers = {"HX-Request": "true"} if name == "room poll" else {}
 
+        def get(url: str = url, headers: dict[str, str] = headers) -> None:
+            response = client.get(url, headers=headers)
+            assert response.status_code == 200, (url, response.status_code)
+            club.sizes[url] = len(b"".join(response.streaming_content) if response.streaming else response.content)
+
+        get.url = url  # type: ignore[attr-defined]
         club.calls[name] = get
     club.calls["busy player's page"].__doc__ = f"{busiest.n:,} results"
     four = list(Player.objects.all()[:4])
