@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -15,7 +15,8 @@ from django.views.generic import CreateView, DetailView, ListView, TemplateView,
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
-from scoring.models import Event, Rubber, Ruling
+from scoring.club.listing import RubberFilterForm, player_choices, rubbers_page, rulings_page
+from scoring.models import Event, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services.events import event_create, event_update
 
@@ -26,8 +27,11 @@ class HomeView(TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["events"] = Event.objects.visible_to(self.request.user)[:10]
-        context["recent"] = (Rubber.objects.visible_to(self.request.user)
-                             .select_related("event", "north", "east", "south", "west")[:10])
+        # The newest, read backwards from the index on (played_on, id), each row's event looked up to keep those
+        # the visitor may read: `visible_to`'s `event__in` reads every rubber of those events and sorts them all.
+        readable = Exists(Event.objects.visible_to(self.request.user).filter(pk=OuterRef("event_id")))
+        context["recent"] = (Rubber.objects.filter(readable).select_related("event", "north", "east", "south", "west")
+                             .order_by("-played_on", "-pk")[:10])
         context["my_tables"] = _tables_of(self.request.user)
         return context
 
@@ -58,9 +62,11 @@ class EventDetailView(ReadableMixin, DetailView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        context["rubbers"] = self.object.rubbers.select_related("north", "east", "south", "west")
-        context["rulings"] = (Ruling.objects.filter(rubber__event=self.object)
-                              .select_related("rubber", "hand").order_by("-made_at"))
+        event, query = self.object, self.request.GET
+        filters = RubberFilterForm(query, event=event, players=player_choices())
+        context["filters"] = filters
+        context["rubbers"] = rubbers_page(filters.narrowed(event.rubbers.all()), query)
+        context["rulings"] = rulings_page(event, query)
         return context
 
 

@@ -93,8 +93,14 @@ class Rubber(models.Model):
             models.CheckConstraint(condition=Q(ns_points__lte=10) & Q(ew_points__lte=10),
                                    name="rubber_points_at_most_ten"),
         ]
-        indexes = [models.Index(fields=["event", "status"]),
-                   models.Index(fields=["played_on"], name="rubber_played_on")]  # the standings' date filter
+        indexes = [
+            # The event page, newest first as `ordering`: the whole event or one day, one state or one table.
+            models.Index(fields=["event", "played_on", "id"], name="rubber_event_day"),
+            models.Index(fields=["event", "status", "played_on", "id"], name="rubber_event_state_day"),
+            models.Index(fields=["event", "table_label", "played_on", "id"], name="rubber_event_table_day"),
+            # The standings' date filter, and the home page's newest rubbers of every event.
+            models.Index(fields=["played_on", "id"], name="rubber_played_on"),
+        ]
 
     def __str__(self) -> str:
         table = f" table {self.table_label}" if self.table_label else ""

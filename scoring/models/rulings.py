@@ -59,6 +59,7 @@ class Ruling(models.Model):
             models.CheckConstraint(condition=Q(withdrawn_at__isnull=True) | ~Q(withdrawn_reason=""),
                                    name="ruling_withdrawal_has_reason"),
         ]
+        indexes = [models.Index(fields=["made_at", "id"], name="ruling_made_at")]  # an event's latest rulings
 
     def __str__(self) -> str:
         return f"Ruling {self.pk} on hand {self.hand.number}: {self.irregularity.replace('_', ' ')}"

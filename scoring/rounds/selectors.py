@@ -1,8 +1,9 @@
 """Reads for the room at a glance: the round, its tables as they stand, and who sits out.
 
 The room is polled every few seconds by every screen in the room, so it costs the same few
-queries however many tables or hands there are: one for the rubbers with their players (and, on a
-club night, one before it for the club tables), one for
+queries however many tables or hands there are: one for the rubbers with their players (two for an
+event not run in rounds, those in play and today's; and, on a club night, one before it for the club
+tables), one for
 games won, one for hands waiting on a law 6 announcement, one for rulings, one for hands reported at
 the tables and not yet recorded, one for the time of each table's last hand.
 """
@@ -137,16 +138,29 @@ def room(event: Event, number: int | None = None) -> Room:
                   for r in _club_night_rubbers(event)]
         sitting = []
     else:
-        rubbers = (event.rubbers.filter(Q(status=Rubber.Status.IN_PROGRESS) | Q(played_on=timezone.localdate()))
-                   .select_related(*players).order_by("table_label", "pk"))
         tables = [TableNow(r.table_label or f"#{r.pk}", r, {s.value: r.player_at(s) for s in Seat}, r.first_dealer)
-                  for r in rubbers]
+                  for r in _rubbers_tonight(event)]
         sitting = []
     for t in tables:
         if t.rubber is not None:
             t.rubber.event = event  # every rubber here is the event's: its words need no query for it
     _add_figures(tables)
     return Room(event, round_, tables, sitting, rounds)
+
+
+ROOM_MOST = 200
+"""The most rubbers each of the two reads of `_rubbers_tonight` brings: a room shows a night's tables, not years."""
+
+
+def _rubbers_tonight(event: Event) -> list[Rubber]:
+    """The rubbers of an event not run in rounds that its room shows, by table: those in play and today's. Two
+    reads, each from an index of the event (by state; by day) and each limited, rather than one for either over
+    every rubber the event ever had (an OR of the two is read from neither index)."""
+    seated = event.rubbers.select_related("north", "east", "south", "west")
+    playing = seated.filter(status=Rubber.Status.IN_PROGRESS).order_by("-played_on", "-pk")[:ROOM_MOST]
+    today = (seated.filter(played_on=timezone.localdate()).exclude(status=Rubber.Status.IN_PROGRESS)
+             .order_by("-pk")[:ROOM_MOST])
+    return sorted([*playing, *today], key=lambda r: (r.table_label, r.pk))
 
 
 def _club_night_rubbers(event: Event) -> list[Rubber]:

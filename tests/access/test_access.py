@@ -116,6 +116,16 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
 }
 SKIPPED = {"password_reset_confirm"}  # needs a token mailed to the user; Django's own tests cover it
 
+# Pages read with the query parameters they take (the event page's filters and its two pagers): each answers
+# every role as the page does without them, and the browser crawl reads these too. The second is every filter
+# refused at once, and pages past the end; the third a round of an event in rounds.
+WITH_QUERIES: list[tuple[str, Callable[[dict[str, Any]], list[Any]], Callable[[dict[str, Any]], str]]] = [
+    ("event", lambda o: [o["event"].slug],
+     lambda o: f"?date={o['rubber'].played_on}&table=1&player={o['players'][0].pk}&state=in_progress"),
+    ("event", lambda o: [o["event"].slug], lambda o: "?date=junk&table=%00&player=0&state=lost&page=9&rulings-page=9"),
+    ("event", lambda o: [o["tournament"].slug], lambda o: "?round=1&table=1&page=2"),
+]
+
 
 def scoring_url_names() -> set[str]:
     def walk(patterns: list[Any]) -> set[str]:
@@ -194,6 +204,28 @@ def test_who_may_read(client, club, role):
             assert response.status_code == 302 and "/accounts/login/" in response["Location"], (name, role)
         else:
             assert response.status_code == 403, (name, role, response.status_code)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_pages_query_changes_nothing_of_who_may_read_it(client, club, role):
+    log_in(client, club, role)
+    for name, args, query in WITH_QUERIES:
+        access, _args = MATRIX[name]
+        response = client.get(reverse(name, args=args(club)) + query(club))
+        expected = 200 if may_read(access, role) else 302 if role == "anonymous" else 403
+        assert response.status_code == expected, (name, query(club), role, response.status_code)
+
+
+def test_a_members_only_event_filtered_is_not_found_until_login(client, member, players):
+    private = EventFactory(is_public=False)
+    rubber = a_rubber(private, players[:4], table="2", played_on=dt.date(2026, 11, 4))
+    query = f"?table=2&player={players[0].pk}&state=in_progress&page=1"
+    url, nothing = reverse("event", args=[private.slug]) + query, reverse("event", args=["no-such-event"]) + query
+    response, absent = client.get(url), client.get(nothing)
+    assert response.status_code == absent.status_code == 404
+    assert f"/rubbers/{rubber.pk}/" not in response.content.decode()
+    client.force_login(member)
+    assert f"/rubbers/{rubber.pk}/" in client.get(url).content.decode()
 
 
 @pytest.mark.parametrize("role", ROLES)

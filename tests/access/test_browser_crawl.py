@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
 from scoring.models import Player
-from tests.access.test_access import MATRIX, club, may_read  # noqa: F401 (the fixture)
+from tests.access.test_access import MATRIX, WITH_QUERIES, club, may_read  # noqa: F401 (the fixture)
 from tests.browser_helpers import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,12 +37,16 @@ RUN_AXE = """async (rules) => {
 
 
 def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
-    """(URL name, path) of every page the role may read by GET, HTML ones only being checked."""
+    """(URL name, path) of every page the role may read by GET, HTML ones only being checked, and those read
+    with their query parameters (the event page's filters, refused ones included)."""
     out = []
     for name, (access, args) in MATRIX.items():
         path = reverse(name, args=args(objects))
         if access.read != "nobody" and may_read(access, role) and not path.endswith((".pdf", ".json")):
             out.append((name, path))
+    for name, args, query in WITH_QUERIES:
+        if may_read(MATRIX[name][0], role):
+            out.append((name, reverse(name, args=args(objects)) + query(objects)))
     return out
 
 
