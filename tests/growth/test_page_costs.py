@@ -20,8 +20,8 @@ from tests.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-SHORT, LONG = 30, 300
-"""Rubbers in the short past and the long one: ten times as many."""
+SHORT, LONG = 40, 400
+"""Rubbers in the short past and the long one: ten times as many (`seed_bulk` plays 40 a day)."""
 RUNS = 5
 MOST_RATIO = 1.6
 """How much dearer a page may be for the long past: far below the tenfold of a page that reads it all."""
@@ -60,7 +60,7 @@ def a_past(rubbers: int) -> dict[str, object]:
     busiest = (Player.objects.filter(pk__in=[p.pk for p in players])
                .annotate(n=Count("rubber_results")).order_by("-n").first())
     assert busiest is not None
-    return {"event": event.slug, "player": busiest.pk}
+    return {"event": event.slug, "player": busiest.pk, "first": event.starts_on.isoformat()}
 
 
 PAGES = {
@@ -70,6 +70,8 @@ PAGES = {
     "standings PDF": ("/events/{event}/standings.pdf", {}),
     "room poll": ("/events/{event}/room/", {"HX-Request": "true"}),
     "player's page": ("/players/{player}/", {}),
+    # His first night's rubbers (40 played in each past), with his totals over all.
+    "record PDF of a night": ("/players/{player}/record.pdf?from={first}&to={first}", {}),
 }
 """Each page read for an event's or a player's past, and the headers it is read with."""
 
