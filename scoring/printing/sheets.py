@@ -274,25 +274,10 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
-def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSheet:
-    """The event's standings, the rows the standings page shows (`scoring.standings.cache`: the kept figures, or
-    a progressive night's tallies); with `after_round`, only the rubbers of rounds 1 to that round count, added
-    up from their results (the kept figures are by day, not by round)."""
-    rubbers = event.rubbers.all()
-    matches = not event.playing.laps
-    ranking = order.for_event(event)
-    pairs: list[dict[str, Any]] = []
-    if after_round is None:
-        rows = standings_cache.event_players(event)
-        if event.mode == Event.Mode.PAIRS:
-            pairs = standings_cache.event_pairs(event)
-    else:
-        rubbers = rubbers.filter(round_table__round__number__lte=after_round)
-        results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
-        rows = (progressive_standings(event, ranking, after_round) if event.progressive
-                else list(standings(results, ranking)))
-        if event.mode == Event.Mode.PAIRS:
-            pairs = list(partnerships(results, ranking))
+def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet[Rubber], ranking: Any,
+                     after_round: int | None) -> list[str]:
+    """What the standings count and leave out: rubbers by state, prizes and rules of a progressive night, players
+    with nothing counted yet, abandoned rubbers."""
     # One query however many rubbers: how many of each kind, a table stopped before it dealt apart.
     counts = rubbers.aggregate(
         complete=Count("pk", filter=Q(status=Rubber.Status.COMPLETE)),
@@ -325,6 +310,29 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         table = f" table {rubber.table_label}," if rubber.table_label else ""
         notes.append(f"Rubber {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "
                      f"({rubber.abandon_reason}).")
+    return notes
+
+
+def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSheet:
+    """The event's standings, the rows the standings page shows (`scoring.standings.cache`: the kept figures, or
+    a progressive night's tallies); with `after_round`, only the rubbers of rounds 1 to that round count, added
+    up from their results (the kept figures are by day, not by round)."""
+    rubbers = event.rubbers.all()
+    matches = not event.playing.laps
+    ranking = order.for_event(event)
+    pairs: list[dict[str, Any]] = []
+    if after_round is None:
+        rows = standings_cache.event_players(event)
+        if event.mode == Event.Mode.PAIRS:
+            pairs = standings_cache.event_pairs(event)
+    else:
+        rubbers = rubbers.filter(round_table__round__number__lte=after_round)
+        results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
+        rows = (progressive_standings(event, ranking, after_round) if event.progressive
+                else list(standings(results, ranking)))
+        if event.mode == Event.Mode.PAIRS:
+            pairs = list(partnerships(results, ranking))
+    notes = _standings_notes(event, rows, rubbers, ranking, after_round)
     dates = _date(event.starts_on) + (f" to {_date(event.ends_on)}" if event.ends_on else "")
     return StandingsSheet(
         paper=event.paper_size,
