@@ -1,11 +1,12 @@
 # Two commands for a fresh machine:
-#   make run   install everything, build a demo club on SQLite, serve it on 127.0.0.1:8000
+#   make run   install everything, build a demo club on SQLite, serve it on 127.0.0.1:8000 (PORT=8123 for another)
 #   make test  install everything (Chromium, poppler and PostgreSQL too, where root), run every test
 #              on SQLite, then again on a throwaway PostgreSQL cluster on loopback
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
+PORT   ?= 8000
 
 .PHONY: run test setup system-packages lint bench bench-smoke clean
 
@@ -22,8 +23,9 @@ system-packages:
 
 run: setup
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py seed_demo --address http://127.0.0.1:$(PORT)/
+	@echo "Serving the demo club at http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -10,13 +10,14 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.views.generic import CreateView, DetailView, ListView, TemplateView, UpdateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.club.listing import RubberFilterForm, player_choices, rubbers_page, rulings_page
-from scoring.models import Event, Rubber
+from scoring.models import Event, Hand, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services.events import event_create, event_update
 
@@ -36,13 +37,22 @@ class HomeView(TemplateView):
         return context
 
 
+IN_PLAY_PAST_MIDNIGHT = dt.timedelta(hours=6)
+
+
 def _tables_of(user: Any) -> list[Rubber]:
-    """The rubbers in play where the member logged in is seated, to report their hands from his phone."""
+    """The tables in play now where the member logged in is seated, to report their hands from his phone: a rubber
+    in progress played today, or yesterday with a hand entered in the last six hours (a night past midnight). A
+    rubber left in progress from an earlier night is not a table he sits at now, and is not offered."""
     if not user.is_authenticated:
         return []
     seated = (Q(north__user=user) | Q(east__user=user) | Q(south__user=user) | Q(west__user=user)
               | Q(seat_changes__player__user=user))
-    return list(Rubber.objects.filter(seated, status=Rubber.Status.IN_PROGRESS).select_related("event").distinct())
+    today = timezone.localdate()
+    lately = Exists(Hand.objects.filter(rubber=OuterRef("pk"), entered_at__gte=timezone.now() - IN_PLAY_PAST_MIDNIGHT))
+    now = Q(played_on=today) | (Q(played_on=today - dt.timedelta(days=1)) & lately)
+    return list(Rubber.objects.filter(seated, now, status=Rubber.Status.IN_PROGRESS).select_related("event")
+                .distinct())
 
 
 class EventListView(ListView):

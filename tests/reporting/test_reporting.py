@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.models import CodeGuess, Event, Hand, HandReport, Rubber, TableCode
 from scoring.reporting import services
@@ -303,6 +304,7 @@ def test_a_seated_member_reports_in_his_own_name_and_others_are_turned_away(clie
     north = django_user_model.objects.create_user("north", password="pw-north-1888")
     players[0].user = north
     players[0].save()
+    Rubber.objects.filter(pk=rubber.pk).update(played_on=timezone.localdate())  # his table is in play tonight
     url = reverse("member_table", args=[rubber.pk])
     assert client.get(url).status_code == 302  # log in first
     client.force_login(member)

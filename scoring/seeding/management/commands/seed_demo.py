@@ -14,9 +14,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--rubbers", type=int, default=0, help="add this many more complete rubbers")
+        parser.add_argument("--address", default="http://127.0.0.1:8000/",
+                            help="the address the club is served at, printed with the logins (make run's PORT=)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         username, password = seed_demo(rubbers=options["rubbers"])
-        self.stdout.write(self.style.SUCCESS("Demo club ready at http://127.0.0.1:8000/"))
+        self.stdout.write(self.style.SUCCESS(f"Demo club ready at {options['address']}"))
         self.stdout.write(f"Secretary login: username {username!r}, password {password!r}")
         self.stdout.write("Member login (read only): username 'member', password 'member1888'")
