@@ -49,18 +49,24 @@ function nameSeats() {
 }
 
 // A table wider than its frame scrolls inside it: the frame takes the keyboard's focus (arrow keys
-// scroll it) and is named after its table, so that it can be reached and known without a mouse.
+// scroll it) and is named after its table (its caption, or the nearest heading before it), so that it can be
+// reached and known without a mouse. Each frame's name is its own: a second of the same name is numbered.
 function scrollFrames() {
+  const names = new Set([...document.querySelectorAll(".table-responsive[aria-label]")]
+    .map((frame) => frame.getAttribute("aria-label")));
   for (const frame of document.querySelectorAll(".table-responsive")) {
     if (frame.hasAttribute("tabindex")) { continue; }
     const table = frame.querySelector("table");
     const caption = table && table.querySelector("caption");
-    const heading = frame.previousElementSibling && /^H[1-6]$/.test(frame.previousElementSibling.tagName)
-      ? frame.previousElementSibling : null;
+    let heading = frame.previousElementSibling;
+    while (heading && !/^H[1-6]$/.test(heading.tagName)) { heading = heading.previousElementSibling; }
+    const base = (caption || heading || { textContent: "Table" }).textContent.trim().replace(/\s+/g, " ");
+    let name = base + " (scrolls sideways)";
+    for (let n = 2; names.has(name); n += 1) { name = `${base} ${n} (scrolls sideways)`; }
+    names.add(name);
     frame.setAttribute("tabindex", "0");
     frame.setAttribute("role", "region");
-    frame.setAttribute("aria-label", (caption || heading || { textContent: "Table" }).textContent.trim()
-      + " (scrolls sideways)");
+    frame.setAttribute("aria-label", name);
   }
 }
 
