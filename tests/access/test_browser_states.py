@@ -131,7 +131,7 @@ def test_rooms_walls_and_phones_in_every_state_pass_axe(browser: Browser, live_s
                     failures.append(f"{form} {state} {scheme} {reader} {path}: {width} px wide")
         context.close()
     print(f"\naxe-core, {form} {state} {who} {scheme}: {views} page views; every impact by rule: {json.dumps(found)}")
-    assert views >= 2 if who == "table" else views >= 5
+    assert views >= (5 if who == "secretary" else 3 if state == "in play" else 1)  # between rounds no code works
     assert failures == [], "\n".join(failures[:40])
 
 
@@ -157,7 +157,7 @@ def test_the_dark_modes_focus_ring_is_clearly_visible(browser: Browser, live_ser
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Tab")  # focused by the keyboard, so :focus-visible applies
         ring = page.evaluate("""() => { const e = document.activeElement, s = getComputedStyle(e);
-            let b = e, bg = "rgba(0, 0, 0, 0)";
+            let b = e.parentElement, bg = "rgba(0, 0, 0, 0)";  // the ring is drawn outside the element
             while (b && (bg = getComputedStyle(b).backgroundColor) === "rgba(0, 0, 0, 0)") b = b.parentElement;
             return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
                     background: bg === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.body).backgroundColor : bg}; }""")
