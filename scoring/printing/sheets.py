@@ -99,6 +99,7 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
     return replace(
         line,
         maker=f"{hand.maker.value} {seated[hand.maker].display_name}",
+        seat=hand.maker.value,
         trump=hand.declaration.value.replace("_", " ") if hand.declaration else "",
         alone="alone" if hand.alone else "",
         tricks="abandoned" if hand.adversary_abandoned else str(hand.tricks),

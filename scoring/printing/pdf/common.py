@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -13,6 +14,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from scoring.printing.pdf.fonts import BOLD, REGULAR
@@ -58,6 +60,54 @@ def content_width(paper: str) -> float:
 def p(text: str, style: str = "body") -> Paragraph:
     """A paragraph of plain text (escaped, so names with markup print as typed)."""
     return Paragraph(escape(text), STYLES[style])
+
+
+NAME_PIECES = re.compile(r"[^\s-]*-|[^\s-]+")
+"""What a name may not be broken inside: its words, a double-barrelled one cut after its hyphen."""
+SMALLEST_NAME = 6.0
+"""The smallest type a name shrinks to (points) before, as a last resort, a word of it is broken."""
+
+
+class Name(Flowable):
+    """A player's (or a pair's) name in its cell or column, on every sheet: it wraps at its spaces, and after a
+    hyphen only when a double-barrelled name is wider than its room; never inside a word. It prints in smaller
+    type when a piece of it is wider than its room even so (or it would take more than `lines` lines). It never
+    prints over its neighbours: only a single word wider than the room at `SMALLEST_NAME` is broken."""
+
+    def __init__(self, text: str, style: str | ParagraphStyle = "cell", *, lines: int = 0) -> None:
+        super().__init__()
+        self.text = text
+        self.style = STYLES[style] if isinstance(style, str) else style
+        self.lines = lines
+        self.fitted: Paragraph | None = None
+
+    def _widest(self, pieces: list[str], size: float) -> float:
+        return max((stringWidth(piece, self.style.fontName, size) for piece in pieces), default=0)
+
+    def _sized(self, size: float, width: float) -> tuple[Paragraph, bool]:
+        """The name at `size`, and whether it fits `width` without breaking a word."""
+        words, hyphens = self.text.split(), self._widest(NAME_PIECES.findall(self.text), size) <= width
+        whole = self._widest(words, size) <= width
+        style = ParagraphStyle(f"{self.style.name}-name", parent=self.style, fontSize=size,
+                               leading=self.style.leading * size / self.style.fontSize,
+                               embeddedHyphenation=0 if whole else 2, splitLongWords=int(not hyphens))
+        return Paragraph(escape(self.text), style), hyphens
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size = self.style.fontSize
+        while True:
+            self.fitted, fits = self._sized(size, availWidth)
+            measured: tuple[float, float] = self.fitted.wrap(availWidth, availHeight)
+            if size <= SMALLEST_NAME or (fits and (not self.lines or len(self.fitted.blPara.lines) <= self.lines)):
+                return measured
+            size = max(SMALLEST_NAME, size - 0.5)
+
+    def minWidth(self) -> float:
+        return self._widest(NAME_PIECES.findall(self.text), SMALLEST_NAME)
+
+    def draw(self) -> None:
+        assert self.fitted is not None
+        self.fitted.drawOn(self.canv, 0, 0)
 
 
 def grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: TableStyle = GRID) -> Table:

@@ -25,6 +25,8 @@ class HandLine:
     ew: str = ""
     score: str = ""
     penalties: tuple[str, ...] = ()
+    seat: str = ""
+    """The maker's seat alone ("N"), for a sheet whose hands print in two narrow columns."""
 
     @property
     def blank(self) -> bool:

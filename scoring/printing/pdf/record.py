@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from scoring.printing.pdf.common import STYLES, build, content_width, grid, p
+from scoring.printing.pdf.common import Name, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordSheet
 from scoring.printing.pdf.fonts import REGULAR
 
 RUBBER_HEADER = ["Played", "No.", "Event", "Side", "Partner", "Opponents", "For", "Against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
-NAMES = ParagraphStyle("names", parent=STYLES["cell"], embeddedHyphenation=2)
-"""Players' names in a narrow column: a long double-barrelled name breaks after its hyphen, not mid-word."""
 PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
                      ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
 RUBBER_WIDTHS = [19, 11, None, 11, None, None, 10, 16, 22]
@@ -24,8 +19,9 @@ RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
 """...the opponents, two names, the most."""
 
 
-def _names(text: str) -> Paragraph:
-    return Paragraph(escape(text), NAMES)
+def _names(text: str) -> Name:
+    """Players' names in a narrow column: a long double-barrelled name breaks after its hyphen, not mid-word."""
+    return Name(text)
 
 
 def _side_by_side(left: Flowable, right: Flowable, width: float) -> Table:

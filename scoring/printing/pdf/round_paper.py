@@ -23,11 +23,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring.printing.pdf.common import MARGIN, PAGE_SIZES, STYLES, build, content_width, footer, p
+from scoring.printing.pdf.common import MARGIN, PAGE_SIZES, STYLES, Name, build, content_width, footer, p
 from scoring.printing.pdf.data import RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 from scoring.printing.pdf.qr import QrCode
-from scoring.printing.pdf.rubber_sheet import rubber_sheet_story
+from scoring.printing.pdf.rubber_sheet import fitted_story
 from scoring.printing.rounds import Movement, RoundCards, TableCard
 
 RULE = colors.HexColor("#9aa9a0")
@@ -58,7 +58,7 @@ def _card_heading(cards: RoundCards, width: float) -> Table:
 def _sitting_out(cards: RoundCards, width: float) -> Table:
     """A small card for the players sitting the round out, cut apart like the others."""
     table = Table([[_card_heading(cards, width)], [p("Sitting out this round", "heading")],
-                   [p(", ".join(cards.sitting_out), "title")]], colWidths=[width])
+                   [Name(", ".join(cards.sitting_out), "title")]], colWidths=[width])
     table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, -1), (-1, -1), 5 * mm),
                                ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE, None, (3, 3))]))
@@ -73,7 +73,7 @@ def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
     def name(word: str) -> list[Flowable]:
         label = (Paragraph(escape(f"{word} \u00b7 deals first"), DEALER_WORD) if word == card.dealer_seat
                  else Paragraph(escape(word), SEAT_WORD))
-        return [label, Paragraph(escape(seat[word]), SEAT_NAME)]
+        return [label, Name(seat[word], SEAT_NAME, lines=2)]  # two lines at most: the card's rows are fixed
 
     side = (width - 62 * mm) / 2
     number = Paragraph(f'<font size="16">Table</font> {card.table}', TABLE_NUMBER)
@@ -127,7 +127,7 @@ def round_sheets_pdf(sheets: list[RubberSheet], *, paper: str, event: str, round
     for index, sheet in enumerate(sheets):
         if index:
             story.append(PageBreak())
-        story += rubber_sheet_story(sheet)
+        story += fitted_story(sheet)
     if not sheets:
         story.append(p("This round has no tables yet.", "body"))
     return build(story, paper=paper, title=f"{event}: round {round_number} score sheets",
@@ -161,7 +161,7 @@ def movement_pdf(movement: Movement) -> bytes:
     name_style = ParagraphStyle("movement-name", parent=STYLES["cell"], fontSize=font, leading=font + 1.5)
     rows: list[list[object]] = [["Pair" if movement.by_pairs else "Player",
                                  *[f"R{n}" for n in range(1, movement.rounds + 1)]]]
-    rows += [[Paragraph(escape(name), name_style), *cells] for name, cells in movement.rows]
+    rows += [[Name(name, name_style), *cells] for name, cells in movement.rows]
     table = Table(rows, colWidths=[names, *[column] * movement.rounds], repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), REGULAR, font), ("FONT", (0, 0), (-1, 0), BOLD, font),

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
-from scoring.printing.pdf.common import GRID, STYLES, build, content_width, p
+from scoring.printing.pdf.common import GRID, STYLES, Name, build, content_width, p
 from scoring.printing.pdf.data import StandingLine, StandingsSheet
 from scoring.printing.pdf.fonts import REGULAR
 
@@ -21,13 +19,12 @@ FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but 
 PROGRESSIVE_HEADER = ["Rank", "Player", "Points", "Lone hands made", "Rounds won", "Rounds", "Sat out", "Euchres",
                       "Points against"]
 PROGRESSIVE_WIDTHS = [12, 16, 20, 18, 16, 16, 16, 20]
-NAME = ParagraphStyle("standing-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10,
-                      embeddedHyphenation=2)
-"""A player's (or a pair's) name, wrapped in its column, a long double-barrelled name after its hyphen."""
+NAME = ParagraphStyle("standing-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10)
+"""A player's (or a pair's) name, wrapped in its column as every sheet wraps a name (`Name`)."""
 
 
 def _cells(sheet: StandingsSheet, line: StandingLine) -> list[object]:
-    name = Paragraph(escape(line.player), NAME)
+    name = Name(line.player, NAME)
     if sheet.progressive:
         return [line.rank, name, line.points_for, line.lone, line.won, line.rubbers, line.byes, line.euchres,
                 line.points_against]

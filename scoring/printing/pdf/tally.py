@@ -7,7 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from scoring.engine.progressive import BYE_RULE
-from scoring.printing.pdf.common import build, content_width, p
+from scoring.printing.pdf.common import Name, build, content_width, p
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 from scoring.printing.tally import TallyCard, TallyCards
 
@@ -32,7 +32,7 @@ def _card(cards: TallyCards, card: TallyCard, width: float) -> Table:
             else "")
     if cards.byes:
         note = f"{note} {BYE_RULE}".strip()
-    body: list[list[object]] = [[p(cards.event, "subtitle")], [p(card.player, "title")],
+    body: list[list[object]] = [[p(cards.event, "subtitle")], [Name(card.player, "title", lines=2)],
                                 [p(cards.deals, "small")] if cards.deals else [Spacer(1, 1)], [grid]]
     if note:
         body.append([p(note, "small")])
