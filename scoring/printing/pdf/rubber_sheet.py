@@ -30,6 +30,8 @@ HALF_WIDTHS = [6, 10, 15, 14, 10, 10, 7, 7, 13]
 COLUMN_GAP = 4 * mm
 MOST_HANDS_IN_COLUMNS = 40
 """A match of up to this many hands prints its hands in two columns when one column would take two pages."""
+ONE_COLUMN_MOST = 30
+"""More rows of hands and games than this never keep to one page in one column: such a match tries two first."""
 BLANK_ROW_HEIGHT = 5.5 * mm  # room to write a hand by pen, and for names long enough to wrap on Letter
 GAME_ROW = colors.HexColor("#e8efe9")
 RULE = colors.HexColor("#9aa9a0")
@@ -185,7 +187,8 @@ def _fitted(sheet: RubberSheet) -> tuple[bytes, RubberSheet, bool]:
 
 def _ways(sheet: RubberSheet) -> Iterator[tuple[RubberSheet, bool]]:
     hands = sum(1 for line in sheet.lines if isinstance(line, HandLine) and not line.blank)
-    for two in (False, True) if hands <= MOST_HANDS_IN_COLUMNS else (False,):
+    columns = (False, True) if hands <= MOST_HANDS_IN_COLUMNS else (False,)
+    for two in columns[1:] if len(sheet.lines) > ONE_COLUMN_MOST and len(columns) > 1 else columns:
         way = sheet
         yield way, two
         while _blank_rows(way) > FEWEST_BLANK_ROWS:
