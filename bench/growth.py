@@ -37,7 +37,7 @@ class Club:
     times: dict[str, list[float]] = field(default_factory=dict)
     queries: dict[str, int] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
-    """Bytes of each page's last response, by its address."""
+    """Bytes of each page's last response, by the page's name."""
 
 
 def main() -> None:
@@ -64,8 +64,7 @@ def main() -> None:
     for name in names:
         label = f"{name} ({clubs[-1].calls[name].__doc__})" if clubs[-1].calls[name].__doc__ else name
         cpu = " ".join(f"{statistics.median(club.times[name]):10.1f}" for club in clubs)
-        url = getattr(clubs[0].calls[name], "url", None)
-        size = " / ".join(f"{club.sizes[url]:,}" for club in clubs) if url else ""
+        size = " / ".join(f"{club.sizes[name]:,}" for club in clubs) if name in clubs[0].sizes else ""
         print(f"{label[:40]:40} {cpu} {' / '.join(str(club.queries[name]) for club in clubs):>14}  {size}",
               flush=True)
     print("(CPU ms, median, cache cold; export_club one run; the player's results: "
@@ -107,12 +106,11 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
     for name, url in pages.items():
         headers = {"HX-Request": "true"} if name == "room poll" else {}
 
-        def get(url: str = url, headers: dict[str, str] = headers) -> None:
+        def get(url: str = url, headers: dict[str, str] = headers, name: str = name) -> None:
             response = client.get(url, headers=headers)
             assert response.status_code == 200, (url, response.status_code)
-            club.sizes[url] = len(b"".join(response.streaming_content) if response.streaming else response.content)
+            club.sizes[name] = len(b"".join(response.streaming_content) if response.streaming else response.content)
 
-        get.url = url  # type: ignore[attr-defined]
         club.calls[name] = get
     club.calls["busy player's page"].__doc__ = f"{busiest.n:,} results"
     four = list(Player.objects.all()[:4])
