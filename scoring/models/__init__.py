@@ -3,7 +3,7 @@ engine and services. Everything is re-exported here, so `scoring.models.Rubber` 
 migrations stay as they were."""
 
 from scoring.models.choices import RULEBOOK_CHOICES, SEAT_CHOICES, SIDE_CHOICES
-from scoring.models.club import Event, EventQuerySet, Player
+from scoring.models.club import Club, Event, EventQuerySet, Player
 from scoring.models.clubnight import ClubTable, Cutting
 from scoring.models.kept import KeptCharges, KeptFigures, KeptMaking, KeptOpposition
 from scoring.models.reports import CodeGuess, HandReport, TableCode
@@ -25,6 +25,7 @@ __all__ = [
     "RULEBOOK_CHOICES",
     "SEAT_CHOICES",
     "SIDE_CHOICES",
+    "Club",
     "ClubTable",
     "CodeGuess",
     "Cutting",

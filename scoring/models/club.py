@@ -42,6 +42,20 @@ class Player(models.Model):
         return reverse("player", args=[self.pk])
 
 
+def choices_check(rulebook: str, game_points: int | None, games: int | None) -> None:
+    """The game and the match must be ones the code allows (the rulebook says which); raises ValidationError
+    on the field at fault."""
+    code = RULEBOOKS.get(rulebook)
+    if code is None:
+        return  # the field's own choices say so
+    for name, choice in (("game_points", (game_points, None)), ("games", (game_points, games))):
+        try:
+            code.playing(*choice)
+        except ValueError as exc:
+            words = str(exc)
+            raise ValidationError({name: f"{words[:1].upper()}{words[1:]}."}) from None
+
+
 class EventQuerySet(models.QuerySet["Event"]):
     def visible_to(self, user: Any) -> EventQuerySet:
         """The events whose pages `user` may read: members read every event, the public only public ones."""
@@ -122,16 +136,7 @@ class Event(models.Model):
         return reverse("event", args=[self.slug])
 
     def clean(self) -> None:
-        """The game and the match must be ones the code allows (Somerset fixes both, laws 1-2)."""
-        code = RULEBOOKS.get(self.rulebook)
-        if code is None:
-            return  # the field's own choices say so
-        for name, choice in (("game_points", (self.game_points, None)), ("games", (self.game_points, self.games))):
-            try:
-                code.playing(*choice)
-            except ValueError as exc:
-                words = str(exc)
-                raise ValidationError({name: f"{words[:1].upper()}{words[1:]}."}) from None
+        choices_check(self.rulebook, self.game_points, self.games)
 
     @property
     def playing(self) -> Rulebook:
@@ -159,3 +164,34 @@ class Event(models.Model):
     def fixed_pairs(self) -> bool:
         """Pairs keep together all event: a tournament of fixed pairs, or a progressive night of them."""
         return self.mode == self.Mode.PAIRS or (self.progressive and self.movement == self.Movement.PAIRS)
+
+
+class Club(models.Model):
+    """The club's own settings, a single row: its name, the code of laws it usually plays and how, and its paper.
+    New events start from them, and the home page, the laws and how scoring works open on its code."""
+
+    name = models.CharField("the club's name", max_length=120, validators=[printable_line])
+    rulebook = models.CharField("usual code of laws", max_length=40, choices=RULEBOOK_CHOICES,
+                                default=SOMERSET_1888.key)
+    game_points = models.PositiveSmallIntegerField(
+        "usual game", null=True, blank=True, choices=GAME_CHOICES,
+        help_text="Points to win a game, where the code lets a club choose; empty for the code's own.")
+    games = models.PositiveSmallIntegerField(
+        "usual match", null=True, blank=True, choices=MATCH_CHOICES,
+        help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
+    paper_size = models.CharField(max_length=10, choices=Event.PaperSize.choices, default=Event.PaperSize.LETTER)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(pk=1), name="club_single_row")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        choices_check(self.rulebook, self.game_points, self.games)
+
+    @property
+    def playing(self) -> Rulebook:
+        """The club's usual code with its usual game and match."""
+        return RULEBOOKS[self.rulebook].playing(self.game_points, self.games)

@@ -21,6 +21,10 @@ class Kept(models.Model):
     """What every kept row has: its event, its day (empty for the whole event) and its player."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    # The event's figures are in the units of its code, or of a progressive night's tally: rows of two codes
+    # are never added together (a rubber point is not a point of a match to ten).
+    code = models.CharField(max_length=40, default="", help_text="The event's standings key: its code of laws, "
+                            "or the progressive tally.")
     day = models.DateField(null=True, blank=True, help_text="Empty: the player's figures over the whole event.")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
 
@@ -32,9 +36,11 @@ class Kept(models.Model):
 
 
 def kept_indexes() -> list[models.Index]:
-    """An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by day. (Each
-    model names its own, so they are built afresh for each.)"""
-    return [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "day"])]
+    """An event-day's rows (and the event's own, `day` empty) by player; a player's own rows by code and day; a
+    code's rows by day, for the club's standings under it. (Each model names its own, so they are built afresh
+    for each.)"""
+    return [models.Index(fields=["event", "day", "player"]), models.Index(fields=["player", "code", "day"]),
+            models.Index(fields=["code", "day", "player"])]
 
 
 class KeptFigures(Kept):

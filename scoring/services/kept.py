@@ -18,6 +18,7 @@ from typing import Any
 from django.db.models import Count, F, Q, QuerySet, Sum
 
 from scoring.models import (
+    Event,
     Hand,
     KeptCharges,
     KeptFigures,
@@ -28,6 +29,16 @@ from scoring.models import (
     RubberPlayerResult,
 )
 from scoring.models.kept import Kept
+
+
+@dataclass(frozen=True)
+class _At:
+    """The event whose rows are written, and the standings key they carry (its code, or the progressive
+    tally)."""
+
+    event_id: int
+    code: str
+
 
 Key = tuple[Any, ...]
 """(event, day or None for the whole event, then the kind's own keys: the player and his partner, ...)."""
@@ -68,21 +79,21 @@ MADE = {"made": Count("id"), "succeeded": Count("id", filter=Q(tricks__gte=3) | 
 the lone hand (law 50: no tricks recorded)."""
 
 
-def figures_keep(event_id: int, day: dt.date) -> None:
+def figures_keep(event: Event, day: dt.date) -> None:
     """Rewrite the kept results of one event's day (with each partner, against each opponent) from its counted
     rubbers, and move the event's own rows by what changed."""
-    fresh = _tally(_results(Rubber.objects.counted().filter(event_id=event_id, played_on=day)), by_day=True)
+    fresh = _tally(_results(Rubber.objects.counted().filter(event_id=event.pk, played_on=day)), by_day=True)
     for kind in (PARTNERS, OPPONENTS):
-        _store(kind, event_id, day, fresh[kind])
+        _store(kind, _At(event.pk, event.playing.standings_key), day, fresh[kind])
 
 
-def making_keep(event_id: int, day: dt.date) -> None:
+def making_keep(event: Event, day: dt.date) -> None:
     """Rewrite the kept maker figures and penalties of one event's day from its hands, and move the event's own
     rows."""
-    _store(MAKING, event_id, day, _made(_hands().filter(rubber__event_id=event_id, rubber__played_on=day),
-                                        by_day=True))
-    _store(CHARGES, event_id, day, _charged(Penalty.objects.filter(hand__rubber__event_id=event_id,
-                                                                   hand__rubber__played_on=day), by_day=True))
+    at = _At(event.pk, event.playing.standings_key)
+    _store(MAKING, at, day, _made(_hands().filter(rubber__event_id=event.pk, rubber__played_on=day), by_day=True))
+    _store(CHARGES, at, day, _charged(Penalty.objects.filter(hand__rubber__event_id=event.pk,
+                                                             hand__rubber__played_on=day), by_day=True))
 
 
 REBUILD_CHUNK = 2000
@@ -97,7 +108,10 @@ def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt
     events = None if event_ids is None else set(event_ids)
     differed: list[tuple[int, dt.date | None]] = []
     days = _event_days(events)
+    codes = {event.pk: event.playing.standings_key for event in Event.objects.all()
+             if events is None or event.pk in events}
     for event_id in sorted({event for event, _ in days} | _events_kept(events)):
+        at = _At(event_id, codes.get(event_id, ""))
         summed: dict[Kind, Fresh] = {kind: {} for kind in KINDS}
         for first, last in _chunks(_days_of(days, event_id)):
             fresh = _fresh_days(event_id, first, last)
@@ -107,7 +121,7 @@ def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt
                     held[stored.day].append(stored)
                 made: dict[dt.date | None, list[Any]] = defaultdict(list)
                 for key, figures in fresh[kind].items():
-                    made[key[1]].append(_row(kind, key, figures))
+                    made[key[1]].append(_row(kind, at, key, figures))
                     into = summed[kind].setdefault((event_id, None, *key[2:]), dict.fromkeys(kind.figures, 0))
                     for name in kind.figures:
                         into[name] += figures[name]
@@ -116,7 +130,7 @@ def totals_rebuild(event_ids: Iterable[int] | None = None) -> list[tuple[int, dt
             held_event: dict[dt.date | None, list[Any]] = {
                 None: list(kind.rows.filter(event_id=event_id, day__isnull=True))}
             made_event: dict[dt.date | None, list[Any]] = {
-                None: [_row(kind, key, figures) for key, figures in summed[kind].items()]}
+                None: [_row(kind, at, key, figures) for key, figures in summed[kind].items()]}
             differed += _rewritten(kind, event_id, made_event, held_event)
     return sorted(set(differed), key=lambda key: (key[0], key[1] or dt.date.min))
 
@@ -183,14 +197,14 @@ def _rewritten(kind: Kind, event_id: int, made: Mapping[dt.date | None, list[Any
     return [(event_id, day) for day in wrong]
 
 
-def _store(kind: Kind, event_id: int, day: dt.date, fresh: Fresh) -> None:
-    old = list(kind.rows.filter(event_id=event_id, day=day))
-    new = [_row(kind, key, figures) for key, figures in fresh.items()]
+def _store(kind: Kind, at: _At, day: dt.date, fresh: Fresh) -> None:
+    old = list(kind.rows.filter(event_id=at.event_id, day=day))
+    new = [_row(kind, at, key, figures) for key, figures in fresh.items()]
     if _rows(kind, old) == _rows(kind, new):
         return
-    kind.rows.filter(event_id=event_id, day=day).delete()
+    kind.rows.filter(event_id=at.event_id, day=day).delete()
     kind.rows.bulk_create(new)
-    _event_moved(kind, event_id, minus=old, plus=new)
+    _event_moved(kind, at, minus=old, plus=new)
 
 
 def _results(rubbers: QuerySet[Rubber]) -> Iterable[dict[str, Any]]:
@@ -252,11 +266,12 @@ def _add(figures: Figures, row: Mapping[str, Any], names: tuple[str, ...]) -> No
         figures[name] += row[SOURCE[name]] or 0
 
 
-def _row(kind: Kind, key: Key, figures: Figures) -> Any:
-    return kind.model(event_id=key[0], day=key[1], **dict(zip(kind.keys, key[2:], strict=True)), **figures)
+def _row(kind: Kind, at: _At, key: Key, figures: Figures) -> Any:
+    return kind.model(event_id=key[0], code=at.code, day=key[1], **dict(zip(kind.keys, key[2:], strict=True)),
+                      **figures)
 
 
-def _event_moved(kind: Kind, event_id: int, *, minus: list[Any], plus: list[Any]) -> None:
+def _event_moved(kind: Kind, at: _At, *, minus: list[Any], plus: list[Any]) -> None:
     """Add `plus` to the event's own rows and take `minus` away; a row left counting nothing is removed."""
     names = kind.figures
     moved: dict[Key, list[int]] = defaultdict(lambda: [0] * len(names))
@@ -268,6 +283,7 @@ def _event_moved(kind: Kind, event_id: int, *, minus: list[Any], plus: list[Any]
     moved = {key: change for key, change in moved.items() if any(change)}
     if not moved:
         return
+    event_id = at.event_id
     held = {tuple(getattr(row, key) for key in kind.keys): row for row in kind.rows.filter(
         event_id=event_id, day__isnull=True, player_id__in={key[0] for key in moved})}
     changed: list[Any] = []
@@ -276,7 +292,7 @@ def _event_moved(kind: Kind, event_id: int, *, minus: list[Any], plus: list[Any]
     for key, change in moved.items():
         row = held.get(key)
         if row is None:
-            row = _row(kind, (event_id, None, *key), dict.fromkeys(names, 0))
+            row = _row(kind, at, (event_id, None, *key), dict.fromkeys(names, 0))
             added.append(row)
         for i, name in enumerate(names):
             setattr(row, name, getattr(row, name) + change[i])
@@ -290,5 +306,6 @@ def _event_moved(kind: Kind, event_id: int, *, minus: list[Any], plus: list[Any]
 
 
 def _rows(kind: Kind, rows: Iterable[Any]) -> list[tuple[Any, ...]]:
-    return sorted(tuple(-1 if (value := getattr(row, key)) is None else value for key in kind.keys)
-                  + tuple(getattr(row, name) for name in kind.figures) for row in rows)
+    """The rows as values to compare: their standings key, their own keys and their figures."""
+    return sorted((row.code, *(-1 if (value := getattr(row, key)) is None else value for key in kind.keys),
+                   *(getattr(row, name) for name in kind.figures)) for row in rows)

@@ -39,7 +39,7 @@ def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
     rubber.abandon_reason = reason.strip()
     rubber.save(update_fields=["status", "abandon_reason"])
     # Its hands no longer count among the makers' figures (a rubber in play counted them).
-    making_keep(rubber.event_id, rubber.played_on)
+    making_keep(rubber.event, rubber.played_on)
     results_changed([rubber.event_id])
     return rubber
 

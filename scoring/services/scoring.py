@@ -110,8 +110,8 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
              and status_before == rubber.status == Rubber.Status.IN_PROGRESS)
     if not quiet:
         if counted_before or rubber.counts_in_standings:
-            figures_keep(rubber.event_id, rubber.played_on)
-        making_keep(rubber.event_id, rubber.played_on)
+            figures_keep(rubber.event, rubber.played_on)
+        making_keep(rubber.event, rubber.played_on)
         results_changed([rubber.event_id])
     return result
 

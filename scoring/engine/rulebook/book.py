@@ -155,6 +155,12 @@ class Rulebook:
         return (self.games_in_rubber + 1) * self.double_game + self.rubber_bonus
 
     @property
+    def standings_key(self) -> str:
+        """What the club's standings and a player's page keep this code's figures under: its own key, or one key
+        for every progressive night, whose tally of deals is a unit of its own."""
+        return PROGRESSIVE_KEY if self.tally else self.key
+
+    @property
     def games(self) -> int | None:
         """How many games the match is, when the code lets a club choose; None for Somerset's rubber."""
         return self.games_in_rubber if self.match_choices else None
@@ -209,6 +215,8 @@ class Rulebook:
         return kept
 
 
+PROGRESSIVE_KEY = "progressive"
+"""The standings key of every progressive night, whatever code scores its deals."""
 TALLY_GAME = 10**6
 """A game no progressive round reaches: the round ends with its deals, not at a game."""
 _VARIANTS: dict[tuple[str, int, int], Rulebook] = {}
