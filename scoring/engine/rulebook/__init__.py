@@ -5,12 +5,30 @@ contract in the interchange format's rulebooks note.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from scoring.engine.rulebook.book import SEATS_WORDS, Reason, Rulebook, Seats
+from scoring.engine.rulebook.book import PROGRESSIVE_KEY, SEATS_WORDS, Reason, Rulebook, Seats
 from scoring.engine.rulebook.official import OFFICIAL_1862, RULES_1877, STANDARD
 from scoring.engine.rulebook.somerset import SOMERSET_1888
+from scoring.engine.rulebook.terms import TALLY_TERMS, Terms
 
 RULEBOOKS: Mapping[str, Rulebook] = {rb.key: rb for rb in (SOMERSET_1888, OFFICIAL_1862, RULES_1877, STANDARD)}
 
-__all__ = ["OFFICIAL_1862", "RULEBOOKS", "RULES_1877", "SEATS_WORDS", "SOMERSET_1888", "STANDARD", "Reason",
-           "Rulebook", "Seats"]
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A key the club's figures are kept and ranked under: a code's own events, or every progressive night."""
+
+    key: str
+    name: str
+    terms: Terms
+
+
+STANDINGS: Mapping[str, Standing] = {
+    **{rb.key: Standing(rb.key, rb.name, rb.terms) for rb in RULEBOOKS.values()},
+    PROGRESSIVE_KEY: Standing(PROGRESSIVE_KEY, "Progressive nights", TALLY_TERMS),
+}
+"""Each code's figures apart, and the progressive tally apart from them all, in the order pages list them."""
+
+__all__ = ["OFFICIAL_1862", "PROGRESSIVE_KEY", "RULEBOOKS", "RULES_1877", "SEATS_WORDS", "SOMERSET_1888", "STANDARD",
+           "STANDINGS", "Reason", "Rulebook", "Seats", "Standing", "Terms"]

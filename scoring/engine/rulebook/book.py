@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import Law, cite
+from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS, Terms
 from scoring.engine.seats import Side
 
 
@@ -143,6 +144,8 @@ class Rulebook:
     """1877 §6-§7: a partner may take the lone hand only if he comes after the declarer; the laws, or () when
     the code has no such rule."""
     match_word: str = "rubber"
+    terms: Terms = RUBBER_TERMS
+    """The words and units of the format this code is played in (a progressive night's are its own)."""
     table_by_jacks: bool = False
     """Law I of 1862: a table is formed by dealing cards face up until the four jacks are out (Somerset cuts,
     laws 8-21)."""
@@ -211,7 +214,8 @@ class Rulebook:
         up over the round's deals, and no game or match ever won."""
         kept = _TALLIES.get(self.key)
         if kept is None:
-            kept = _TALLIES[self.key] = dataclasses.replace(self, game_points=TALLY_GAME, tally=True)
+            kept = _TALLIES[self.key] = dataclasses.replace(self, game_points=TALLY_GAME, tally=True,
+                                                                   terms=TALLY_TERMS)
         return kept
 
 

@@ -23,6 +23,7 @@ from scoring.engine.rulebook.book import (
     Reason,
     Rulebook,
 )
+from scoring.engine.rulebook.terms import MATCH_TERMS
 
 SCORING, REVOKE, MAKING_TRUMP = SUMMARY + 1, SUMMARY + 2, SUMMARY + 3
 PRIVILEGES, ALONE, THE_PLAY = SECTION_1877 + 6, SECTION_1877 + 7, SECTION_1877 + 9
@@ -91,6 +92,7 @@ OFFICIAL_1862 = Rulebook(
     offenders_count_nothing=True,
     signal=1,
     match_word="match",
+    terms=MATCH_TERMS,
     table_by_jacks=True,
 )
 
