@@ -17,13 +17,14 @@ from django.utils.text import slugify
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
-from scoring.engine.rulebook import STANDARD
+from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.rulings.somerset import CLAIMED
-from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Event, Penalty, Player
-from scoring.models.choices import RANKING_DEFAULT, RULEBOOK_CHOICES
+from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
+from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RANKING_DEFAULT, RULEBOOK_CHOICES
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
-from scoring.services.events import event_locks, running_errors
+from scoring.services.club import CLUB_FIELDS, the_club
+from scoring.services.events import event_locks, running_errors, usual_rulebook
 from scoring.services.hands import PENALTY_KEYS, HandExtras
 from scoring.services.players import roll_errors
 from scoring.services.reports import check_hand
@@ -236,13 +237,17 @@ class EventForm(forms.ModelForm):
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
         for name in ("movement", "ranking"):  # a progressive night's; the usual one when not chosen
             self.fields[name].required = False
-        if "slug" in self.fields:  # a new event: the code most clubs play for how it is run, unless chosen
+        if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
             assert isinstance(rulebook, forms.ChoiceField)
             rulebook.required = False
-            rulebook.choices = [("", "The usual: Somerset 1888; the standard game for a progressive night"),
+            club = the_club()
+            usual = RULEBOOKS[club.rulebook].name
+            rulebook.choices = [("", f"The usual: {usual}; the standard game for a progressive night"),
                                 *RULEBOOK_CHOICES]
-            self.initial.setdefault("rulebook", "")
+            for name in ("rulebook", "game_points", "games", "paper_size"):  # over the model's own defaults
+                if name not in (kwargs.get("initial") or {}):
+                    self.initial[name] = getattr(club, name)
         for name in ("rounds", "deal_limit", "round_minutes"):
             _html_limits(self.fields[name], Event._meta.get_field(name))
         self.helper = _event_layout(self.fields)
@@ -261,8 +266,7 @@ class EventForm(forms.ModelForm):
         chosen = str(self.cleaned_data.get("rulebook") or "")
         if chosen:
             return chosen
-        progressive = self.data.get("mode") == Event.Mode.PROGRESSIVE
-        return STANDARD.key if progressive else SOMERSET_1888.key
+        return usual_rulebook(progressive=self.data.get("mode") == Event.Mode.PROGRESSIVE)
 
     def clean_slug(self) -> str:
         typed: str = self.cleaned_data.get("slug") or ""
@@ -282,6 +286,10 @@ class EventForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         """The service's own checks, said on their fields before it is called (it checks them again)."""
         cleaned: dict[str, Any] = super().clean() or {}
+        if cleaned.get("mode") == Event.Mode.PROGRESSIVE and "slug" in self.fields:
+            for name in ("game_points", "games"):  # the club's usual game and match, left as offered: none here
+                if name in cleaned and cleaned[name] == self.initial.get(name):
+                    cleaned[name] = None
         for name, error in running_errors(cleaned).items():
             if name not in self.errors:
                 self.add_error(name, error)
@@ -314,6 +322,35 @@ class EventEditForm(EventForm):
             if posted is not None and posted != str(getattr(self.instance, name) or ""):
                 self.add_error(name, f"This can no longer change: {why}.")
         return cleaned
+
+
+class ClubSettingsForm(forms.ModelForm):
+    """The club's own settings. A game or a match its code does not allow is refused on that field (the model's
+    own check, which the service makes again)."""
+
+    class Meta:
+        model = Club
+        fields = list(CLUB_FIELDS)
+        labels = {"name": "The club's name", "paper_size": "Usual paper"}
+        help_texts = {"name": "Shown at the top of every page and on every printed sheet.",
+                      "rulebook": "New events start from it; the home page, the laws and How scoring works open "
+                                  "on it.",
+                      "paper_size": "What new events print their sheets on."}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("game_points", "games"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [("", "The code's own"), *(GAME_CHOICES if name == "game_points" else MATCH_CHOICES)]
+        self.helper = FormHelper()
+        self.helper.form_tag = False  # form_page.html owns the form
+        self.helper.disable_csrf = True
+        rows = (("name",), ("rulebook",), ("game_points", "games"), ("paper_size",))
+        self.helper.layout = Layout(*(Row(*(Column(name, css_class="col-md") for name in row)) for row in rows))
+
+    def fields_for_service(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in CLUB_FIELDS}
 
 
 class PlayerForm(forms.ModelForm):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.club import events, hands, players, rubbers, transfer
+from scoring.club import club_settings, events, hands, players, rubbers, transfer
 
 urlpatterns = [
     path("", events.HomeView.as_view(), name="home"),
@@ -25,4 +25,5 @@ urlpatterns = [
     path("players/", players.PlayerListView.as_view(), name="players"),
     path("players/new/", players.PlayerCreateView.as_view(), name="player_new"),
     path("players/<id:pk>/edit/", players.PlayerEditView.as_view(), name="player_edit"),
+    path("settings/", club_settings.ClubSettingsView.as_view(), name="club_settings"),
 ]

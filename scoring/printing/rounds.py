@@ -7,8 +7,6 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from django.conf import settings
-
 from scoring.engine import Seat
 from scoring.engine.key import scoring_key
 from scoring.engine.rulebook import RULEBOOKS
@@ -16,6 +14,7 @@ from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Player, Round, RoundTable, Rubber
 from scoring.printing.pdf.data import HandLine, PlayerPoints, RubberSheet, SeatLine
 from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, _date, rubber_sheet
+from scoring.services.club import the_club
 
 PLAYERS = ("north", "east", "south", "west")
 
@@ -95,7 +94,7 @@ def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberShee
         lines.append(HandLine(number=number, dealer=dealer.value))
         dealer = dealer.left
     return RubberSheet(
-        paper=event.paper_size, club=settings.CLUB_NAME, title=f"Round {round_.number}, table {table.number}",
+        paper=event.paper_size, club=the_club().name, title=f"Round {round_.number}, table {table.number}",
         event=event.name, table=str(table.number), played_on=_date(event.starts_on),
         status=f"Blank sheet: the round has not started · first to deal: {SEAT_WORDS[Seat(table.first_dealer)]} "
                f"({seats[Seat(table.first_dealer)].display_name})", seats=tuple(

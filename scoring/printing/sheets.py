@@ -10,7 +10,6 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.text import slugify
@@ -39,6 +38,7 @@ from scoring.printing.pdf.data import (
     StandingsSheet,
 )
 from scoring.rulings.display import RulingView
+from scoring.services.club import the_club
 from scoring.services.rulings import ruling_words
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
@@ -194,7 +194,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     table = f", table {rubber.table_label}" if rubber.table_label else ""
     return RubberSheet(
         paper=rubber.event.paper_size,
-        club=settings.CLUB_NAME,
+        club=the_club().name,
         title=f"Rubber {rubber.pk}{table}",
         event=rubber.event.name,
         table=rubber.table_label,
@@ -337,7 +337,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     dates = _date(event.starts_on) + (f" to {_date(event.ends_on)}" if event.ends_on else "")
     return StandingsSheet(
         paper=event.paper_size,
-        club=settings.CLUB_NAME,
+        club=the_club().name,
         title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
         subtitle=f"{dates} · as of {_date(timezone.localdate())}",
         tie_breakers=order.sentence(ranking),
@@ -438,7 +438,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
     slug += "".join(f"-{name}-{day.isoformat()}" for name, day in period.ends)
     return RecordSheet(
         paper=paper,
-        club=settings.CLUB_NAME,
+        club=the_club().name,
         title=f"{player.display_name}: record",
         subtitle=f"As of {_date(timezone.localdate())}. Figures over all his play, counting complete rubbers (maker "
                  f"figures leave out abandoned rubbers). Rubbers listed: {listed}.",

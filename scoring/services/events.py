@@ -9,9 +9,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.template.defaultfilters import pluralize
 
-from scoring.engine.rulebook import SOMERSET_1888, STANDARD
+from scoring.engine.rulebook import STANDARD
 from scoring.models import Event
 from scoring.models.choices import RANKING_DEFAULT
+from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
@@ -113,11 +114,20 @@ def event_create(**fields: Any) -> Event:
     if progressive and not fields.get("deal_limit") and not fields.get("round_minutes"):
         fields["deal_limit"] = PROGRESSIVE_DEALS[2]  # eight deals, the usual progressive round
     if not fields.get("rulebook"):
-        fields["rulebook"] = STANDARD.key if progressive else SOMERSET_1888.key
+        fields["rulebook"] = usual_rulebook(progressive=progressive)
+        if not progressive and not fields.get("game_points") and not fields.get("games"):
+            club = the_club()  # its code, and its game and match with it
+            fields["game_points"], fields["games"] = club.game_points, club.games
     event = Event(**fields)
     event.full_clean()
     event.save()
     return event
+
+
+def usual_rulebook(*, progressive: bool) -> str:
+    """The code an event plays when none is chosen: the club's own, or the standard game for a progressive night
+    (its deals are tallied, and the standard game is what progressive nights are played by)."""
+    return STANDARD.key if progressive else the_club().rulebook
 
 
 @retried_on_deadlock

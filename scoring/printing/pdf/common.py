@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.conf import settings
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, LETTER
@@ -18,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from scoring.printing.pdf.fonts import BOLD, REGULAR
+from scoring.services.club import the_club
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 MARGIN = 16 * mm
@@ -122,7 +122,7 @@ def footer(label: str) -> Callable[[Any, Any], None]:
         canvas.setFont(REGULAR, 8)
         canvas.setFillColor(colors.HexColor("#555555"))
         width, _ = doc.pagesize
-        canvas.drawString(MARGIN, 9 * mm, f"{settings.CLUB_NAME} · {label}")
+        canvas.drawString(MARGIN, 9 * mm, f"{the_club().name} · {label}")
         canvas.drawRightString(width - MARGIN, 9 * mm, f"Page {doc.page}")
         canvas.restoreState()
     return draw
@@ -138,6 +138,6 @@ def build_counted(story: list[Flowable], *, paper: str, title: str, label: str) 
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=PAGE_SIZES.get(paper, LETTER), leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
-                            author=settings.CLUB_NAME)
+                            author=the_club().name)
     doc.build(story, onFirstPage=footer(label), onLaterPages=footer(label))
     return out.getvalue(), doc.page

@@ -6,7 +6,6 @@ import io
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.conf import settings
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import landscape
@@ -29,6 +28,7 @@ from scoring.printing.pdf.fonts import BOLD, REGULAR
 from scoring.printing.pdf.qr import QrCode
 from scoring.printing.pdf.rubber_sheet import fitted_story
 from scoring.printing.rounds import Movement, RoundCards, TableCard
+from scoring.services.club import the_club
 
 RULE = colors.HexColor("#9aa9a0")
 SHADE = colors.HexColor("#e8efe9")
@@ -192,6 +192,6 @@ def movement_pdf(movement: Movement) -> bytes:
 
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                            bottomMargin=MARGIN + 4 * mm, title=title, author=settings.CLUB_NAME)
+                            bottomMargin=MARGIN + 4 * mm, title=title, author=the_club().name)
     doc.build(story, onFirstPage=draw_footer, onLaterPages=later)
     return out.getvalue()
