@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import Law, cite
+from scoring.engine.rulebook.matters import PLAIN_CHOICE, ChoiceWords, ClaimLimits, Matter, cite_spans
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS, Terms
 from scoring.engine.seats import Side
 
@@ -151,6 +152,14 @@ class Rulebook:
     laws 8-21)."""
     tally: bool = False
     """A progressive night: the deals of a round are scored by the code and added up; no game is ever reached."""
+    matters: Mapping[Matter, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """The laws the code gives for what the site cites beyond a hand's points; a matter left out has none."""
+    choice_words: ChoiceWords = PLAIN_CHOICE
+    """How the code words a choice its laws give, and who makes it."""
+    claim_limits: ClaimLimits = field(default_factory=dict, repr=False)
+    """When a claim comes too late, for a revoke and for any other score, and the laws that end it."""
+    rulings: str = "somerset-1888"
+    """Which rulings table the code rules by (the standard game rules as the Official Laws where it is silent)."""
 
     @property
     def max_rubber_points(self) -> int:
@@ -173,6 +182,18 @@ class Rulebook:
 
     def law(self, number: int) -> Law:
         return self.laws[number]
+
+    def cited(self, what: Reason | Matter) -> str:
+        """The laws this code gives for a reason or a matter, as a sentence cites them ("law 85", "laws 8-21",
+        "law V"); empty when the code has none."""
+        numbers = self.laws_for(what) if isinstance(what, Reason) else self.matters.get(what, ())
+        laws = self.laws
+        return cite_spans(laws[n] if n in laws else Law(n, "", "") for n in numbers)
+
+    def noted(self, what: Reason | Matter) -> str:
+        """The citation as a sentence adds it: " (law 18)", or nothing when the code has no such law."""
+        cited = self.cited(what)
+        return f" ({cited})" if cited else ""
 
     def cite(self, numbers: Iterable[int]) -> str:
         """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""

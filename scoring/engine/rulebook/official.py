@@ -23,6 +23,7 @@ from scoring.engine.rulebook.book import (
     Reason,
     Rulebook,
 )
+from scoring.engine.rulebook.matters import ChoiceWords, Matter
 from scoring.engine.rulebook.terms import MATCH_TERMS
 
 SCORING, REVOKE, MAKING_TRUMP = SUMMARY + 1, SUMMARY + 2, SUMMARY + 3
@@ -47,6 +48,26 @@ _OFFICIAL_CITES: Mapping[Reason, tuple[int, ...]] = {
     Reason.MISDEAL: (7, 11),
     Reason.DEAL_OUT_OF_TURN: (8,),
 }
+
+_OFFICIAL_MATTERS: Mapping[Matter, tuple[int, ...]] = {
+    Matter.SCORE_CLAIM: (31,),
+    Matter.REVOKE_CLAIM: (26,),
+    Matter.DEALERS_CHOICE: (5,),
+    Matter.FIRST_DEAL: (1,),
+    Matter.TABLES: (1,),
+    Matter.TABLE_OF_FOUR: (1,),
+}
+"""The Official Laws name no one who chooses a penalty; law V gives the dealer his; law I forms a table by the
+jacks and gives the first jack the deal."""
+
+CHOICE_WORDS = ChoiceWords(
+    claimants_choose="{claimants} choose; a demand once made is final.",
+    dealer_chooses="The choice is {dealer}'s alone (V).",
+    claimants_chose="{claimants} made the choice; a demand once made is final.",
+    dealer_chose="{dealer} made the choice the law gives him (V).",
+    help_claimants="A demand once made is final.",
+    help_dealer="A demand once made is final.",
+)
 
 OFFICIAL_1862 = Rulebook(
     key="official-1862",
@@ -94,6 +115,12 @@ OFFICIAL_1862 = Rulebook(
     match_word="match",
     terms=MATCH_TERMS,
     table_by_jacks=True,
+    matters=_OFFICIAL_MATTERS,
+    choice_words=CHOICE_WORDS,
+    # XXVI: a revoke claimed after the cut is too late (and XXXI once the next trump is turned); XXXI: any other
+    # score after that turn.
+    claim_limits={"score": {"after_trump": (31,)}, "revoke": {"before_trump": (26,), "after_trump": (26, 31)}},
+    rulings="official-1862",
 )
 
 RULES_1877 = dataclasses.replace(
@@ -111,6 +138,8 @@ RULES_1877 = dataclasses.replace(
     },
     hand_keys=OFFICIAL_KEYS | {"thrown_in"},
     lone_taken_by_later_partner=(PRIVILEGES, ALONE),
+    matters={**_OFFICIAL_MATTERS, Matter.TAKEN_FROM_PARTNER: (PRIVILEGES,)},
+    rulings="rules-1877",
 )
 
 STANDARD = dataclasses.replace(

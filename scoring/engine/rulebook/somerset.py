@@ -5,6 +5,23 @@ from __future__ import annotations
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import SOMERSET_1888_LAWS
 from scoring.engine.rulebook.book import ADVERSARIES, DEALERS_SIDE, Reason, Rulebook
+from scoring.engine.rulebook.matters import ChoiceWords, Matter
+
+# Forming a club night's tables, cutting in and out, and a table broken up (laws 8-21).
+TABLE_LAWS = tuple(range(8, 22))
+
+CHOICE_WORDS = ChoiceWords(
+    claimants_choose="{claimants} choose (law 85): they agree which of them makes the choice, may not consult on "
+                     "it, and a demand once made is final.",
+    dealer_chooses="The choice is {dealer}'s alone (law 44).",
+    claimants_chose="{claimants} made the choice under law 85; a demand once made is final.",
+    dealer_chose="{dealer} made the choice the law gives him (law 44).",
+    help_claimants="Law 85: they agree which of them chooses, and may not consult on the choice; if they consult, "
+                   "they lose the right and no penalty is exacted. A demand once made is final.",
+    help_dealer="Law 44: the choice is the dealer's own, and final once made.",
+)
+"""Law 85 gives the side that did not offend its choice, and takes it away if they consult; law 44 gives an
+interrupted dealer his."""
 
 SOMERSET_1888 = Rulebook(
     key="somerset-1888",
@@ -62,4 +79,32 @@ SOMERSET_1888 = Rulebook(
         Reason.WON_BY_LAP: (1, 7),
         Reason.RUBBER_WON: (1, 7),
     },
+    matters={
+        Matter.ANNOUNCING: (6,),
+        Matter.SCORE_CLAIM: (5,),
+        Matter.REVOKE_CLAIM: (68,),
+        Matter.CHOICE: (85,),
+        Matter.DEALERS_CHOICE: (44,),
+        Matter.PARTNERS_DEAL: (45,),
+        Matter.SUBSTITUTE: (18,),
+        Matter.FIRST_DEAL: (11,),
+        Matter.ROTATION: (28,),
+        Matter.MAKING_TRUMP: (74, 75, 76),
+        Matter.RUBBER_POINTS: (7,),
+        Matter.THIRD_GAME: (1,),
+        Matter.TABLES: TABLE_LAWS,
+        Matter.TABLE_OF_FOUR: (11,),
+        Matter.PREFERENCE: (11,),
+        Matter.CANDIDATES: (12, 16),
+        Matter.DECLARING: (16,),
+        Matter.FRESH_FIRST: (17,),
+        Matter.RUN: (19,),
+        Matter.CUTTING_IN: (20,),
+        Matter.BROKEN_UP: (21,),
+    },
+    choice_words=CHOICE_WORDS,
+    # Law 68: a revoke claimed after the cut is too late (and law 5 once the next trump card is turned); law 5: any
+    # other score after that turn.
+    claim_limits={"score": {"after_trump": (5,)}, "revoke": {"before_trump": (68,), "after_trump": (68, 5)}},
+    rulings="somerset-1888",
 )

@@ -9,7 +9,7 @@ from typing import Any
 from scoring.engine.errors import RubberError
 from scoring.engine.hands import Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.laws import Law
-from scoring.engine.rulebook import OFFICIAL_1862, RULES_1877, SOMERSET_1888, STANDARD, Reason, Rulebook
+from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Reason, Rulebook
 from scoring.engine.rulings import official
 from scoring.engine.rulings.effects import NO_EFFECT, Effect, apply_effects
 from scoring.engine.rulings.schema import (
@@ -30,12 +30,13 @@ from scoring.engine.rulings.schema import (
 from scoring.engine.rulings.somerset import IRREGULARITIES
 from scoring.engine.seats import Seat, Side
 
-TABLES: Mapping[str, Mapping[str, Irregularity]] = {
-    SOMERSET_1888.key: IRREGULARITIES,
-    OFFICIAL_1862.key: official.OFFICIAL_1862,
-    RULES_1877.key: official.RULES_1877,
-    STANDARD.key: official.OFFICIAL_1862,  # the standard game rules as the Official Laws where it is silent
+RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
+    "somerset-1888": IRREGULARITIES,
+    "official-1862": official.OFFICIAL_1862,
+    "rules-1877": official.RULES_1877,
 }
+"""The rulings tables, by the name a rulebook gives for the one it rules by (`Rulebook.rulings`)."""
+TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.rulings] for rb in RULEBOOKS.values()}
 """The rulings table of each rulebook."""
 
 DERIVED_FACTS = ("lone", "role", "any_count")
@@ -43,20 +44,6 @@ DERIVED_FACTS = ("lone", "role", "any_count")
 
 SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
-CHOOSING = {
-    Chooser.CLAIMANTS: "{claimants} choose (law 85): they agree which of them makes the choice, may not consult "
-                       "on it, and a demand once made is final.",
-    Chooser.DEALER: "The choice is {dealer}'s alone (law 44).",
-}
-CHOSEN = {
-    Chooser.CLAIMANTS: "{claimants} made the choice under law 85; a demand once made is final.",
-    Chooser.DEALER: "{dealer} made the choice the law gives him (law 44).",
-}
-CHOICE_WORDS: Mapping[str, tuple[Mapping[Chooser, str], Mapping[Chooser, str]]] = {
-    SOMERSET_1888.key: (CHOOSING, CHOSEN),
-    **{rb.key: (official.CHOOSING, official.CHOSEN) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
-}
-"""How each code words a choice still to be made, and one made."""
 SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
                           ScoreEffect.MISCOUNT, ScoreEffect.REFUSED_PENALTY})
 """Score effects that fall on the offender's side, so need an offender."""
@@ -140,7 +127,7 @@ class Ruling:
 
 
 def irregularities(rulebook: Rulebook = SOMERSET_1888) -> Mapping[str, Irregularity]:
-    return TABLES[rulebook.key]
+    return RULINGS[rulebook.rulings]
 
 
 def adjudicate(
@@ -193,8 +180,8 @@ def adjudicate(
     text = " ".join(filter(None, (final.text.format_map(words), tally)))
     chooser = _chooser(outcome, offender, hand)
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
-        choosing, made = CHOICE_WORDS[rulebook.key]
-        text = f"{text} {(made if chosen else choosing)[outcome.chooser].format_map(words)}"
+        words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
+        text = f"{text} {words_of(outcome.chooser is Chooser.DEALER).format_map(words)}"
     recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,

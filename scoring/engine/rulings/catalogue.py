@@ -6,20 +6,12 @@ site's penalty form asks before it adds a penalty to a hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from scoring.engine.rulebook import OFFICIAL_1862, RULES_1877, SOMERSET_1888, STANDARD, Rulebook
-from scoring.engine.rulings import official
+from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.rulings.adjudicate import SEAT_WORDS, RulingError, irregularities
-from scoring.engine.rulings.schema import ClaimLimit, Fact, FactKind, Irregularity, Offender
-from scoring.engine.rulings.somerset import CLAIM_LIMITS, CLAIMED
-
-LIMITS: Mapping[str, tuple[Fact, Mapping[str, ClaimLimit]]] = {
-    SOMERSET_1888.key: (CLAIMED, CLAIM_LIMITS),
-    **{rb.key: (CLAIMED, official.CLAIM_LIMITS) for rb in (OFFICIAL_1862, RULES_1877, STANDARD)},
-}
-"""Each rulebook's question on when a claim was made, and its limits by kind of claim."""
+from scoring.engine.rulings.schema import Fact, FactKind, Irregularity, Offender
+from scoring.engine.rulings.somerset import CLAIMED
 
 
 def claim_limit(kind: str, claimed: str, rulebook: Rulebook = SOMERSET_1888) -> tuple[int, ...]:
@@ -30,15 +22,14 @@ def claim_limit(kind: str, claimed: str, rulebook: Rulebook = SOMERSET_1888) -> 
     changes a score by law 5. An irregularity that never changes the score has no limit.
     `claimed` is one of the answers to the table's `claimed` question.
     """
-    question, limits = LIMITS[rulebook.key]
-    if claimed not in question.values():
-        answers = ", ".join(question.values())
-        raise RulingError(f"{claimed!r} is not one of the answers ({answers})", field=question.key)
+    if claimed not in CLAIMED.values():
+        answers = ", ".join(CLAIMED.values())
+        raise RulingError(f"{claimed!r} is not one of the answers ({answers})", field=CLAIMED.key)
     table = irregularities(rulebook)
     if kind in table:
         limit = table[kind].limit
         return limit.laws(claimed) if limit is not None else ()
-    return limits["revoke" if kind == "revoke" else "score"].laws(claimed)
+    return rulebook.claim_limits["revoke" if kind == "revoke" else "score"].get(claimed, ())
 
 
 def irregularity_catalogue(rulebook: Rulebook = SOMERSET_1888) -> list[dict[str, Any]]:

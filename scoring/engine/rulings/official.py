@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.laws import SECTION_1877
+from scoring.engine.rulebook.official import OFFICIAL_1862 as OFFICIAL_LAWS
 from scoring.engine.rulings.schema import (
     Chooser,
     ClaimLimit,
@@ -40,18 +41,9 @@ LATE_REASONS: Mapping[int, str] = {
     26: "no revoke may be claimed once the cards are cut for the next deal (XXVI)",
     31: "a score wrongly counted can be put right only until the trump card is turned in the next deal (XXXI)",
 }
-SCORE_LIMIT = ClaimLimit("score", {"after_trump": (31,)}, LATE_REASONS)
-REVOKE_LIMIT = ClaimLimit("revoke", {"before_trump": (26,), "after_trump": (26, 31)}, LATE_REASONS)
+SCORE_LIMIT = ClaimLimit("score", OFFICIAL_LAWS.claim_limits["score"], LATE_REASONS)
+REVOKE_LIMIT = ClaimLimit("revoke", OFFICIAL_LAWS.claim_limits["revoke"], LATE_REASONS)
 CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
-
-CHOOSING: Mapping[Chooser, str] = {
-    Chooser.CLAIMANTS: "{claimants} choose; a demand once made is final.",
-    Chooser.DEALER: "The choice is {dealer}'s alone (V).",
-}
-CHOSEN: Mapping[Chooser, str] = {
-    Chooser.CLAIMANTS: "{claimants} made the choice; a demand once made is final.",
-    Chooser.DEALER: "{dealer} made the choice the law gives him (V).",
-}
 
 NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
     "{claimants} claim a new deal: the hand is void and scores nothing.", (),

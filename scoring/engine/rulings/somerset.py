@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from scoring.engine.rulebook.somerset import SOMERSET_1888
 from scoring.engine.rulings.schema import (
     CONSULTED_KEY,
     Chooser,
@@ -69,8 +70,8 @@ LATE_REASONS: Mapping[int, str] = {
     5: "the score of a hand can be put right only until the trump card is turned in the next deal (law 5)",
     68: "a revoke cannot be claimed once the cards are cut for the next deal (law 68)",
 }
-SCORE_LIMIT = ClaimLimit("score", {"after_trump": (5,)}, LATE_REASONS)
-REVOKE_LIMIT = ClaimLimit("revoke", {"before_trump": (68,), "after_trump": (68, 5)}, LATE_REASONS)
+SCORE_LIMIT = ClaimLimit("score", SOMERSET_1888.claim_limits["score"], LATE_REASONS)
+REVOKE_LIMIT = ClaimLimit("revoke", SOMERSET_1888.claim_limits["revoke"], LATE_REASONS)
 CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
 """The limit on a revoke claim (law 68) and on any other claim that changes a score (law 5)."""
 
