@@ -18,6 +18,7 @@ from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Ruleb
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook import RULEBOOKS
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
 from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RANKING_DEFAULT, RULEBOOK_CHOICES
@@ -35,18 +36,18 @@ MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a 
 
 
 # A deal that ends unplayed is chosen where the maker would be, by its first letter: P, M or D
-# (none of them a seat's letter), so that it takes one key and Enter.
-OUTCOMES = ((HandResult.PASSED, "P: all passed (law 77)"), (HandResult.MISDEAL, "M: misdeal (law 41)"),
-            (HandResult.NEW_DEAL, "D: deal again, same dealer"))
-OUTCOME_OF = {result.value: result for result, _ in OUTCOMES}
+# (none of them a seat's letter), so that it takes one key and Enter; each with its law, where the code has one.
+OUTCOMES = ((HandResult.PASSED, "P: all passed", Reason.PASSED), (HandResult.MISDEAL, "M: misdeal", Reason.MISDEAL),
+            (HandResult.NEW_DEAL, "D: deal again, same dealer", None))
+OUTCOME_OF = {result.value: result for result, _, _ in OUTCOMES}
 
 
 def maker_choices(seated: Mapping[Seat, str], rulebook: Rulebook = SOMERSET_1888) -> list[tuple[str, str]]:
-    """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals (with
-    Somerset's laws; the other codes' are on their laws page)."""
+    """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals with the
+    code's laws for them."""
     seats = [(seat.value, f"{seat}, {seated[seat]}" if seat in seated else seat.value) for seat in Seat]
-    return BLANK + seats + [(result.value, words if rulebook.laps else words.split(" (")[0])
-                            for result, words in OUTCOMES]
+    return BLANK + seats + [(result.value, words + (rulebook.noted(reason) if reason else ""))
+                            for result, words, reason in OUTCOMES]
 
 
 class HandForm(forms.Form):
@@ -67,8 +68,8 @@ class HandForm(forms.Form):
                                     required=False)
     wrong_cards = forms.ChoiceField(label="Wrong number of cards", choices=BLANK + SIDE_CHOICES,
                                     required=False)
-    adversary_abandoned = forms.BooleanField(label="Adversary abandoned (law 50)", required=False)
-    partner_exposed = forms.BooleanField(label="Partner exposed a card (law 102)", required=False)
+    adversary_abandoned = forms.BooleanField(label="Adversary abandoned", required=False)
+    partner_exposed = forms.BooleanField(label="Partner exposed a card", required=False)
     taken_from_partner = forms.BooleanField(label="Took it out of his partner's hands", required=False)
     signal = forms.ChoiceField(label="Signalled across the table", choices=BLANK + SIDE_CHOICES, required=False)
     thrown_in = forms.ChoiceField(label="Threw the cards in", choices=BLANK + SIDE_CHOICES, required=False)
@@ -88,7 +89,7 @@ class HandForm(forms.Form):
             del self.fields[name]
         for name, reason in LAW_OF_FIELD.items():
             if name in self.fields:
-                self.fields[name].label = f"{self.fields[name].label} ({rulebook.cite(rulebook.laws_for(reason))})"
+                self.fields[name].label = f"{self.fields[name].label}{rulebook.noted(reason)}"
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True
@@ -131,9 +132,10 @@ class HandForm(forms.Form):
 # The hand form's fields for penalties and privileges, each shown only under a code that scores it.
 CODE_FIELDS = {"adversary_abandoned": "adversary_abandoned", "partner_exposed": "partner_exposed",
                "taken_from_partner": "declared_by", "signal": "signal", "thrown_in": "thrown_in"}
-# Each penalty field's label cites the code's own law ("law 90", "XVIII").
+# Each penalty field's label cites the code's own law, from its rulebook.
 LAW_OF_FIELD = {"out_of_turn": Reason.DEAL_OUT_OF_TURN, "wrong_cards": Reason.WRONG_CARDS_VOID,
-                "signal": Reason.SIGNAL, "thrown_in": Reason.THROWN_IN}
+                "signal": Reason.SIGNAL, "thrown_in": Reason.THROWN_IN, "adversary_abandoned": Reason.ABANDONED,
+                "partner_exposed": Reason.LONE_MARCH_PARTNER_EXPOSED}
 
 
 def code_fields_left_out(rulebook: Rulebook) -> list[str]:
@@ -172,7 +174,11 @@ class RubberStartForm(forms.Form):
     east = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     south = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     west = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
-    first_dealer = forms.ChoiceField(choices=SEAT_CHOICES, help_text="Won the cut for deal (law 11).")
+    first_dealer = forms.ChoiceField(choices=SEAT_CHOICES)
+
+    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first_dealer"].help_text = f"Won the cut for deal{rulebook.noted(Matter.FIRST_DEAL)}."
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -410,15 +416,12 @@ class PenaltyForm(forms.Form):
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
         kind.choices = penalty_kinds(rulebook)
-        if rulebook.laps:
-            self.fields["claimed"].help_text = ("A revoke must be claimed before the cards are cut for the next "
-                                                "deal (law 68); any other score, before the next trump card is "
-                                                "turned (law 5).")
-        else:
-            self.fields["claimed"].help_text = ("A revoke must be claimed before the cards are cut for the next "
-                                                "deal (XXVI); any other score, before the next trump card is "
-                                                "turned (XXXI).")
-            self.fields["count"].help_text = "Any number of revokes by one side gives one award (XXV)."
+        self.fields["claimed"].help_text = (
+            f"A revoke must be claimed before the cards are cut for the next deal{rulebook.noted(Matter.REVOKE_CLAIM)};"
+            f" any other score, before the next trump card is turned{rulebook.noted(Matter.SCORE_CLAIM)}.")
+        if not rulebook.revoke_each:
+            self.fields["count"].help_text = (f"Any number of revokes by one side gives one award"
+                                              f"{rulebook.noted(Reason.REVOKE)}.")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -4,4 +4,4 @@ from django.apps import AppConfig
 class ClubNightConfig(AppConfig):
     name = "scoring.clubnight"
     label = "clubnight"
-    verbose_name = "Club nights: presence, cutting for tables and cutting out (laws 8-21)"
+    verbose_name = "Club nights: presence, cutting for tables and cutting out"

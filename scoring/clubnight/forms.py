@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 
+from scoring.engine import SOMERSET_1888, Rulebook
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
 from scoring.validators import printable_text
 
@@ -27,28 +29,28 @@ class CutForm(forms.Form):
     how = forms.ChoiceField(choices=[("draw", "Draw the cards here"), ("entered", "Enter the cards as cut")],
                             initial="draw", widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
                             label="The cards", required=False)
-    cards = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
-        label="Cards as cut, in order",
-        help_text="One cut a line: the player's name, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H D C). "
-                  "Every cut, in the order made: the cut for tables (or to go out), a cut again after a tie or an "
-                  "exposed card (write the player again), then each table's four cutting again for partners and "
-                  "the deal (law 11). E.g. five present: “Abigail Ames: JS”, “Benjamin Bell: AS”, “Clara Cole: "
-                  "KS”, “Daniel Dunn: QS”, “Eliza Endicott: 9S”, then the four at the table: “Abigail Ames: 8H”, "
-                  "“Benjamin Bell: AH”, “Clara Cole: KH”, “Daniel Dunn: QH”.")
+    cards = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
+                            label="Cards as cut, in order")
 
-    def __init__(self, *args: Any, jacks: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if jacks:  # the Official Laws' codes form a table by dealing for the jacks (law I)
+        self.fields["cards"].help_text = (
+            "One cut a line: the player's name, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H D C). Every cut, "
+            "in the order made: the cut for tables (or to go out), a cut again after a tie or an exposed card (write "
+            "the player again), then each table's four cutting again for partners and the deal"
+            f"{rulebook.noted(Matter.FIRST_DEAL)}. E.g. five present: “Abigail Ames: JS”, “Benjamin Bell: AS”, "
+            "“Clara Cole: KS”, “Daniel Dunn: QS”, “Eliza Endicott: 9S”, then the four at the table: “Abigail Ames: "
+            "8H”, “Benjamin Bell: AH”, “Clara Cole: KH”, “Daniel Dunn: QH”.")
+        if rulebook.table_by_jacks:  # the Official Laws' codes form a table by dealing for the jacks
             how = self.fields["how"]
             assert isinstance(how, forms.ChoiceField)
             how.choices = [("draw", "Deal the cards here"), ("entered", "Enter the cards as dealt")]
             self.fields["cards"].label = "Cards as dealt, in order"
             self.fields["cards"].help_text = (
                 "One card a line: the player it was dealt to, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H "
-                "D C), in the order dealt, a player who has a jack passed over, until the four jacks are out "
-                "(law I); then the next table's deal among those without a jack. E.g. “Abigail Ames: 9S”, "
-                "“Benjamin Bell: JH”, …")
+                "D C), in the order dealt, a player who has a jack passed over, until the four jacks are out"
+                f"{rulebook.noted(Matter.TABLES)}; then the next table's deal among those without a jack. E.g. "
+                "“Abigail Ames: 9S”, “Benjamin Bell: JH”, …")
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

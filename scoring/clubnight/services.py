@@ -32,6 +32,7 @@ from scoring.engine.cutting.cards import Rank
 from scoring.engine.cutting.jacks import LAW as JACK_LAW
 from scoring.engine.cutting.jacks import JackDeal, JackDealError, entered_jack_deals, jack_tables
 from scoring.engine.cutting.tables import CANDIDATES_A_TABLE
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
 
@@ -197,7 +198,8 @@ def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, enter
     players without a jack dealt to again for the next table, while four remain."""
     tables = len(names) // 4
     if not tables:
-        raise ValidationError(f"Law I needs four players to form a table; {len(names)} waiting.")
+        laws = event.playing.cited(Matter.TABLES)
+        raise ValidationError(f"{laws[:1].upper()}{laws[1:]} needs four players to form a table; {len(names)} waiting.")
     deals, seed = _jack_deals(list(names), seed, entered, tables)
     for number, deal in enumerate(deals, start=first):
         ClubTable.objects.create(event=event, number=number, candidates=[])
@@ -280,6 +282,7 @@ def departures(event: Event) -> dict[int, list[str]]:
     here = {e.player_id for e in present(event)}
     seated = seated_now(event)
     out: dict[int, list[str]] = {}
+    code = event.playing
     for table in event.club_tables.filter(broken_up=False):
         at_table = rubbers.get(table.number, [])
         if not at_table:
@@ -296,11 +299,12 @@ def departures(event: Event) -> dict[int, list[str]]:
             out[table.number] = [
                 f"{', '.join(departed)} {'has' if len(departed) == 1 else 'have'} gone home and not enough candidates "
                 f"are in line to take {'his place' if len(departed) == 1 else 'their places'}: the table breaks up "
-                f"{when} (law 21), unless a candidate declares for it first (law 16)."]
+                f"{when}{code.noted(Matter.BROKEN_UP)}, unless a candidate declares for it first"
+                f"{code.noted(Matter.DECLARING)}."]
             continue
         out[table.number] = [
             f"{s.departed} has gone home: {s.successor}, next in line, takes his place {when}, with his run of "
-            f"{s.run} rubber{'s' if s.run != 1 else ''} (law 19)." for s in line]
+            f"{s.run} rubber{'s' if s.run != 1 else ''}{code.noted(Matter.RUN)}." for s in line]
     return out
 
 

@@ -28,6 +28,8 @@ from scoring.clubnight.presence import (
     present,
     table_rubbers,
 )
+from scoring.engine import Rulebook
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.parsing import small_int
 
@@ -58,7 +60,7 @@ class ClubNightView(ReadableMixin, TemplateView):
                 "leaving": leaving.get(t.number, []),
                 # Each table's own form, so that two tables ending at once do not share field ids.
                 "cut_form": kwargs["cut_form"] if error_table == t.number else
-                forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s", jacks=event.playing.table_by_jacks)})
+                forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s", rulebook=event.playing)})
         absent = Player.objects.filter(active=True).exclude(pk__in=ids).order_by("display_name")
         last_cut = event.cuttings.filter(kind=Cutting.Kind.TABLES).order_by("-pk").values_list("pk", flat=True)
         in_line = [players[pk] for t in club_tables if not t.broken_up for pk in t.candidates if pk in players]
@@ -69,7 +71,7 @@ class ClubNightView(ReadableMixin, TemplateView):
             "prior_entry": set(services.prior_entry(event)),
             "arrival_form": kwargs.get("arrival_form") or forms.ArrivalForm(absent=absent),
             "cut_form": kwargs["cut_form"] if "cut_form" in kwargs and error_table is None else
-            forms.CutForm(prefix="cut", jacks=event.playing.table_by_jacks),
+            forms.CutForm(prefix="cut", rulebook=event.playing),
             "cut_error_table": error_table, "cut_error": "cut_form" in kwargs,
             "last_cut": next(iter(last_cut), 0),
             "cuttings": _with_dealers(list(event.cuttings.select_related("table")[:RECENT_CUTS])),
@@ -99,11 +101,11 @@ class ClubNightView(ReadableMixin, TemplateView):
                 what = services.departures(event).get(at_table or 0, [])
                 messages.success(request, f"Table {at_table}: {' '.join(what)}" if what else f"{player} has gone home.")
                 playing = _rubber_in_play(event, player)
-                if playing is not None:  # mid-rubber: law 18 lets the table go on with a substitute
+                if playing is not None:  # mid-rubber: the laws let the table go on with a substitute
                     messages.info(request, format_html(
-                        "{} is in the middle of a rubber at table {}: <a href=\"{}\">seat a substitute (law 18)</a>, "
+                        "{} is in the middle of a rubber at table {}: <a href=\"{}\">seat a substitute{}</a>, "
                         "or let the rubber end as it stands.", player, playing.table_label,
-                        reverse("seat_change", args=[playing.pk])))
+                        reverse("seat_change", args=[playing.pk]), event.playing.noted(Matter.SUBSTITUTE)))
             elif action == "back":
                 player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
                 entrant = player_returns(event=event, player=player)
@@ -114,11 +116,12 @@ class ClubNightView(ReadableMixin, TemplateView):
                 table = self._table(event)
                 player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
                 services.candidate_declares(table=table, player=player)
-                messages.success(request, f"{player} is a candidate at table {table.number} (law 16).")
+                messages.success(request, f"{player} is a candidate at table {table.number}"
+                                          f"{event.playing.noted(Matter.DECLARING)}.")
             elif action == "break-up":
                 table = self._table(event)
                 order = services.table_break_up(table=table)
-                messages.success(request, _broken_up(table.number, order, []))
+                messages.success(request, _broken_up(table.number, order, [], event.playing))
             else:
                 messages.error(request, "Nothing was asked.")
         except services.AlreadyDone as exc:
@@ -138,7 +141,7 @@ class ClubNightView(ReadableMixin, TemplateView):
         table = self._table(event) if action == "next" else None
         cut_table = table.number if table else None
         form = forms.CutForm(data, prefix="cut", auto_id=f"id_t{table.number}_%s" if table else "id_%s",
-                             jacks=event.playing.table_by_jacks)
+                             rulebook=event.playing)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(cut_form=form, cut_error_table=cut_table))
         seen = _number(request.POST.get("seen", ""))
@@ -155,7 +158,7 @@ class ClubNightView(ReadableMixin, TemplateView):
                 out, came = cutting.outcome.get("out", []), cutting.outcome.get("in", [])
                 if "broken_up" in cutting.outcome:
                     messages.success(request, _broken_up(table.number, cutting.outcome["precedence"],
-                                                         cutting.outcome["left"]))
+                                                         cutting.outcome["left"], event.playing))
                 else:
                     messages.success(request, f"Table {table.number}: "
                                               + (f"{', '.join(out)} out, {', '.join(came)} in; " if out else
@@ -178,13 +181,13 @@ def _number(text: str) -> int | None:
     return small_int(text)
 
 
-def _broken_up(number: int, order: list[str], left: list[str]) -> str:
+def _broken_up(number: int, order: list[str], left: list[str], rulebook: Rulebook) -> str:
     places = "the place" if len(left) == 1 else "their places"
     why = f" ({', '.join(left)} went home and nobody in line could take {places})" if left else ""
     if not order:
         return f"Table {number} has broken up{why}; nobody was left to place."
     return (f"Table {number} has broken up{why}: {', '.join(order)} have prior entry at the other tables and wait "
-            "first for a new one, in that order (law 21).")
+            f"first for a new one, in that order{rulebook.noted(Matter.BROKEN_UP)}.")
 
 
 def _rubber_in_play(event: Event, player: Player) -> Rubber | None:

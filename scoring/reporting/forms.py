@@ -8,15 +8,17 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.engine import HandResult, Rulebook, Seat
+from scoring.engine import HandResult, Reason, Rulebook, Seat
 from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
 from scoring.services.reports import check_hand
 from scoring.validators import LineField
 
 TURNED, NAMED = "turned", "named"
-UNPLAYED = ((HandResult.PASSED.value, "All passed (law 77)"), (HandResult.MISDEAL.value, "Misdeal (law 41)"))
+UNPLAYED = ((HandResult.PASSED.value, "All passed"), (HandResult.MISDEAL.value, "Misdeal"))
+UNPLAYED_REASONS = {HandResult.PASSED.value: Reason.PASSED, HandResult.MISDEAL.value: Reason.MISDEAL}
 
 
 def _errors_onto(form: forms.Form, exc: ValidationError) -> None:
@@ -44,7 +46,7 @@ class PhoneHandForm(forms.Form):
     declaration = forms.ChoiceField(label="How", required=False, widget=forms.RadioSelect)
     alone = forms.BooleanField(label="Alone", required=False)
     taken = forms.BooleanField(label="Took it out of his partner's hands", required=False,
-                               help_text="Alone, on the trump his partner had declared (1877 §6).")
+                               help_text="Alone, on the trump his partner had declared.")
     tricks = forms.TypedChoiceField(label="Tricks the makers took", coerce=int, required=False, empty_value=None,
                                     widget=forms.RadioSelect, choices=[(n, str(n)) for n in range(6)])
 
@@ -59,13 +61,16 @@ class PhoneHandForm(forms.Form):
             self.initial.setdefault("reporter", reporters[0].pk)
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
-        unplayed = UNPLAYED if rulebook.laps else tuple((value, label.split(" (")[0]) for value, label in UNPLAYED)
-        maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + list(unplayed)
+        unplayed = [(value, label + rulebook.noted(UNPLAYED_REASONS[value])) for value, label in UNPLAYED]
+        maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + unplayed
         how = self.fields["declaration"]
         assert isinstance(how, forms.ChoiceField)
         how.choices = [(TURNED, "Took the turned card"), (NAMED, "Named a suit")]
         if not rulebook.lone_taken_by_later_partner:  # only the 1877 rules say who may take a partner's trump
             del self.fields["taken"]
+        else:
+            self.fields["taken"].help_text = ("Alone, on the trump his partner had declared"
+                                              f"{rulebook.noted(Matter.TAKEN_FROM_PARTNER)}.")
         for field in self.fields.values():  # tapped, not typed: each choice a large button
             field.widget.attrs["class"] = "btn-check"
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from scoring.engine import SOMERSET_1888, Reason, RubberResult, Rulebook, Seat, Side
 from scoring.engine.laws import Law
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import (
     DEAL_WORDS,
     REMEDY_WORDS,
@@ -41,9 +42,9 @@ class RulingView:
     remedies: list[str]
     before: dict[str, Any]
     after: dict[str, Any]
-    chosen_by: str = "The non-offending side chose (law 85)"
-    """Who made the choice, and the law that gave it: the side that did not offend (law 85), or the dealer
-    after an interrupted deal (law 44)."""
+    chosen_by: str = "The non-offending side chose"
+    """Who made the choice, and the law that gave it (from the rubber's rulebook): the side that did not offend,
+    or the dealer after an interrupted deal."""
     summary: str = ""
     """What the ruling says, as the hand stands now (see `ruling_words`)."""
 
@@ -115,9 +116,8 @@ def _table(rubber: Rubber) -> dict[str, Irregularity]:
 def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> list[str]:
     """The score effect in plain words, citing the code's own laws."""
 
-    def law(reason: Reason) -> str:
-        cited = rulebook.cite(rulebook.laws_for(reason))
-        return f" ({cited})" if cited else ""
+    def law(reason: Reason | Matter) -> str:
+        return rulebook.noted(reason)
 
     words = []
     for side, count in (effect.get("revokes") or {}).items():
@@ -127,9 +127,10 @@ def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> 
         words.append(f"{SIDE_WORDS[Side(effect['wrong_cards'])]} had the wrong number of cards"
                      f"{law(Reason.WRONG_CARDS_VOID)}")
     if effect.get("adversary_abandoned"):
-        words.append("The lone player scores five: an adversary abandoned his hand (law 50)")
+        words.append(f"The lone player scores five: an adversary abandoned his hand{law(Reason.ABANDONED)}")
     if effect.get("partner_exposed"):
-        words.append("A lone march scores only two: the partner exposed a card (law 102)")
+        words.append("A lone march scores only two: the partner exposed a card"
+                     f"{law(Reason.LONE_MARCH_PARTNER_EXPOSED)}")
     if effect.get("signal"):
         words.append(f"{SIDE_WORDS[Side(effect['signal'])]} signalled: a point to the other side{law(Reason.SIGNAL)}")
     if effect.get("thrown_in"):
@@ -149,13 +150,14 @@ def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> 
         words.append(f"The hand is void: all passed twice round, and the deal passes{law(Reason.PASSED)}")
     corrections = effect.get("corrections") or {}
     if corrections.get("dealer"):
-        words.append(f"The deal is put down to {SEAT_WORDS[Seat(corrections['dealer'])]}, whose deal it was (law 45)")
+        words.append(f"The deal is put down to {SEAT_WORDS[Seat(corrections['dealer'])]}, whose deal it was"
+                     f"{law(Matter.PARTNERS_DEAL)}")
     if corrections.get("out_of_turn"):
         words.append(f"The deal out of turn stands{law(Reason.DEAL_OUT_OF_TURN)}")
     if "tricks" in corrections:
         alone = " alone" if corrections.get("alone") else ""
         words.append(f"Scored as {SEAT_WORDS[Seat(corrections['maker'])]} making{alone}, "
-                     f"{corrections['tricks']} tricks (law 5)")
+                     f"{corrections['tricks']} tricks{law(Matter.SCORE_CLAIM)}")
     elif corrections.get("alone") is False:
         words.append("Scored as a partnership hand, not a lone hand")
     return words or ["No change to the score"]
@@ -172,7 +174,7 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
 
     facts: list[tuple[str, str]] = []
     election = ruling.election
-    chosen_by = "The non-offending side chose (law 85)" if rulebook.laps else "The non-offending side chose"
+    chosen_by = f"The non-offending side chose{rulebook.noted(Matter.CHOICE)}"
     if irregularity is not None:
         if ruling.offender:
             question = "Who dealt?" if irregularity.offender is Offender.DEALER else irregularity.offender_question
@@ -193,9 +195,9 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         label, chooser = options.get(ruling.election, (ruling.election, Chooser.CLAIMANTS))
         election = label
         if chooser is Chooser.DEALER:
-            law = "law 44" if rulebook.laps else "law V"
-            chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose ({law})" if ruling.hand.dealer \
-                else f"The dealer chose ({law})"
+            law = rulebook.noted(Matter.DEALERS_CHOICE)
+            chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose{law}" if ruling.hand.dealer \
+                else f"The dealer chose{law}"
     return RulingView(
         ruling=ruling,
         rubber=rubber,

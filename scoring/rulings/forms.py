@@ -131,7 +131,8 @@ IRREGULARITY_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for code in RULEBOO
 
 
 class ElectionForm(forms.Form):
-    """Step 3, where the laws give one: the non-offending side's choice (law 85)."""
+    """Step 3, where the laws give one: the choice of the side that did not offend, or of the dealer; what binds
+    the chooser is in the code's own words (`Rulebook.choice_words`)."""
 
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
@@ -139,22 +140,12 @@ class ElectionForm(forms.Form):
                  rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
-        if not rulebook.laps:  # the Official Laws' codes: no law 85 and no law 44
-            if chooser and not by_dealer:
-                self.fields["election"].label = f"What do {chooser} choose?"
-            elif by_dealer:
-                self.fields["election"].label = "What does the dealer choose?"
-            self.fields["election"].help_text = "A demand once made is final."
-            return
+        words = rulebook.choice_words
         if by_dealer:
             self.fields["election"].label = "What does the dealer choose?"
-            self.fields["election"].help_text = "Law 44: the choice is the dealer's own, and final once made."
-            return
-        if chooser:
+        elif chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
-        self.fields["election"].help_text = (
-            "Law 85: they agree which of them chooses, and may not consult on the choice; if they consult, "
-            "they lose the right and no penalty is exacted. A demand once made is final.")
+        self.fields["election"].help_text = words.help_dealer if by_dealer else words.help_claimants
 
 
 class ReviewForm(forms.Form):

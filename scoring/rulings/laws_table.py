@@ -6,8 +6,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scoring.engine import Rulebook
+from scoring.engine import Reason, Rulebook
 from scoring.engine.laws import Law
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, ScoreEffect, irregularities
 from scoring.engine.rulings.schema import CONSULTED_KEY
 
@@ -22,9 +23,9 @@ DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
 SCORE_WORDS: Mapping[ScoreEffect, str] = {
     ScoreEffect.NONE: "",
     ScoreEffect.REVOKES: "Revokes charged to the offending side",
-    ScoreEffect.WRONG_CARDS: "Law 90 against the offending side",
-    ScoreEffect.ADVERSARY_ABANDONED: "The lone player scores five (law 50)",
-    ScoreEffect.PARTNER_EXPOSED: "A lone march scores two (law 102)",
+    ScoreEffect.WRONG_CARDS: "The wrong cards' forfeit against the offending side",
+    ScoreEffect.ADVERSARY_ABANDONED: "The lone player scores five",
+    ScoreEffect.PARTNER_EXPOSED: "A lone march scores two",
     ScoreEffect.NEW_DEAL: "The hand is void",
     ScoreEffect.MISDEAL: "The hand is a misdeal",
     ScoreEffect.PARTNERSHIP: "Scored as a partnership hand",
@@ -51,8 +52,8 @@ class PathRow:
     too_late: bool
     refused: str
     lost: str = ""
-    """What applies when the side loses its choice by consulting on it (law 85), or when the choice is the
-    dealer's own (law 44), nothing."""
+    """What applies when the side loses its choice by consulting on it, or when the choice is the dealer's own,
+    nothing."""
 
 
 @dataclass(frozen=True)
@@ -102,15 +103,27 @@ def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object], ru
         conditions=_conditions(irregularity, path),
         text=_sentence(outcome.text, words),
         laws=[rulebook.law(n).cited for n in outcome.laws],
-        score=SCORE_WORDS[outcome.score],
+        score=_score(outcome.score, rulebook),
         deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
-        options=[f"{o.label}{': ' + SCORE_WORDS[o.outcome.score] if o.outcome.score is not ScoreEffect.NONE else ''}"
+        options=[o.label + (f": {_score(o.outcome.score, rulebook)}" if o.outcome.score is not ScoreEffect.NONE else "")
                  for o in outcome.options if o.key != CONSULTED_KEY],
         too_late=outcome.too_late,
         refused="",
-        lost=next((_sentence(o.outcome.text.split("(law 85): ", 1)[-1], words) for o in outcome.options
+        lost=next((_sentence(o.outcome.text.split(f"({rulebook.cited(Matter.CHOICE)}): ", 1)[-1], words)
+                   for o in outcome.options
                    if o.key == CONSULTED_KEY), ""),
     )
+
+
+SCORE_REASONS: Mapping[ScoreEffect, Reason] = {ScoreEffect.WRONG_CARDS: Reason.WRONG_CARDS,
+                                               ScoreEffect.ADVERSARY_ABANDONED: Reason.ABANDONED,
+                                               ScoreEffect.PARTNER_EXPOSED: Reason.LONE_MARCH_PARTNER_EXPOSED}
+"""The score effects whose words cite the code's law for them."""
+
+
+def _score(effect: ScoreEffect, rulebook: Rulebook) -> str:
+    reason = SCORE_REASONS.get(effect)
+    return SCORE_WORDS[effect] + (rulebook.noted(reason) if reason is not None else "")
 
 
 def rulings_table(rulebook: Rulebook) -> list[IrregularityView]:

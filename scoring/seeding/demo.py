@@ -12,6 +12,8 @@ from django.db import transaction
 from scoring.access import SECRETARY_GROUP, secretary_group_ensure
 from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.engine.rulebook import OFFICIAL_1862, SOMERSET_1888
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import Event, Player, Rubber
 from scoring.services.hands import HandExtras, hand_correct, hand_record, penalty_add
 from scoring.services.rubbers import rubber_abandon, rubber_start
@@ -101,7 +103,8 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     _disputes(live, user)
     gone = start(nights, 49, "2")
     play_rubber(gone, rng, stop_at=4, by=user)
-    rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed (law 18).")
+    rubber_abandon(rubber_id=gone.pk, reason="A player was called away; no substitute was agreed"
+                                              f"{SOMERSET_1888.noted(Matter.SUBSTITUTE)}.")
     for i in range(rubbers):
         play_rubber(start(nights, i % 60, str(i % 8 + 1)), rng, by=user)
     _tournament(players[:12], rng, user)
@@ -131,7 +134,7 @@ def _other_codes(players: list[Player], rng: random.Random, user: Any) -> None:
     official = Event.objects.create(slug="official-laws-evening", name="Official Laws evening",
                                     starts_on=dt.date.today(), rulebook="official-1862", mode=Event.Mode.CLUB_NIGHT,
                                     is_public=True, notes="Played under the Official Laws of 1862: tables by the "
-                                                          "jacks (law I), games of five.")
+                                                          f"jacks{OFFICIAL_1862.noted(Matter.TABLES)}, games of five.")
     for player in players[:9]:
         player_arrives(event=official, player=player)
     tables_form(event=official, seed=1862)
@@ -170,7 +173,8 @@ def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:
 
     event = Event.objects.create(slug="tuesday-club-night", name="Tuesday club night", starts_on=dt.date.today(),
                                  mode=Event.Mode.CLUB_NIGHT, is_public=True,
-                                 notes="Tables by cutting under laws 8-21; those first in the room cut first.")
+                                 notes=f"Tables by cutting under {SOMERSET_1888.cited(Matter.TABLES)}; those first "
+                                       "in the room cut first.")
     for player in players[:11]:
         player_arrives(event=event, player=player)
     tables_form(event=event, seed=1888)

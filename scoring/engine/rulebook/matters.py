@@ -29,6 +29,10 @@ class Matter(StrEnum):
     ROTATION = "rotation"  # law 28: the deal passes to the left
     MAKING_TRUMP = "making_trump"  # laws 74-76: the places that may take up the turned card
     TAKEN_FROM_PARTNER = "taken_from_partner"  # 1877 §6: a lone player takes the hand from his partner
+    SCORING_LAWS = "scoring_laws"  # laws 1-7: how points are made
+    HAND_POINTS = "hand_points"  # laws 2 and 3: the points of a hand, with a partner and alone
+    GAMES = "games"  # laws 1, 2 and 7: games, laps and the rubber
+    PRIVILEGES = "privileges"  # 1877 §6-§8: making trump and playing alone
     RUBBER_POINTS = "rubber_points"  # law 7: what a game and the rubber are worth
     THIRD_GAME = "third_game"  # law 1: the rubber's third game is played; a fourth after a lapped third
     TABLES = "tables"  # laws 8-21 (I): how a club night's tables are formed
@@ -43,22 +47,30 @@ class Matter(StrEnum):
 
 
 def cite_spans(laws: Iterable[Law]) -> str:
-    """Like `cite`, but three or more laws in a row read as one span: "laws 8-21", "laws 74-76"."""
+    """Like `cite`, but three or more laws in a row read as one span: "laws 8-21", "laws 74-76", "1877 §6-§8"."""
     kept: list[list[Law]] = []
     for law in laws:
         run = kept[-1] if kept else None
-        if run is not None and law.numbered and run[-1].numbered and law.number == run[-1].number + 1:
+        if run is not None and law.numbered == run[-1].numbered and law.number == run[-1].number + 1:
             run.append(law)
         else:
             kept.append([law])
     spans: list[Law] = []
     for run in kept:
         if len(run) > 2:
-            spans.append(Law(run[0].number, "", "", f"{run[0].cited}-{run[-1].cited}", run[0].numbered))
+            spans.append(Law(run[0].number, "", "", f"{run[0].cited}-{_last(run[0], run[-1])}", run[0].numbered))
         else:
             spans.extend(run)
     words = cite(spans)
     return "laws" + words[3:] if words.startswith("law ") and "-" in words else words
+
+
+def _last(first: Law, last: Law) -> str:
+    """The end of a span, less the words it shares with its start: "§8" after "1877 §6"."""
+    words, start = last.cited.split(" "), first.cited.split(" ")
+    while len(words) > 1 and words[0] == start[0]:
+        words, start = words[1:], start[1:]
+    return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,7 +138,8 @@ RULES_1877 = dataclasses.replace(
     },
     hand_keys=OFFICIAL_KEYS | {"thrown_in"},
     lone_taken_by_later_partner=(PRIVILEGES, ALONE),
-    matters={**_OFFICIAL_MATTERS, Matter.TAKEN_FROM_PARTNER: (PRIVILEGES,)},
+    matters={**_OFFICIAL_MATTERS, Matter.TAKEN_FROM_PARTNER: (PRIVILEGES,),
+             Matter.PRIVILEGES: (PRIVILEGES, ALONE, SECTION_1877 + 8)},
     rulings="rules-1877",
 )
 
