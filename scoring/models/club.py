@@ -14,6 +14,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.engine.rulebook import PROGRESSIVE_KEY
 from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RANKING_CHOICES, RANKING_DEFAULT, RULEBOOK_CHOICES
 from scoring.validators import printable_line, printable_text
 
@@ -57,6 +58,14 @@ def choices_check(rulebook: str, game_points: int | None, games: int | None) -> 
 
 
 class EventQuerySet(models.QuerySet["Event"]):
+    def of_standing(self, key: str) -> EventQuerySet:
+        """The events whose figures are kept under standings key `key`: every progressive night, or the other
+        events of that code."""
+        progressive = self.filter(mode=Event.Mode.PROGRESSIVE)
+        if key == PROGRESSIVE_KEY:
+            return progressive
+        return self.filter(rulebook=key).exclude(pk__in=progressive.values("pk"))
+
     def visible_to(self, user: Any) -> EventQuerySet:
         """The events whose pages `user` may read: members read every event, the public only public ones."""
         return self if user.is_authenticated else self.filter(is_public=True)

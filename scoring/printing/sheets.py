@@ -19,7 +19,8 @@ from scoring.engine import GameResult, HandResult, HandScore, Reason, RubberResu
 from scoring.engine.explain import REASON_WORDS, RESULT_WORDS, cite, describe_award, describe_game
 from scoring.engine.key import scoring_key
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
-from scoring.engine.rulebook import Rulebook
+from scoring.engine.rulebook import STANDINGS, Rulebook, Terms
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
 from scoring.engine.words import moment, score
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
@@ -28,6 +29,7 @@ from scoring.printing.pdf.data import (
     GameLine,
     HandLine,
     PlayerPoints,
+    RecordFormat,
     RecordSheet,
     RubberRecordLine,
     RubberSheet,
@@ -43,12 +45,13 @@ from scoring.services.rulings import ruling_words
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.selectors import (
+    FormatRecord,
     abandoned_rubbers,
     not_counted_entrants,
     partnerships,
     play_stats,
-    player_record,
-    player_summary,
+    player_formats,
+    player_summaries,
     prizes,
     progressive_standings,
     ranked,
@@ -137,16 +140,19 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
     code = rubber.rulebook
     games = len(result.games)
     current = score(*result.current_score) if result.current_score else score(0, 0)
+    if code.terms.tally:  # a progressive round: its deals' points added up, no game won
+        state = rubber.stopped_words if rubber.status == Rubber.Status.STOPPED else f"In play, {rubber.deals_words}"
+        return f"{state}: the round's tally {current}."
     if not code.laps:
         return _match_words(rubber, result, sides, current)
     if result.complete and result.rubber_winner:
         winner = result.rubber_winner
         return (f"{SIDE_WORDS[winner]} ({sides[winner]}) won the rubber. "
-                f"Rubber points: {score(ns, ew)} (law 7).")
+                f"Rubber points: {score(ns, ew)}{code.noted(Matter.RUBBER_POINTS)}.")
     if rubber.status == Rubber.Status.STOPPED:
         # The games finished count; the rubber's bonus only if two of the first three had already decided it.
-        bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts (law 7)"
-                 if result.rubber_winner else "nor does the rubber's bonus")
+        bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts"
+                 f"{code.noted(Matter.RUBBER_POINTS)}" if result.rubber_winner else "nor does the rubber's bonus")
         return (f"{rubber.stopped_words}: game {games + 1} stood {current} and does not count; {bonus}. "
                 f"Rubber points: {score(ns, ew)}.")
     words = f"In progress: game {games + 1}, {current}"
@@ -156,7 +162,7 @@ def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side,
     if result.rubber_winner:
         still = ("the third game ended with a lap, so a fourth is played" if games >= 3
                  else "the third game is still played")
-        words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still} (law 1)."
+        words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still}{code.noted(Matter.THIRD_GAME)}."
     return words
 
 
@@ -183,7 +189,8 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     first = {seat: rubber.player_at(seat) for seat in Seat}
     sides = {side: " & ".join(first[s].display_name for s in side.seats) for side in Side}
     lines = _sheet_lines(page, sides, rulebook.games_in_rubber + 1)
-    points = dict(zip(Side, result.rubber_points if result else (0, 0), strict=True))
+    words = _sheet_words(rulebook, result)
+    points = dict(zip(Side, words.pop("points"), strict=True))
     sitters = [(first[seat], seat) for seat in Seat]
     sitters += [(c.player, Seat(c.seat)) for c in rubber.seat_changes.all()]
     players = tuple(PlayerPoints(p.display_name, seat.side.value, points[seat.side]) for p, seat in sitters)
@@ -195,15 +202,15 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     return RubberSheet(
         paper=rubber.event.paper_size,
         club=the_club().name,
-        title=f"Rubber {rubber.pk}{table}",
+        title=f"{rulebook.terms.title} {rubber.pk}{table}",
         event=rubber.event.name,
         table=rubber.table_label,
         played_on=_date(rubber.played_on),
         status=status,
         seats=tuple(SeatLine(SEAT_WORDS[s], first[s].display_name, s.side.value) for s in Seat),
         sides=tuple((side.value, sides[side]) for side in Side),
-        substitutes=tuple(f"Law 18: {c.player.display_name} sits {SEAT_WORDS[Seat(c.seat)]} from hand "
-                          f"{c.from_hand}" + (f" ({c.reason})" if c.reason else "")
+        substitutes=tuple(f"{rulebook.headed(Matter.SUBSTITUTE)}{c.player.display_name} sits "
+                          f"{SEAT_WORDS[Seat(c.seat)]} from hand {c.from_hand}" + (f" ({c.reason})" if c.reason else "")
                           for c in rubber.seat_changes.all()),
         lines=tuple(lines),
         games=tuple((str(g.number), f"{g.winner.value} ({sides[g.winner]})", _pair(g.score),
@@ -227,8 +234,22 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
                          for seat, player in rubber.players_at_hand(max(recorded, 1)).items()),
         notes=(page.error,) if page.error else (),
         file_name=_rubber_file_name(rubber),
-        table_reports=tuple(f"Hand {number}: {words}" for number, words in page.table_reports),
+        table_reports=tuple(f"Hand {number}: {said}" for number, said in page.table_reports),
+        **words,
     )
+
+
+def _sheet_words(rulebook: Rulebook, result: RubberResult | None) -> dict[str, Any]:
+    """The sheet's words and figures in its format's terms: the players' points (rubber points, games won, or the
+    round's tally), what they are called, and the finished games' columns (a rubber's laps and kinds)."""
+    terms = rulebook.terms
+    if terms.tally:
+        points = result.current_score if result and result.current_score else (0, 0)
+    else:
+        points = result.rubber_points if result else (0, 0)
+    columns = ("Game", "Won by", "NS\u2013EW") + (("Lap", "Kind", "Points") if rulebook.laps else ())
+    return {"points": points, "finished": terms.finished, "unit": terms.unit.capitalize(), "game_columns": columns,
+            "no_games": "No game finished yet." if terms.games else "No game is played: the deals are added up."}
 
 
 def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> list[HandLine | GameLine]:
@@ -285,16 +306,17 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
         stopped=Count("pk", filter=Q(status=Rubber.Status.STOPPED) & ~undealt()),
         undealt=Count("pk", filter=undealt()),
         in_progress=Count("pk", filter=Q(status=Rubber.Status.IN_PROGRESS)))
-    undealt_tables = counts["undealt"]
-    notes = [f"{counts['complete']} complete rubber{'s' if counts['complete'] != 1 else ''} counted."]
+    undealt_tables, terms = counts["undealt"], event.playing.terms
+    complete = counts["complete"]  # a progressive round is never complete: its deals stop it
+    notes = [] if terms.tally else [f"{complete} complete {terms.count(complete).split(' ', 1)[1]} counted."]
     if counts["stopped"]:
-        notes.append(f"{_count(counts['stopped'], 'rubber')} stopped by their round (its deal limit or "
+        notes.append(f"{terms.count(counts['stopped'])} stopped by their round (its deal limit or "
                      "its close), counted as they stood.")
     if undealt_tables:
-        notes.append(f"{_count(undealt_tables, 'table')} stopped before dealing a hand: no rubber played, none "
-                     "counted.")
+        notes.append(f"{_count(undealt_tables, 'table')} stopped before dealing a hand: no {terms.contest} played, "
+                     "none counted.")
     if counts["in_progress"]:
-        notes.append(f"{_count(counts['in_progress'], 'rubber')} in progress, not counted yet.")
+        notes.append(f"{terms.count(counts['in_progress'])} in progress, not counted yet.")
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
                      for prize in prizes(ranked(rows, ranking), event.low_prize)]
@@ -305,11 +327,11 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
                 else not_counted_entrants(event, rubbers))
     missing = [player for player in entrants if player.pk not in listed]
     if missing:
-        notes.append(f"No rubber counted yet (sat out, or still playing their first): "
+        notes.append(f"No {terms.contest} counted yet (sat out, or still playing their first): "
                      f"{', '.join(p.display_name for p in missing)}.")
     for rubber in abandoned_rubbers(rubbers):
         table = f" table {rubber.table_label}," if rubber.table_label else ""
-        notes.append(f"Rubber {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "
+        notes.append(f"{terms.title} {rubber.pk},{table} {_date(rubber.played_on)}: abandoned, not counted "
                      f"({rubber.abandon_reason}).")
     return notes
 
@@ -392,34 +414,25 @@ class Period:
 def record_sheet(player: Player, events: QuerySet[Event], period: Period | None = None, *, address: str = "",
                  page: str = "") -> RecordSheet:
     """His figures over all his play in `events` (those the reader may see), from the kept figures as his page
-    reads them, and his rubbers newest first: of the `period` chosen, else of all his play, at most
-    `RECORD_RUBBERS` of them. The sheet says what it lists, and how to print the rest: `address` is the record's
-    own (to print another period), `page` his page (which lists every rubber)."""
+    reads them (each format apart), and his results newest first: of the `period` chosen, else of all his play, at
+    most `RECORD_RUBBERS` of them. The sheet says what it lists, and how to print the rest: `address` is the record's
+    own (to print another period), `page` his page (which lists every result)."""
     period = period or Period()
-    summary = player_summary(player, events)
     stats = play_stats(player, Rubber.objects.filter(event__in=events), events)
-    record = player_record(player, events)
     own = list(_newest_results(player, events, period, RECORD_RUBBERS + 1))
     more, own = len(own) > RECORD_RUBBERS, own[:RECORD_RUBBERS]
 
-    figures = (
-        ("Complete rubbers", str(summary["rubbers"]) if summary else "0"),
-        ("Won", str(summary["wins"]) if summary else "0"),
-        ("Lost", str(summary["losses"]) if summary else "0"),
-        ("Games won", str(summary["games"] or 0) if summary else "0"),
-        ("Doubles won", str(summary["doubles"] or 0) if summary else "0"),
-        ("Rubber points for", str(summary["scored_for"] or 0) if summary else "0"),
-        ("Rubber points against", str(summary["scored_against"] or 0) if summary else "0"),
-        ("Net", str(summary["net"] or 0) if summary else "0"),
-        ("Net per rubber", f"{summary['net_per_rubber']:.2f}" if summary else DASH),
-        ("Penalties charged to his side", str(stats.penalties)),
-        ("Rulings against him that changed a score", str(stats.rulings_against)),
-    )
-    maker = tuple((f.label, str(f.made), _pct(f.pct_made), _pct(f.pct_marches), _pct(f.pct_euchred))
-                  for f in [stats.maker, *stats.by_position, stats.lone])
-
     def people(rows: list) -> tuple[tuple[str, ...], ...]:
         return tuple((r.name, str(r.rubbers), str(r.won), str(r.lost), f"{r.net:+d}") for r in rows)
+
+    played = player_formats(player, events)
+    formats = tuple(RecordFormat(f.standing.heading, f.figures, f.terms.contests.capitalize(), people(f.partners),
+                                 people(f.opponents)) for f in played)
+    nouns = _listed_nouns(played)
+    charges = (("Penalties charged to his side", str(stats.penalties)),
+               ("Rulings against him that changed a score", str(stats.rulings_against)))
+    maker = tuple((f.label, str(f.made), _pct(f.pct_made), _pct(f.pct_marches), _pct(f.pct_euchred))
+                  for f in [stats.maker, *stats.by_position, stats.lone])
 
     lines = []
     for r in own:
@@ -432,7 +445,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
             points_for=r.points_for, points_against=r.points_against,
             result=rubber_result_words(rubber.status, r.won)))
     heading, listed, intro = _record_list(player, events, period, [r.rubber.played_on for r in own], more,
-                                          address, page)
+                                          address, page, nouns)
     paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
     slug = f"{slugify(player.display_name) or 'player'}-{player.pk}-record"
     slug += "".join(f"-{name}-{day.isoformat()}" for name, day in period.ends)
@@ -440,16 +453,16 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
         paper=paper,
         club=the_club().name,
         title=f"{player.display_name}: record",
-        subtitle=f"As of {_date(timezone.localdate())}. Figures over all his play, counting complete rubbers (maker "
-                 f"figures leave out abandoned rubbers). Rubbers listed: {listed}.",
-        summary=figures,
+        subtitle=f"As of {_date(timezone.localdate())}. Figures over all his play, each format in its own units, "
+                 f"counting complete rubbers, matches and rounds (maker figures leave out abandoned ones). "
+                 f"{nouns[1].capitalize()} listed: {listed}.",
+        formats=formats,
+        charges=charges,
         maker=maker,
-        partners=people(record.partners),
-        opponents=people(record.opponents),
         rubbers=tuple(lines),
         rubbers_heading=heading,
         rubbers_intro=tuple(intro),
-        no_rubbers="No rubbers in this period." if period.chosen else "No rubbers recorded.",
+        no_rubbers=f"No {nouns[1]} in this period." if period.chosen else f"No {nouns[1]} recorded.",
         file_name=f"{slug}.pdf",
     )
 
@@ -485,23 +498,26 @@ def _newest_results(player: Player, events: QuerySet[Event], period: Period,
 
 
 def _record_list(player: Player, events: QuerySet[Event], period: Period, days: list[dt.date], more: bool,
-                 address: str, page: str) -> tuple[str, str, list[str]]:
+                 address: str, page: str, nouns: tuple[str, str]) -> tuple[str, str, list[str]]:
     """What a record's list of rubbers holds, in its heading and its subtitle's words, and the lines above it: the
-    period's own figures (kept by day), the address's dates left out, and how to print what is not listed."""
+    period's own figures (kept by day), the address's dates left out, and how to print what is not listed. `nouns`
+    name what it lists: ("rubber", "rubbers") for a player of Somerset rubbers only, ("result", "results") for
+    one of several formats."""
+    one, many = nouns
     intro = []
     if period.chosen:
-        heading = f"Rubbers {period.words}"
+        heading = f"{many.capitalize()} {period.words}"
         listed = f"those {period.words}"
         if period.start and period.end and period.start > period.end:
-            intro.append("The period's first day is after its last: no rubber lies in it.")
+            intro.append(f"The period's first day is after its last: no {one} lies in it.")
         else:
-            summary = player_summary(player, events, start=period.start, end=period.end)
-            intro.append("In this period: " + (
-                f"{_count(summary['rubbers'], 'complete rubber')}, won {summary['wins']}, lost {summary['losses']}, "
-                f"rubber points {summary['scored_for'] or 0}{DASH}{summary['scored_against'] or 0}, net "
-                f"{summary['net'] or 0:+d}." if summary else "no complete rubbers."))
+            summaries = player_summaries(player, events, start=period.start, end=period.end)
+            intro.append("In this period: " + ("; ".join(
+                (f"{STANDINGS[key].heading}: " if len(summaries) > 1 else "")
+                + _period_words(STANDINGS[key].terms, summary) for key, summary in summaries.items())
+                or f"no complete {many}") + ".")
     else:
-        heading, listed = "Rubbers, newest first", f"all his rubbers ({len(days)})" if days else "none yet"
+        heading, listed = f"{many.capitalize()}, newest first", f"all his {many} ({len(days)})" if days else "none yet"
     intro += [f'The address\'s "{name}" date could not be read (write it as year-month-day: 2026-01-31), so it '
               "was left out." for name in period.unread]
     if more:
@@ -509,17 +525,31 @@ def _record_list(player: Player, events: QuerySet[Event], period: Period, days: 
         # The period to suggest: as long as the one listed (four weeks at least), up to its oldest day.
         floor, span = period.start or dt.date.min, max(newest - oldest, dt.timedelta(days=28))
         earlier = oldest - span if oldest - floor > span else floor
-        heading = (f"His newest {RECORD_RUBBERS} rubbers {period.words}" if period.chosen
-                   else f"His newest {RECORD_RUBBERS} rubbers")
+        heading = (f"His newest {RECORD_RUBBERS} {many} {period.words}" if period.chosen
+                   else f"His newest {RECORD_RUBBERS} {many}")
         listed = (f"the newest {RECORD_RUBBERS} of those {period.words}, back to {_date(oldest)}" if period.chosen
                   else f"his newest {RECORD_RUBBERS}, back to {_date(oldest)}")
-        intro.append(f"A record lists at most {RECORD_RUBBERS} rubbers. For earlier ones, print a period (dates "
+        intro.append(f"A record lists at most {RECORD_RUBBERS} {many}. For earlier ones, print a period (dates "
                      f"written year-month-day; either may be left out), such as {address}?from="
-                     f"{earlier.isoformat()}&to={oldest.isoformat()}. His page lists every rubber: {page}")
+                     f"{earlier.isoformat()}&to={oldest.isoformat()}. His page lists every {one}: {page}")
     elif period.chosen:
-        intro.append(f"Rubbers outside this period are not listed: {address} prints his newest, and "
-                     f"{address}?from=YYYY-MM-DD&to=YYYY-MM-DD any other period. His page lists every rubber: {page}")
+        intro.append(f"{many.capitalize()} outside this period are not listed: {address} prints his newest, and "
+                     f"{address}?from=YYYY-MM-DD&to=YYYY-MM-DD any other period. His page lists every {one}: {page}")
     return heading, listed, intro
+
+
+def _period_words(terms: Terms, summary: dict[str, Any]) -> str:
+    """"2 complete rubbers, won 2, lost 0, rubber points 8-2, net +6": a period's figures in one format's units."""
+    played = summary["rubbers"] or 0
+    return (f"{played} complete {terms.contest if played == 1 else terms.contests}, won {summary['wins']}, lost "
+            f"{summary['losses']}, {terms.points} {summary['scored_for'] or 0}{DASH}{summary['scored_against'] or 0}, "
+            f"net {summary['net'] or 0:+d}")
+
+
+def _listed_nouns(formats: list[FormatRecord]) -> tuple[str, str]:
+    """What his list of results is called: his format's rubbers, matches or rounds when he has played one."""
+    kinds = {(f.terms.contest, f.terms.contests) for f in formats}
+    return kinds.pop() if len(kinds) == 1 else ("result", "results")
 
 
 # One ruling.

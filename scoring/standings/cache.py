@@ -40,13 +40,14 @@ def event_pairs(event: Event) -> list[dict[str, Any]]:
                 lambda: ranked(kept_partnerships(kept, ranking), ranking))
 
 
-def club_players(kept: QuerySet[KeptFigures], version: Any) -> list[dict[str, Any]]:
-    """The club's standings over `kept` (the events and dates chosen), `version` naming that choice."""
-    return rows(("players", "club"), version, lambda: ranked(kept_standings(kept)))
+def club_players(kept: QuerySet[KeptFigures], version: Any, ranking: order.Ranking) -> list[dict[str, Any]]:
+    """The club's standings over `kept` (one format's rows, the events and dates chosen), `version` naming that
+    choice."""
+    return rows(("players", "club"), version, lambda: ranked(kept_standings(kept, ranking), ranking))
 
 
-def club_pairs(kept: QuerySet[KeptFigures], version: Any) -> list[dict[str, Any]]:
-    return rows(("pairs", "club"), version, lambda: ranked(kept_partnerships(kept)))
+def club_pairs(kept: QuerySet[KeptFigures], version: Any, ranking: order.Ranking) -> list[dict[str, Any]]:
+    return rows(("pairs", "club"), version, lambda: ranked(kept_partnerships(kept, ranking), ranking))
 
 
 def player_page(player_id: int, member: bool, version: Any, compute: Callable[[], Any]) -> Any:

@@ -7,10 +7,15 @@ from typing import Any
 import django_filters
 from django import forms
 
+from scoring.engine.rulebook import STANDINGS
 from scoring.models import Event, KeptFigures
+
+FORMAT_CHOICES = [(key, standing.heading) for key, standing in STANDINGS.items()]
 
 
 class StandingsFilter(django_filters.FilterSet):
+    # One format at a time: a rubber point, a point of a match and a progressive tally are never added up.
+    code = django_filters.ChoiceFilter(field_name="code", label="Format", choices=FORMAT_CHOICES, empty_label=None)
     event = django_filters.ModelChoiceFilter(field_name="event", queryset=Event.objects.none(),
                                              empty_label="All events")
     played_from = django_filters.DateFilter(field_name="day", lookup_expr="gte", label="From",

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
 from scoring.models.choices import PROGRESSIVE_FIGURES as FIGURE_WORDS
 from scoring.models.choices import RANKING_DEFAULT
 
@@ -46,17 +47,23 @@ def progressive(ranking: str = RANKING_DEFAULT) -> tuple[TieBreak, ...]:
 
 
 PROGRESSIVE_TIE_BREAKS = progressive()
+Ranking = tuple[TieBreak, ...]
 """A progressive night by default: every player's tally of points, then his lone hands, then the rounds he won."""
 
-Ranking = tuple[TieBreak, ...]
 LAST_WORDS = "name"
 
 
+BY_FAMILY: Mapping[str, Ranking] = {RUBBER_TERMS.family: TIE_BREAKS, MATCH_TERMS.family: MATCH_TIE_BREAKS,
+                                    TALLY_TERMS.family: PROGRESSIVE_TIE_BREAKS}
+"""How each format's figures are ranked when nothing else is chosen (the club's standings under a code)."""
+
+
 def for_event(event: Any) -> Ranking:
-    """How an event's standings are ranked: by its rubbers, its matches, or its progressive tallies."""
+    """How an event's standings are ranked: by its rubbers, its matches, or its progressive tallies as the
+    event chose."""
     if event.progressive:
         return progressive(event.ranking)
-    return TIE_BREAKS if event.playing.laps else MATCH_TIE_BREAKS
+    return BY_FAMILY[event.playing.terms.family]
 
 
 def sentence(ranking: Ranking = TIE_BREAKS) -> str:

@@ -17,6 +17,8 @@ from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
 from scoring.engine.progressive import bye_points
+from scoring.engine.rulebook import STANDINGS, Standing, Terms
+from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS
 from scoring.models import (
     Entrant,
     Event,
@@ -254,43 +256,78 @@ def player_events(player: Player) -> Q:
     return reduce(operator.or_, (Q(pk__in=ids) for ids in (*kept, ruled)))
 
 
-def player_summary(player: Player, events: QuerySet[Event], *, start: dt.date | None = None,
-                   end: dt.date | None = None) -> dict[str, Any] | None:
-    """His totals over the counted rubbers of `events` (one row as `kept_standings` gives it, None before his
-    first), from the kept figures: the events' own rows, or with `start` or `end` the days from one to the other.
-    What his page and his printed record show."""
+def _kept_of(player: Player, events: QuerySet[Event], start: dt.date | None = None,
+             end: dt.date | None = None) -> QuerySet[KeptFigures]:
+    """His kept figures in `events`: the events' own rows, or with `start` or `end` the days between."""
     kept = KeptFigures.objects.filter(player=player, event__in=events)
     if start is None and end is None:
-        kept = kept.filter(day__isnull=True)
-    else:
-        kept = kept.filter(day__isnull=False)
-        kept = kept.filter(day__gte=start) if start is not None else kept
-        kept = kept.filter(day__lte=end) if end is not None else kept
-    summary: dict[str, Any] | None = kept_standings(kept).first()
-    return summary
+        return kept.filter(day__isnull=True)
+    kept = kept.filter(day__isnull=False)
+    kept = kept.filter(day__gte=start) if start is not None else kept
+    return kept.filter(day__lte=end) if end is not None else kept
+
+
+def player_summaries(player: Player, events: QuerySet[Event], *, start: dt.date | None = None,
+                     end: dt.date | None = None) -> dict[str, dict[str, Any]]:
+    """His totals over the counted rubbers, matches or rounds of `events` in each format he has played, by
+    standings key in the order `STANDINGS` lists them (one query): a format's figures are never added to
+    another's. From the kept figures: the events' own rows, or with `start` or `end` the days between."""
+    rows = {row["code"]: row for row in _kept(_kept_of(player, events, start, end).values("code")).order_by()}
+    return {key: rows[key] for key in STANDINGS if key in rows}
 
 
 @dataclass
-class PlayerRecord:
+class FormatRecord:
+    """His record in one format: his totals, with each partner and against each opponent, and the chart of his
+    running net over his last days of play in it."""
+
+    standing: Standing
+    summary: dict[str, Any]
     partners: list[Record] = field(default_factory=list)
     opponents: list[Record] = field(default_factory=list)
     timeline: list[tuple[dt.date, int]] = field(default_factory=list)
     timeline_start: int = 0
     """His net before the timeline's first day (0 when it starts at his first)."""
 
+    @property
+    def terms(self) -> Terms:
+        return self.standing.terms
+
+    @property
+    def chart(self) -> Chart | None:
+        return net_chart(self.timeline, self.timeline_start)
+
+    @property
+    def figures(self) -> tuple[tuple[str, str], ...]:
+        """His totals as a printed record lists them, in this format's units and words."""
+        s, t = self.summary, self.terms
+        if t.family == TALLY_TERMS.family:
+            return (("Rounds played", _n(s["rubbers"])), ("Points", _n(s["scored_for"])),
+                    ("Lone hands made", _n(s["lone"])), ("Rounds won", _n(s["wins"])), ("Euchres", _n(s["euchres"])),
+                    ("Net", _n(s["net"])))
+        doubles = (("Doubles won", _n(s["doubles"])),) if t.family == RUBBER_TERMS.family else ()
+        return ((f"Complete {t.contests}", _n(s["rubbers"])), ("Won", _n(s["wins"])), ("Lost", _n(s["losses"])),
+                ("Games won", _n(s["games"])), *doubles, (f"{t.points.capitalize()} for", _n(s["scored_for"])),
+                (f"{t.points.capitalize()} against", _n(s["scored_against"])), ("Net", _n(s["net"])),
+                (f"Net per {t.contest}", f"{s['net_per_rubber'] or 0:.2f}"))
+
+    @property
+    def tables(self) -> tuple[tuple[str, list[Record], str], ...]:
+        """His two tables of people, with their headings and test names."""
+        return (("With each partner", self.partners, "partners"), ("Against each opponent", self.opponents,
+                                                                     "opponents"))
+
 
 CHART_POINTS = 160
 """The days of play a player's chart draws: his last, however long his past."""
 
 
-def net_timeline(player: Player, events: QuerySet[Event]) -> tuple[int, list[tuple[dt.date, int]]]:
-    """His cumulative net after each of his last `CHART_POINTS` days of play in `events`, oldest first, and
-    his net before the first of them (0 when they go back to his first day).
+def net_timeline(kept: QuerySet[KeptFigures], final: int) -> tuple[int, list[tuple[dt.date, int]]]:
+    """His cumulative net after each of his last `CHART_POINTS` days of play among `kept` (one format's rows),
+    oldest first, and his net before the first of them (0 when they go back to his first day).
 
-    Read newest first and counted back from his net over all (two queries): the days read stop at the
+    Read newest first and counted back from `final`, his net over all (one query): the days read stop at the
     chart's length, so a player of twenty years costs what a new member does."""
-    kept = KeptFigures.objects.filter(player=player, event__in=events)
-    final = kept.filter(day__isnull=True).aggregate(net=Sum("points_for") - Sum("points_against"))["net"] or 0
     days = (kept.filter(day__isnull=False).values("day").annotate(net=Sum("points_for") - Sum("points_against"))
             .order_by("-day")[:CHART_POINTS])
     running, timeline = final, []
@@ -301,27 +338,36 @@ def net_timeline(player: Player, events: QuerySet[Event]) -> tuple[int, list[tup
     return running, timeline
 
 
-def player_record(player: Player, events: QuerySet[Event]) -> PlayerRecord:
-    """His record with each partner and against each opponent, and his cumulative net over his last days of
-    play (`net_timeline`), over the counted rubbers of `events`, from the kept figures (a row per partner,
-    opponent or day shown)."""
-    partners: dict[int, Record] = {}
-    opponents: dict[int, Record] = {}
-    for table, model, other in ((partners, KeptFigures, "partner"), (opponents, KeptOpposition, "opponent")):
+def player_formats(player: Player, events: QuerySet[Event]) -> list[FormatRecord]:
+    """His record in each format he has played in `events` (Somerset rubbers, each code's matches, progressive
+    nights), from the kept figures: three queries, and one a format for its chart."""
+    formats = {key: FormatRecord(STANDINGS[key], summary)
+               for key, summary in player_summaries(player, events).items()}
+    for other, model in (("partner", KeptFigures), ("opponent", KeptOpposition)):
         rows = (model._default_manager.filter(player=player, event__in=events, day__isnull=True,
                                               **{f"{other}__isnull": False})
-                .values(f"{other}_id", f"{other}__display_name")
+                .values("code", f"{other}_id", f"{other}__display_name")
                 .annotate(n=Sum("rubber_count"), won=Sum("won_count"), lost=Sum("lost_count"),
                           scored=Sum("points_for"), conceded=Sum("points_against")))
         for row in rows:
-            table[row[f"{other}_id"]] = Record(row[f"{other}_id"], row[f"{other}__display_name"], row["n"],
-                                               row["won"], row["lost"], row["scored"], row["conceded"])
-    start, timeline = net_timeline(player, events)
+            if row["code"] in formats:
+                getattr(formats[row["code"]], f"{other}s").append(
+                    Record(row[f"{other}_id"], row[f"{other}__display_name"], row["n"], row["won"], row["lost"],
+                           row["scored"], row["conceded"]))
+    for key, kept in formats.items():
+        kept.partners.sort(key=_most_played)
+        kept.opponents.sort(key=_most_played)
+        kept.timeline_start, kept.timeline = net_timeline(
+            KeptFigures.objects.filter(player=player, event__in=events, code=key), kept.summary["net"] or 0)
+    return list(formats.values())
 
-    def most_played(table: dict[int, Record]) -> list[Record]:
-        return sorted(table.values(), key=lambda r: (-r.rubbers, -r.net, r.name))
 
-    return PlayerRecord(most_played(partners), most_played(opponents), timeline, start)
+def _n(value: int | None) -> str:
+    return str(value or 0)
+
+
+def _most_played(record: Record) -> tuple[int, int, str]:
+    return -record.rubbers, -record.net, record.name
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
+from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
 from scoring.standings.export import Rank
 from scoring.words import rubber_result_words
 
@@ -150,9 +151,10 @@ class MatchPartnershipTable(MatchFigures):
 
 
 class PlayerRubbersTable(tables.Table):
-    """Every rubber a player played, the newest entered first, each linking to its page."""
+    """Every rubber, match or progressive round a player played, the newest entered first, each linking to its
+    page."""
 
-    rubber = tables.Column(verbose_name="Rubber", accessor="rubber_id",
+    rubber = tables.Column(verbose_name="Table", accessor="rubber_id", attrs={"td": {"class": "text-nowrap"}},
                            linkify=lambda record: reverse("rubber", args=[record.rubber_id]))
     played_on = tables.DateColumn(verbose_name="Played", accessor="rubber__played_on", format="j M Y")
     event = tables.Column(verbose_name="Event", accessor="rubber__event__name")
@@ -163,8 +165,9 @@ class PlayerRubbersTable(tables.Table):
     points_against = tables.Column(verbose_name="Against", attrs=NUMBER)
     result = tables.Column(verbose_name="Result", accessor="won", order_by=("won",), empty_values=())
 
-    def render_rubber(self, value: int) -> str:
-        return f"#{value}"
+    def render_rubber(self, record: Any, value: int) -> str:
+        """"Rubber #35", "Match #36", "Round #37": what its event's tables play."""
+        return f"{record.rubber.event.playing.terms.contest.capitalize()} #{value}"
 
     def render_opponents(self, record: Any) -> str:
         rubber = record.rubber
@@ -184,3 +187,20 @@ class PlayerRubbersTable(tables.Table):
         attrs = TABLE_ATTRS
         template_name = "standings/table.html"
         order_by = ("-rubber",)  # newest entered first: read from the index, not sorted each time
+
+
+class ClubProgressiveTable(ProgressiveStandingsTable):
+    """Every progressive night's tallies added up: the deals each player played (a night's byes score only on
+    its own standings, where the round's average is known)."""
+
+    class Meta(ProgressiveStandingsTable.Meta):
+        exclude = ("losses", "games", "net", "byes")
+
+
+BY_FAMILY: dict[str, tuple[type[tables.Table], type[tables.Table] | None]] = {
+    RUBBER_TERMS.family: (StandingsTable, PartnershipTable),
+    MATCH_TERMS.family: (MatchStandingsTable, MatchPartnershipTable),
+    TALLY_TERMS.family: (ClubProgressiveTable, None),
+}
+"""Each format's standings and partnerships tables (a progressive night changes partners every round)."""
+

@@ -11,8 +11,10 @@ from django_tables2.export import ExportMixin
 
 from scoring.access import ReadableMixin
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
+from scoring.engine.rulebook import SOMERSET_1888, STANDINGS, Standing
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.rubbers import undealt
+from scoring.services.club import the_club
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.export import OFFERED, InertTableExport
@@ -20,15 +22,14 @@ from scoring.standings.filters import StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
-    net_chart,
     not_counted_entrants,
     play_stats,
     player_events,
-    player_record,
-    player_summary,
+    player_formats,
     prizes,
 )
 from scoring.standings.tables import (
+    BY_FAMILY,
     MatchPartnershipTable,
     MatchStandingsTable,
     PartnershipTable,
@@ -109,6 +110,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context = super().get_context_data(**kwargs)
         context |= {
             "event": self.event,
+            "terms": self.event.playing.terms,
             "title": f"{self.event.name}: standings",
             "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,
@@ -128,16 +130,26 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
 
 
 class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
-    """Every event the visitor may read, filtered by event and dates."""
+    """Every event the visitor may read under one format (`?code=KEY`, the club's own code unless another is
+    asked for), filtered by event and dates: a format's figures are never added to another's."""
 
     template_name = "standings/standings.html"
+
+    def standing(self) -> Standing | None:
+        """The format asked for, or the club's own code when none is; None for a key no format has (the form
+        says so, and no rows are shown)."""
+        asked = self.request.GET.get("code")
+        return STANDINGS.get(the_club().rulebook if asked is None else asked)
 
     def get_filter(self) -> StandingsFilter:
         if not hasattr(self, "_filter"):
             events = Event.objects.visible_to(self.request.user)
+            standing = self.standing()
             self._filter = StandingsFilter(
-                self.request.GET or None, events=events,
+                self.request.GET or None, events=events.of_standing(standing.key) if standing else events,
                 queryset=KeptFigures.objects.filter(event__in=events))
+            if not self._filter.is_bound or "code" not in self.request.GET:
+                self._filter.form.fields["code"].initial = the_club().rulebook
         return self._filter
 
     def chosen(self) -> set[str]:
@@ -146,29 +158,54 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
     def results_version(self) -> object:
         if not hasattr(self, "_version"):
             chosen = {name: self.request.GET.get(name, "") for name in self.get_filter().form.fields}
+            standing = self.standing()
             self._version = (standings_cache.events_version(Event.objects.visible_to(self.request.user)),
-                             sorted(chosen.items()))
+                             sorted(chosen.items()), standing.key if standing else None)
         return self._version
 
     def kept(self) -> QuerySet[KeptFigures]:
-        """The kept rows chosen: each event's own, or each day's when the standings are between dates."""
-        chosen = self.get_filter()
+        """The kept rows chosen, of one format: each event's own, or each day's when the standings are between
+        dates."""
+        chosen, standing = self.get_filter(), self.standing()
+        if standing is None:
+            return KeptFigures.objects.none()
         dated = chosen.is_bound and chosen.is_valid() and any(
             chosen.form.cleaned_data.get(name) for name in ("played_from", "played_to"))
-        return chosen.qs.filter(day__isnull=not dated)
+        return chosen.qs.filter(code=standing.key, day__isnull=not dated)
+
+    def family(self) -> str:
+        standing = self.standing()
+        return (standing or STANDINGS[SOMERSET_1888.key]).terms.family
+
+    def ranking(self) -> order.Ranking:
+        return order.BY_FAMILY[self.family()]
+
+    def get_table_class(self) -> type[Any]:
+        return BY_FAMILY[self.family()][0]
 
     def get_table_data(self) -> list[dict[str, Any]]:
-        return standings_cache.club_players(self.kept(), self.results_version())
+        return standings_cache.club_players(self.kept(), self.results_version(), self.ranking())
+
+    def get_export_filename(self, export_format: str) -> str:
+        standing = self.standing()
+        return f"standings-{standing.key if standing else 'none'}.{export_format}"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
+        standing = self.standing()
         rubbers = Rubber.objects.filter(event__in=Event.objects.visible_to(self.request.user))
+        pairs = BY_FAMILY[self.family()][1]
         context |= {
-            "title": "Club standings",
+            "title": f"Club standings: {standing.heading}" if standing else "Club standings",
+            "standing": standing,
+            "terms": (standing or STANDINGS[SOMERSET_1888.key]).terms,
             "filter": self.get_filter(),
-            "tie_breakers": order.sentence(),
-            "pairs": self.partnership_table(standings_cache.club_pairs(self.kept(), self.results_version())),
-            "abandoned": abandoned_rubbers(rubbers).select_related("event"),
+            "tie_breakers": order.sentence(self.ranking()),
+            "pairs": pairs and self.partnership_table(
+                standings_cache.club_pairs(self.kept(), self.results_version(), self.ranking()),
+                pairs is MatchPartnershipTable),
+            "abandoned": abandoned_rubbers(rubbers.filter(event__in=Event.objects.of_standing(standing.key))
+                                           if standing else rubbers.none()).select_related("event"),
         }
         return context
 
@@ -199,7 +236,6 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
 
     @staticmethod
     def figures(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event]) -> dict[str, Any]:
-        record = player_record(player, events)
-        return {"summary": player_summary(player, events), "record": record,
-                "stats": play_stats(player, rubbers, events),
-                "chart": net_chart(record.timeline, record.timeline_start)}
+        """His record in each format apart (a rubber point is not a point of a match), and his play as maker
+        over all of them (hands made are hands, whatever the format)."""
+        return {"formats": player_formats(player, events), "stats": play_stats(player, rubbers, events)}

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from scoring.models import Event, RubberPlayerResult
 from scoring.printing import sheets
 from scoring.seeding.bulk import seed_bulk
-from scoring.standings.selectors import player_summary
+from scoring.standings.selectors import player_summaries
 from tests.builders import a_finished_rubber, a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.printing.test_sheets import get_pdf, lines_of
@@ -44,6 +44,7 @@ def test_the_record_lists_his_newest_rubbers_only_and_its_cost_does_not_grow_wit
     four = PlayerFactory.create_batch(4)
     seed_bulk(rubbers=2, event=event, players=four)
     url = reverse("player_record_pdf", args=[four[0].pk])
+    get_pdf(client, url)  # the club's settings, read once and kept in the cache
     with CaptureQueriesContext(connection) as few:
         lines = lines_of(get_pdf(client, url).content)
     assert len(listed(lines, event)) == 2 and "Rubbers, newest first" in lines
@@ -62,7 +63,7 @@ def test_the_record_lists_his_newest_rubbers_only_and_its_cost_does_not_grow_wit
     assert "His newest 3 rubbers" in lines
     assert "Rubbers listed: his newest 3, back to" in text
     # ...and his figures over all his play, as the kept rows give them and his page shows them.
-    summary = player_summary(four[0], Event.objects.all())
+    summary = player_summaries(four[0], Event.objects.all()).get("somerset-1888")
     assert summary is not None and summary["rubbers"] == 42
     assert figure(lines, "Complete rubbers") == "42" and figure(lines, "Net") == str(summary["net"])
     assert "For earlier ones, print a period" in text

@@ -16,12 +16,13 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.engine import Seat, Side, score_rubber
-from scoring.models import Event, Hand, Player, Rubber
+from scoring.models import Event, Hand, KeptFigures, Player, Rubber
 from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
 from scoring.services.reports import as_scored
 from scoring.services.rubbers import rubber_abandon
 from scoring.services.scoring import results_changed, rubber_hands
+from scoring.standings import selectors
 from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
@@ -29,6 +30,11 @@ from tests.helpers import record
 pytestmark = pytest.mark.django_db
 
 HEADER = ["Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won", "Points for", "Points against", "Net"]
+
+
+def rubbers_of(context) -> selectors.FormatRecord | None:
+    """His Somerset rubbers on his page (these tests' events are Somerset's), None before he has one."""
+    return next((f for f in context["formats"] if f.standing.key == "somerset-1888"), None)
 
 
 def club(event: Event, players: list[Player], rubbers: int, seed: int = 7) -> None:
@@ -152,6 +158,7 @@ def test_standings_and_player_pages_cost_a_fixed_number_of_queries(client):
     seed_bulk(rubbers=2, event=event, players=players)
     urls = [reverse("event_standings", args=[event.slug]), reverse("standings"),
             reverse("player", args=[players[0].pk])]
+    client.get(reverse("home"))  # the club's settings, read once and kept in the cache
     counts = []
     for url in urls:
         with CaptureQueriesContext(connection) as queries:
@@ -175,13 +182,14 @@ def test_player_page_record_and_statistics(client):
     made = Hand.objects.filter(maker_player=me).count()
     assert context["stats"].maker.made == made
     assert sum(f.made for f in context["stats"].by_position) == made
-    summary = context["summary"]
-    assert summary is None or summary["rubbers"] == sum(r.rubbers for r in context["record"].partners)
+    somerset = rubbers_of(context)
+    summary = somerset.summary if somerset else None
+    assert summary is None or summary["rubbers"] == sum(r.rubbers for r in somerset.partners)
     body = response.content.decode()
     assert "Eldest hand" in body and "Dealer" in body
     if summary:
         assert 'data-testid="net-chart"' in body
-        assert context["chart"].final == summary["net"]
+        assert somerset.chart.final == summary["net"]
 
 
 def test_player_page_hides_members_only_rubbers_from_the_public(client, member):
@@ -189,9 +197,9 @@ def test_player_page_hides_members_only_rubbers_from_the_public(client, member):
     seed_bulk(rubbers=2, event=EventFactory(is_public=True), players=players)
     seed_bulk(rubbers=3, event=EventFactory(is_public=False), players=players, seed=5)
     url = reverse("player", args=[players[0].pk])
-    assert client.get(url).context["summary"]["rubbers"] == 2
+    assert rubbers_of(client.get(url).context).summary["rubbers"] == 2
     client.force_login(member)
-    assert client.get(url).context["summary"]["rubbers"] == 5
+    assert rubbers_of(client.get(url).context).summary["rubbers"] == 5
 
 
 def test_cached_standings_are_never_stale(client, event, players):
@@ -248,18 +256,18 @@ def test_a_players_cached_figures_are_never_stale(client, secretary, rubber):
 
     player = rubber.north
     url = reverse("player", args=[player.pk])
-    assert client.get(url).context["summary"] is None
+    assert rubbers_of(client.get(url).context) is None
     for maker in ("N", "N", "E"):
         play_game(rubber, maker)
-    first = client.get(url).context
-    assert first["summary"]["rubbers"] == 1 and first["summary"]["wins"] == 1
+    first = rubbers_of(client.get(url).context).summary
+    assert first["rubbers"] == 1 and first["wins"] == 1
     with CaptureQueriesContext(connection) as warm:
-        again = client.get(url).context
-    assert again["summary"] == first["summary"]
+        again = rubbers_of(client.get(url).context).summary
+    assert again == first
     assert not any("scoring_hand" in q["sql"] for q in warm.captured_queries)  # his figures came from the cache
     Player.objects.filter(pk=rubber.east.pk).update(display_name="Renamed Partner")
     results_changed()  # as renaming a player does
-    assert "Renamed Partner" in [r.name for r in client.get(url).context["record"].opponents]
+    assert "Renamed Partner" in [r.name for r in rubbers_of(client.get(url).context).opponents]
 
 
 @pytest.mark.parametrize("name", ["event_standings", "standings"])
@@ -286,19 +294,19 @@ def test_a_players_page_stays_cached_while_other_players_score(client, event, pl
     for maker in ("N", "N", "E"):
         play_game(mine, maker)
     url = reverse("player", args=[players[0].pk])
-    assert client.get(url).context["summary"]["rubbers"] == 1
+    assert rubbers_of(client.get(url).context).summary["rubbers"] == 1
     with CaptureQueriesContext(connection) as warm:
         client.get(url)
     elsewhere = a_rubber(EventFactory(), players[2:6], played_on=event.starts_on)
     play_game(elsewhere, "N")
     with CaptureQueriesContext(connection) as after:
-        assert client.get(url).context["summary"]["rubbers"] == 1
+        assert rubbers_of(client.get(url).context).summary["rubbers"] == 1
     assert len(after) == len(warm)  # read from the cache, as before the other rubber
     assert not any('"made"' in q["sql"] for q in after.captured_queries)
     again = a_rubber(EventFactory(), players[:4], played_on=event.starts_on)
     for maker in ("N", "N", "E"):
         play_game(again, maker)
-    assert client.get(url).context["summary"]["rubbers"] == 2  # a new event of his counts at once
+    assert rubbers_of(client.get(url).context).summary["rubbers"] == 2  # a new event of his counts at once
 
 
 def test_a_drawn_standings_table_is_kept_for_its_own_sorting_and_version(client, event, players):
@@ -331,7 +339,6 @@ def test_the_net_timeline_counts_back_from_his_net_over_his_last_days(monkeypatc
     """His cumulative net after each day he played, as the stored results give it; when his past is longer than
     the chart, only his last days are read and the line starts from his net before them."""
     from scoring.models import RubberPlayerResult
-    from scoring.standings import selectors
 
     event = EventFactory()
     players = PlayerFactory.create_batch(5)
@@ -345,10 +352,11 @@ def test_the_net_timeline_counts_back_from_his_net_over_his_last_days(monkeypatc
         running += by_day[day]
         expected.append((day, running))
     assert len(expected) >= 3  # he played on at least three days, so two are fewer than his past
-    events = Event.objects.all()
-    assert selectors.net_timeline(me, events) == (0, expected)
+    kept = KeptFigures.objects.filter(player=me, code="somerset-1888")
+    final = expected[-1][1]
+    assert selectors.net_timeline(kept, final) == (0, expected)
     monkeypatch.setattr(selectors, "CHART_POINTS", 2)
-    start, last_two = selectors.net_timeline(me, events)
+    start, last_two = selectors.net_timeline(kept, final)
     assert last_two == expected[-2:]
     assert start == expected[-3][1]
     chart = selectors.net_chart(last_two, start)

@@ -22,11 +22,14 @@ class Standing:
     key: str
     name: str
     terms: Terms
+    heading: str
+    """What a player's record and the club's standings call it: "Matches under the standard game"."""
 
 
 STANDINGS: Mapping[str, Standing] = {
-    **{rb.key: Standing(rb.key, rb.name, rb.terms) for rb in RULEBOOKS.values()},
-    PROGRESSIVE_KEY: Standing(PROGRESSIVE_KEY, "Progressive nights", TALLY_TERMS),
+    **{rb.key: Standing(rb.key, rb.name, rb.terms, f"{rb.terms.section} under {rb.short_name}")
+       for rb in RULEBOOKS.values()},
+    PROGRESSIVE_KEY: Standing(PROGRESSIVE_KEY, "Progressive nights", TALLY_TERMS, "Progressive nights"),
 }
 """Each code's figures apart, and the progressive tally apart from them all, in the order pages list them."""
 

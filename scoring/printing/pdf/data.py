@@ -93,6 +93,13 @@ class RubberSheet:
     table_reports: tuple[str, ...] = ()
     """Reports taken back or dropped, and disputes, one line each."""
     file_name: str = "score-sheet.pdf"
+    finished: str = "The games and the rubber"
+    """The heading over the sheet's end, in its format's words (`Terms.finished`)."""
+    unit: str = "Rubber points"
+    """What the players' figures count (`Terms.unit`)."""
+    game_columns: tuple[str, ...] = ("Game", "Won by", "NS\u2013EW", "Lap", "Kind", "Points")
+    """The finished games' columns: a match's games have no lap, kind or rubber points."""
+    no_games: str = "No game finished yet."
 
 
 @dataclass(frozen=True)
@@ -147,16 +154,28 @@ class RubberRecordLine:
 
 
 @dataclass(frozen=True)
+class RecordFormat:
+    """A player's record in one format, in its own units: never added to another format's."""
+
+    heading: str
+    figures: tuple[tuple[str, str], ...]
+    contests: str
+    """What its people tables count: "Rubbers", "Matches", "Rounds"."""
+    partners: tuple[tuple[str, ...], ...]
+    opponents: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class RecordSheet:
     paper: str
     club: str
     title: str
     subtitle: str
-    summary: tuple[tuple[str, str], ...]
+    formats: tuple[RecordFormat, ...]
+    charges: tuple[tuple[str, str], ...]
+    """Penalties and rulings against him, in every format."""
     maker: tuple[tuple[str, ...], ...]
     """(label, made, % made, % marches, % euchred) rows, overall, by place and lone."""
-    partners: tuple[tuple[str, ...], ...]
-    opponents: tuple[tuple[str, ...], ...]
     rubbers: tuple[RubberRecordLine, ...]
     file_name: str
     notes: tuple[str, ...] = field(default=())
@@ -186,5 +205,5 @@ class RulingSheet:
     """(law as its code cites it, 'Title: summary') for each law cited."""
     label: str
     file_name: str
-    chosen_by: str = "The non-offending side chose (law 85)"
+    chosen_by: str = "The non-offending side chose"
     code: str = "Laws of Euchre, Somerset Club of Boston, 1888"

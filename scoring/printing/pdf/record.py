@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from scoring.printing.pdf.common import Name, build, content_width, grid, p
-from scoring.printing.pdf.data import RecordSheet
+from scoring.printing.pdf.data import RecordFormat, RecordSheet
 from scoring.printing.pdf.fonts import REGULAR
 
 RUBBER_HEADER = ["Played", "No.", "Event", "Side", "Partner", "Opponents", "For", "Against", "Result"]
@@ -24,7 +24,7 @@ def _names(text: str) -> Name:
     return Name(text)
 
 
-def _side_by_side(left: Flowable, right: Flowable, width: float) -> Table:
+def _side_by_side(left: Flowable | list[Flowable], right: Flowable | list[Flowable], width: float) -> Table:
     table = Table([[left, right]], colWidths=[width / 2, width / 2])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     return table
@@ -34,33 +34,41 @@ def _header(cells: list[str]) -> list[Flowable]:
     return [p(c, "head") for c in cells]
 
 
-def _people(title: str, rows: tuple[tuple[str, ...], ...], width: float) -> Flowable:
+def _people(title: str, contests: str, rows: tuple[tuple[str, ...], ...], width: float) -> Flowable:
     if not rows:
         return p(f"No {title.lower()}s yet.", "small")
     # The name column as wide as the figures allow: "Featherstonehaugh-Smythe" whole on Letter.
-    table = grid([_header([title, "Rubbers", "Won", "Lost", "Net"]), *[[_names(r[0]), *r[1:]] for r in rows]],
+    table = grid([_header([title, contests, "Won", "Lost", "Net"]), *[[_names(r[0]), *r[1:]] for r in rows]],
                  [width - 50 * mm, 15 * mm, 11 * mm, 11 * mm, 13 * mm])
     table.setStyle(PEOPLE)
     return table
 
 
+def _format(record: RecordFormat, width: float) -> list[Flowable]:
+    """One format's figures, and his partners and opponents in it, under its heading."""
+    half = width / 2 - 4 * mm
+    figures = grid([["Record", ""], *record.figures], [half - 22 * mm, 22 * mm])
+    figures.setStyle(NUMBERS)
+    people = [_people("Partner", record.contests, record.partners, half), Spacer(1, 2 * mm),
+              _people("Opponent", record.contests, record.opponents, half)]
+    return [p(record.heading, "heading"), _side_by_side(figures, people, width), Spacer(1, 3 * mm)]
+
+
 def record_pdf(sheet: RecordSheet) -> bytes:
     width = content_width(sheet.paper)
     half = width / 2 - 4 * mm
-    summary = grid([["Record", ""], *sheet.summary], [half - 22 * mm, 22 * mm])
-    summary.setStyle(NUMBERS)
     maker_rows = [[p(r[0], "cell"), *r[1:]] for r in sheet.maker]
     maker = grid([_header(["Making the trump", "Hands", "Made", "March", "Euchred"]), *maker_rows],
                  [half - 63 * mm, 15 * mm, 16 * mm, 16 * mm, 16 * mm])
     maker.setStyle(NUMBERS)
-    story: list[Flowable] = [
-        p(sheet.title, "title"),
-        p(sheet.subtitle, "subtitle"),
-        _side_by_side(summary, maker, width),
-        Spacer(1, 4 * mm),
-    ]
-    story.append(_side_by_side(_people("Partner", sheet.partners, half), _people("Opponent", sheet.opponents, half),
-                               width))
+    charges = grid([["In every format", ""], *sheet.charges], [half - 22 * mm, 22 * mm])
+    charges.setStyle(NUMBERS)
+    story: list[Flowable] = [p(sheet.title, "title"), p(sheet.subtitle, "subtitle")]
+    for record in sheet.formats:
+        story += _format(record, width)
+    if not sheet.formats:
+        story.append(p("No complete rubbers, matches or rounds yet.", "body"))
+    story += [_side_by_side(maker, charges, width), Spacer(1, 4 * mm)]
 
     story.append(p(sheet.rubbers_heading, "heading"))
     story += [p(line, "small") for line in sheet.rubbers_intro]
