@@ -59,7 +59,8 @@ def test_a_control_character_in_a_name_does_not_break_the_xlsx(client, rubber):
 
 
 @pytest.mark.parametrize("query", ["per_page=-1", "per_page=0", "per_page=abc", "per_page=100000", "page=-3",
-                                   "page=x", "pairs-per_page=-1", "sort=nonsense"])
+                                   "page=x", "pairs-per_page=-1", "sort=nonsense", "code=", "code=bridge",
+                                   "code=progressive&_export=xlsx", "code=standard&code=somerset-1888"])
 def test_bad_paging_on_the_standings_falls_back(client, rubber, query):
     play_game(rubber)
     for url in (reverse("event_standings", args=[rubber.event.slug]), reverse("standings")):
@@ -84,12 +85,13 @@ def test_a_host_not_allowed_is_a_400_page(client):
 QUERY_VALUES = st.one_of(
     st.sampled_from(["-1", "0", "1", "2", "999999999999999999999", "1e9", "NaN", "x", "", " ", "%00", "\x00",
                      "2026-02-30", "2026-11-21", "-name", "name", "rank", "net", "--net", "csv", "xlsx", "json",
-                     "pdf", "<script>", "'; --", "[]", "../.."]),
+                     "pdf", "<script>", "'; --", "[]", "../..", "somerset-1888", "standard", "progressive",
+                     "official-1862", "STANDARD"]),
     st.text(max_size=12),
 )
 QUERY_NAMES = st.sampled_from(["page", "per_page", "sort", "event", "played_from", "played_to", "_export",
                                "pairs-page", "pairs-per_page", "pairs-sort", "r-page", "r-per_page", "r-sort",
-                               "q", "tab", "next"])
+                               "q", "tab", "next", "code"])
 QUERIES = st.dictionaries(QUERY_NAMES, QUERY_VALUES, max_size=5)
 HYPOTHESIS = settings(max_examples=40, deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

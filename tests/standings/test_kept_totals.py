@@ -115,6 +115,17 @@ def test_the_command_rewrites_and_names_what_differed():
     assert KeptFigures.objects.get(player=rubber.north, day__isnull=False).points_for == right
 
 
+def test_a_row_kept_under_another_format_is_rewritten_under_its_events():
+    """Each kept row carries its event's standings key; one under another key is found and put right."""
+    rubber = a_rubber(EventFactory(rulebook="standard", game_points=10, games=1))
+    for _ in range(5):
+        record(rubber, maker="N", tricks=5)
+    assert set(KeptFigures.objects.values_list("code", flat=True)) == {"standard"}
+    KeptFigures.objects.filter(player=rubber.north, day__isnull=False).update(code="somerset-1888")
+    assert totals_rebuild() == [(rubber.event_id, rubber.played_on)]
+    assert set(KeptFigures.objects.values_list("code", flat=True)) == {"standard"}
+
+
 def _every_kept_row() -> list[tuple]:
     from scoring.services.kept import KINDS, _rows
 
@@ -152,3 +163,21 @@ def test_a_rebuild_a_few_days_at_a_time_makes_every_row_as_kept(chunk, monkeypat
     assert (stray.pk, None) in differed and (events[0].pk, events[0].starts_on.replace(day=28)) in differed
     assert _every_kept_row() == as_kept
     assert totals_rebuild() == []
+
+
+def test_the_migration_gives_rows_kept_before_it_their_events_key():
+    """Rows kept before each carried its key take it from their event: a progressive night's is its own, whatever
+    code scored its deals."""
+    import importlib
+
+    from django.apps import apps
+
+    fill = importlib.import_module("scoring.migrations.0025_kept_code_club").codes_fill
+    player, partner = PlayerFactory.create_batch(2)
+    events = {"somerset-1888": EventFactory(), "standard": EventFactory(rulebook="standard"),
+              "progressive": EventFactory(rulebook="standard", mode="progressive", rounds=2)}
+    for event in events.values():
+        KeptFigures.objects.create(event=event, day=None, player=player, partner=partner, rubber_count=1, code="")
+    fill(apps, None)
+    assert {row.event_id: row.code for row in KeptFigures.objects.all()} == {
+        event.pk: key for key, event in events.items()}
