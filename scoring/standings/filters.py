@@ -15,7 +15,9 @@ FORMAT_CHOICES = [(key, standing.heading) for key, standing in STANDINGS.items()
 
 class StandingsFilter(django_filters.FilterSet):
     # One format at a time: a rubber point, a point of a match and a progressive tally are never added up.
-    code = django_filters.ChoiceFilter(field_name="code", label="Format", choices=FORMAT_CHOICES, empty_label=None)
+    # (Chosen by the links above the form; the form carries it along with the event and the dates.)
+    code = django_filters.ChoiceFilter(field_name="code", label="Format", choices=FORMAT_CHOICES, empty_label=None,
+                                       widget=forms.HiddenInput)
     event = django_filters.ModelChoiceFilter(field_name="event", queryset=Event.objects.none(),
                                              empty_label="All events")
     played_from = django_filters.DateFilter(field_name="day", lookup_expr="gte", label="From",

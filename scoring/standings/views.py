@@ -18,7 +18,7 @@ from scoring.services.club import the_club
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.export import OFFERED, InertTableExport
-from scoring.standings.filters import StandingsFilter
+from scoring.standings.filters import FORMAT_CHOICES, StandingsFilter
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
@@ -138,18 +138,16 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
     def standing(self) -> Standing | None:
         """The format asked for, or the club's own code when none is; None for a key no format has (the form
         says so, and no rows are shown)."""
-        asked = self.request.GET.get("code")
-        return STANDINGS.get(the_club().rulebook if asked is None else asked)
+        return STANDINGS.get(self.request.GET.get("code") or the_club().rulebook)
 
     def get_filter(self) -> StandingsFilter:
         if not hasattr(self, "_filter"):
             events = Event.objects.visible_to(self.request.user)
-            standing = self.standing()
+            standing, data = self.standing(), self.request.GET.copy()
+            data["code"] = data.get("code") or the_club().rulebook  # carried along by the form's other choices
             self._filter = StandingsFilter(
-                self.request.GET or None, events=events.of_standing(standing.key) if standing else events,
+                data, events=events.of_standing(standing.key) if standing else events,
                 queryset=KeptFigures.objects.filter(event__in=events))
-            if not self._filter.is_bound or "code" not in self.request.GET:
-                self._filter.form.fields["code"].initial = the_club().rulebook
         return self._filter
 
     def chosen(self) -> set[str]:
@@ -198,6 +196,7 @@ class ClubStandingsView(CleanPagingMixin, StandingsExportMixin, TemplateView):
         context |= {
             "title": f"Club standings: {standing.heading}" if standing else "Club standings",
             "standing": standing,
+            "formats": FORMAT_CHOICES,
             "terms": (standing or STANDINGS[SOMERSET_1888.key]).terms,
             "filter": self.get_filter(),
             "tie_breakers": order.sentence(self.ranking()),

@@ -122,7 +122,7 @@ def test_the_club_standings_open_on_the_clubs_code_and_refuse_an_unknown_one(abb
     assert rows and "Rubbers" in rows[0]  # the club plays Somerset unless its settings say otherwise
     page = client.get(reverse("standings"), {"code": "bridge"})
     assert page.status_code == 200
-    assert "Select a valid choice" in page.content.decode()
+    assert "No format of play is called “bridge”" in page.content.decode()
     assert "Abigail Ames" not in page.content.decode()
 
 
