@@ -85,6 +85,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "ruling_withdraw": (SECRETARY_ACTION, lambda o: [o["ruling"].pk]),
     "players": (PUBLIC, lambda o: []),
     "player_new": (SECRETARY_FORM, lambda o: []),
+    "club_settings": (SECRETARY_FORM, lambda o: []),
     "player_edit": (SECRETARY_FORM, lambda o: [o["players"][0].pk]),
     "player": (PUBLIC, lambda o: [o["players"][0].pk]),
     "player_record_pdf": (PUBLIC, lambda o: [o["players"][0].pk]),
@@ -124,6 +125,11 @@ WITH_QUERIES: list[tuple[str, Callable[[dict[str, Any]], list[Any]], Callable[[d
      lambda o: f"?date={o['rubber'].played_on}&table=1&player={o['players'][0].pk}&state=in_progress"),
     ("event", lambda o: [o["event"].slug], lambda o: "?date=junk&table=%00&player=0&state=lost&page=9&rulings-page=9"),
     ("event", lambda o: [o["tournament"].slug], lambda o: "?round=1&table=1&page=2"),
+    ("how_scoring_works", lambda o: [], lambda o: "?code=standard"),  # another code than the club's
+    ("laws", lambda o: [], lambda o: "?code=no-such-code"),  # said so, and the club's shown
+    ("standings", lambda o: [], lambda o: "?code=standard"),  # each format apart, a match's columns
+    ("standings", lambda o: [], lambda o: "?code=progressive"),
+    ("standings", lambda o: [], lambda o: "?code=no-such-code"),  # said so, and no rows
 ]
 
 
