@@ -1,6 +1,7 @@
 """A page's law citations, from the rulebook it shows: `{{ code|noted:"substitute" }}` reads " (law 18)" under
 Somerset and nothing under a code without such a law; `{{ code|cited:"choice" }}` reads "law 85". The name is a
-`Matter` or a `Reason` of the rulebook; a template never writes a law's number."""
+`Matter` or a `Reason` of the rulebook; a template never writes a law's number. A page with no code to hand
+(the value is not a rulebook) cites nothing."""
 
 from __future__ import annotations
 
@@ -19,17 +20,16 @@ def _what(name: str) -> Reason | Matter:
 
 
 @register.filter
-def cited(rulebook: Rulebook, name: str) -> str:
-    return rulebook.cited(_what(name))
+def cited(rulebook: Rulebook | None, name: str) -> str:
+    return rulebook.cited(_what(name)) if isinstance(rulebook, Rulebook) else ""
 
 
 @register.filter
-def noted(rulebook: Rulebook, name: str) -> str:
-    return rulebook.noted(_what(name))
+def noted(rulebook: Rulebook | None, name: str) -> str:
+    return rulebook.noted(_what(name)) if isinstance(rulebook, Rulebook) else ""
 
 
 @register.filter
-def headed(rulebook: Rulebook, name: str) -> str:
+def headed(rulebook: Rulebook | None, name: str) -> str:
     """The citation heading a sentence: "Law 18: ", or nothing."""
-    cited = rulebook.cited(_what(name))
-    return f"{cited[:1].upper()}{cited[1:]}: " if cited else ""
+    return rulebook.headed(_what(name)) if isinstance(rulebook, Rulebook) else ""

@@ -160,11 +160,18 @@ class Rulebook:
     """When a claim comes too late, for a revoke and for any other score, and the laws that end it."""
     rulings: str = "somerset-1888"
     """Which rulings table the code rules by (the standard game rules as the Official Laws where it is silent)."""
+    readings: str = ""
+    """How the site reads the code where its old text leaves room, as the laws page says it."""
 
     @property
     def max_rubber_points(self) -> int:
         """Every game a double, a fourth game played, and the bonus (law 7's ten)."""
         return (self.games_in_rubber + 1) * self.double_game + self.rubber_bonus
+
+    @property
+    def forming(self) -> str:
+        """How a club night's tables are formed under this code: by dealing for the jacks, or by cutting."""
+        return "dealing for the jacks" if self.table_by_jacks else "cutting"
 
     @property
     def standings_key(self) -> str:
@@ -194,6 +201,11 @@ class Rulebook:
         """The citation as a sentence adds it: " (law 18)", or nothing when the code has no such law."""
         cited = self.cited(what)
         return f" ({cited})" if cited else ""
+
+    def headed(self, what: Reason | Matter) -> str:
+        """The citation as it heads a sentence: "Law 18: ", or nothing when the code has no such law."""
+        cited = self.cited(what)
+        return f"{cited[:1].upper()}{cited[1:]}: " if cited else ""
 
     def cite(self, numbers: Iterable[int]) -> str:
         """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""

@@ -69,6 +69,10 @@ CHOICE_WORDS = ChoiceWords(
     help_dealer="A demand once made is final.",
 )
 
+READINGS = ("Readings where the old text leaves room: a revoke must be claimed before the cards are cut for the next "
+            "deal (XXVI), and any other change to a hand's score before the next trump card is turned (XXXI); a side "
+            "that pays a penalty counts nothing it made in that hand (XXXIV).")
+
 OFFICIAL_1862 = Rulebook(
     key="official-1862",
     name="The Official Laws of Euchre (1862)",
@@ -121,6 +125,7 @@ OFFICIAL_1862 = Rulebook(
     # score after that turn.
     claim_limits={"score": {"after_trump": (31,)}, "revoke": {"before_trump": (26,), "after_trump": (26, 31)}},
     rulings="official-1862",
+    readings=READINGS,
 )
 
 RULES_1877 = dataclasses.replace(
@@ -156,4 +161,6 @@ STANDARD = dataclasses.replace(
         Declaration.ADOPTED: (DEALER, (MAKING_TRUMP,)),
     },
     revoke_ends_hand=True,
+    readings=f"{READINGS} The standard game ends a hand at a revoke; where its summary is silent it rules as the "
+             "Official Laws.",
 )
