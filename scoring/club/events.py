@@ -17,8 +17,10 @@ from django.views.generic import CreateView, DetailView, ListView, TemplateView,
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.club.listing import RubberFilterForm, player_choices, rubbers_page, rulings_page
+from scoring.engine.words import playing_words
 from scoring.models import Event, Hand, Rubber
 from scoring.service_forms import ServiceFormMixin
+from scoring.services.club import the_club
 from scoring.services.events import event_create, event_update
 
 
@@ -34,6 +36,7 @@ class HomeView(TemplateView):
         context["recent"] = (Rubber.objects.filter(readable).select_related("event", "north", "east", "south", "west")
                              .order_by("-played_on", "-pk")[:10])
         context["my_tables"] = _tables_of(self.request.user)
+        context["club_playing"] = playing_words(the_club().playing)  # the club's code, never a code written here
         return context
 
 

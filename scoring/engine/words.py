@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from scoring.engine.hands import Declaration, HandResult
 from scoring.engine.seats import Seat, Side
+
+if TYPE_CHECKING:
+    from scoring.engine.rulebook import Rulebook
 
 DASH = "\u2013"  # the en dash, between the two halves of a score
 
@@ -53,6 +57,21 @@ FIELD_WORDS: dict[str, str] = {
 
 
 SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+def playing_words(rb: Rulebook) -> str:
+    """The code a club plays by, with its game and match where the code lets a club choose them, as the object of
+    "scored by": "the standard game today: games to 10, the best of three", "the Laws of Euchre, Somerset Club
+    of Boston, 1888" (whose rubber and game the laws fix)."""
+    name = f"the {rb.name[4:]}" if rb.name.startswith("The ") else f"the {rb.name}"
+    if not rb.match_choices:
+        return name
+    if rb.games_in_rubber == 1:
+        return f"{name}: a single game to {rb.game_points}"
+    return f"{name}: games to {rb.game_points}, the best of {COUNT_WORDS.get(rb.games_in_rubber, rb.games_in_rubber)}"
+
+
+COUNT_WORDS = {2: "two", 3: "three", 5: "five", 7: "seven"}
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

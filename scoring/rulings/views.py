@@ -11,7 +11,7 @@ from django.views import View
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
-from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.engine import RULEBOOKS, Rulebook
 from scoring.models import Ruling
 from scoring.parsing import one_of
 from scoring.rulings.display import ruling_view
@@ -19,12 +19,25 @@ from scoring.rulings.forms import WithdrawForm
 from scoring.rulings.guide import worked_rubber
 from scoring.rulings.laws_table import law_list, rulings_table
 from scoring.service_forms import apply_errors
+from scoring.services.club import the_club
 from scoring.services.rulings import ruling_withdraw
 
 
 def code_asked(request: HttpRequest) -> Rulebook:
-    """The code of laws `?code=` names (an event's page links with its own), Somerset's by default."""
-    return RULEBOOKS[one_of(request.GET.get("code"), RULEBOOKS, SOMERSET_1888.key)]
+    """The code of laws `?code=` names (an event's page links with its own), the club's own when none is named;
+    a name that is no code's is said so on the page, which shows the club's."""
+    club = the_club().rulebook
+    asked = request.GET.get("code") or club
+    known = one_of(asked, RULEBOOKS, "")
+    if not known:
+        messages.warning(request, f"There is no code of laws called “{asked[:40]}”; here is the club's own. The "
+                                  "codes are listed below the heading.")
+    return RULEBOOKS[known or club]
+
+
+def codes_offered(rulebook: Rulebook) -> dict[str, object]:
+    """What a page of one code shows of the others: each code, the one shown and the club's own marked."""
+    return {"rulebook": rulebook, "codes": RULEBOOKS.values(), "club_code": the_club().rulebook}
 
 
 class LawsView(View):
@@ -32,8 +45,8 @@ class LawsView(View):
 
     def get(self, request: HttpRequest) -> HttpResponse:
         rulebook = code_asked(request)
-        return render(request, "rulings/laws.html", {"rulebook": rulebook, "table": rulings_table(rulebook),
-                                                     "laws": law_list(rulebook), "codes": RULEBOOKS.values()})
+        return render(request, "rulings/laws.html", {"table": rulings_table(rulebook), "laws": law_list(rulebook),
+                                                     **codes_offered(rulebook)})
 
 
 class HowScoringWorksView(View):
@@ -43,8 +56,7 @@ class HowScoringWorksView(View):
         rulebook = code_asked(request)
         rows, result = worked_rubber(rulebook)
         template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
-        return render(request, template, {"rows": rows, "result": result, "rulebook": rulebook,
-                                          "codes": RULEBOOKS.values()})
+        return render(request, template, {"rows": rows, "result": result, **codes_offered(rulebook)})
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.db import transaction
 
@@ -14,7 +15,8 @@ from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand,
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulebook import OFFICIAL_1862, SOMERSET_1888
 from scoring.engine.rulebook.matters import Matter
-from scoring.models import Event, Player, Rubber
+from scoring.models import Club, Event, Player, Rubber
+from scoring.services.club import club_settings_save
 from scoring.services.hands import HandExtras, hand_correct, hand_record, penalty_add
 from scoring.services.rubbers import rubber_abandon, rubber_start
 from scoring.services.rulings import ruling_make
@@ -74,6 +76,8 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
     A second run changes nothing unless `rubbers` asks for more. Returns the secretary's login."""
     rng = random.Random(seed)
     user = _accounts()
+    if not Club.objects.exists():  # the club's settings as the site ran before it had any: Somerset's laws
+        club_settings_save(name=settings.CLUB_NAME)
     players = [Player.objects.get_or_create(display_name=n, defaults={"member_number": f"{i + 101}"})[0]
                for i, n in enumerate(NAMES)]
     # The demo member is one of the players, so that "My record" shows when he logs in.

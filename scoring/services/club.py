@@ -29,11 +29,20 @@ def the_club() -> Club:
     kept = cache.get(CACHE_KEY)
     if not isinstance(kept, dict):
         stored = Club.objects.filter(pk=1).values(*CLUB_FIELDS).first()
-        kept = {"fields": stored or {"name": settings.CLUB_NAME}, "stored": stored is not None}
+        kept = {"fields": stored, "stored": True} if stored else _unsaved()
         cache.add(CACHE_KEY, kept, TIMEOUT)  # add, never set: a save's own write is newer than this reading
     club = Club(pk=1, **kept["fields"])
     club._state.adding = not kept["stored"]
     return club
+
+
+def _unsaved() -> dict[str, Any]:
+    return {"fields": {"name": settings.CLUB_NAME}, "stored": False}
+
+
+def club_cache_unsaved() -> None:
+    """Keep in the cache the settings of a database that has none stored (a new one, as a test's is)."""
+    cache.set(CACHE_KEY, _unsaved(), TIMEOUT)
 
 
 @transaction.atomic

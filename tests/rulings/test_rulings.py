@@ -370,7 +370,7 @@ def test_rubber_page_query_count_does_not_grow_with_rulings(client, secretary, r
     assert len(many) == len(few)
 
 
-def test_laws_page_shows_every_irregularity_and_law(client):
+def test_laws_page_shows_every_irregularity_and_law(client, db):  # the page opens on the club's code
     from scoring.engine.rulings import irregularities
 
     body = client.get(reverse("laws")).content.decode()
@@ -386,7 +386,7 @@ def test_laws_page_shows_every_irregularity_and_law(client):
     ("rules-1877", "1877 §9 · the play", "thrown_in"),
     ("standard", "The standard game · the revoke", "refused_penalty"),
 ])
-def test_the_laws_page_shows_each_codes_table_in_its_own_numbering(client, code, law, irregularity):
+def test_the_laws_page_shows_each_codes_table_in_its_own_numbering(client, db, code, law, irregularity):
     from scoring.engine.rulings import irregularities
 
     body = client.get(reverse("laws"), {"code": code}).content.decode()
@@ -453,7 +453,7 @@ def test_no_discard_charges_the_dealer_whoever_is_named(client, secretary, rubbe
     assert response.context["preview"].decision.effect.wrong_cards.value == "NS"  # law 90 against the dealer's side
 
 
-def test_the_rulings_table_says_what_applies_when_a_choice_is_lost(client):
+def test_the_rulings_table_says_what_applies_when_a_choice_is_lost(client, db):
     body = client.get(reverse("laws")).content.decode()
     lost = body.split('data-testid="choice-lost"')[1:]
     assert len(lost) >= 8  # every election of the non-offending side

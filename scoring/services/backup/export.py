@@ -19,6 +19,7 @@ from django.utils import timezone
 from scoring.engine import Seat
 from scoring.engine.interchange import rubber_document
 from scoring.models import (
+    Club,
     ClubTable,
     Cutting,
     Event,
@@ -48,6 +49,7 @@ from scoring.services.backup.records import (
     RULING_FIELDS,
 )
 from scoring.services.backup.snapshot import club_as_it_stands
+from scoring.services.club import CLUB_FIELDS
 from scoring.services.reports import play_document
 
 R = TypeVar("R")
@@ -103,6 +105,8 @@ def _written(partial: Path) -> Manifest:
     players = [_player(p) for p in Player.objects.select_related("user").order_by("pk")]
     club = {"format": FORMAT, "exported_at": timezone.now().isoformat(), "events": [_event(e) for e in _events()],
             "players": players, "accounts": accounts}
+    if own := Club.objects.filter(pk=1).values(*CLUB_FIELDS).first():  # none until the secretary saves them
+        club["club"] = own
     data = json_text(club)
     (partial / CLUB).write_bytes(data)
     files = {CLUB: digest(data)}

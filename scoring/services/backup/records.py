@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Model
 
 from scoring.models import (
+    Club,
     ClubTable,
     CodeGuess,
     Cutting,
@@ -39,6 +40,7 @@ from scoring.models import (
     SeatChange,
     TableCode,
 )
+from scoring.services.club import CLUB_FIELDS
 from scoring.services.reports import PLAY_FIELDS
 
 SCORES = "the laws' scoring of the rubber, made again as every rubber is rescored"
@@ -129,6 +131,13 @@ MADE_AGAIN: dict[type[Model], str] = {
     CodeGuess: "wrong guesses at a table's code, kept only to throttle them",
 }
 """Tables no backup holds, and why."""
+
+CLUB_SETTINGS = Table(Club, "club", CLUB_FIELDS, ("id",), "the single row of the club's settings is always row 1")
+"""The club's own settings, written into club.json as its "club" object but not counted in the manifest: a
+backup made before they existed has no count for them, and its manifest stays valid. A backup without them
+restores and leaves the settings as they are."""
+UNCOUNTED = (CLUB_SETTINGS,)
+"""The tables a backup holds without a count in its manifest."""
 
 COUNTS = ("accounts", *(table.count for table in TABLES))
 """What a manifest counts, in the order it lists them."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -49,11 +50,13 @@ from scoring.services.backup.files import CLUB, BackupError, bytes_read, digest,
 from scoring.services.backup.manifest import Manifest, manifest_checked
 from scoring.services.backup.records import (
     ACCOUNT_FIELDS,
+    CLUB_SETTINGS,
     EVENT_FIELDS,
     HAND_EXTRA_FIELDS,
     HAND_SCORES,
     RULING_FIELDS,
 )
+from scoring.services.club import club_settings_save
 from scoring.services.kept import totals_rebuild
 from scoring.services.reports import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
@@ -129,6 +132,7 @@ def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: li
     run (its rounds, entrants, club tables and cuts); returns how many accounts were made."""
     began = timezone.now()
     users, made = _accounts_restored(club.get("accounts", []))
+    _settings_restored(club.get("club"))
     events: dict[str, Event] = {}
     in_bulk([functools.partial(_restore_event, row=row, events=events) for row in club["events"]])
     in_bulk([functools.partial(_restore_player, row=row, users=users) for row in club["players"]])
@@ -168,6 +172,19 @@ def _accounts_restored(rows: Any) -> tuple[dict[str, Any], int]:
         users[user.get_username()] = user
         made += 1
     return users, made
+
+
+def _settings_restored(row: Any) -> None:
+    """The club's own settings, checked as the settings page checks them; a backup made before they existed has
+    none, and the settings stay as they are."""
+    if row is None:
+        return
+    if not isinstance(row, dict):
+        raise BackupError(f"{CLUB}: the club's settings must be an object.")
+    try:
+        club_settings_save(**{name: row[name] for name in CLUB_SETTINGS.written})
+    except ValidationError as exc:
+        raise BackupError(f"{CLUB}, the club's settings: {' '.join(exc.messages)}") from None
 
 
 def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event]) -> None:
