@@ -547,8 +547,12 @@ def _period_words(terms: Terms, summary: dict[str, Any]) -> str:
 
 
 def _listed_nouns(formats: list[FormatRecord]) -> tuple[str, str]:
-    """What his list of results is called: his format's rubbers, matches or rounds when he has played one."""
+    """What his list of results is called: his format's rubbers, matches or rounds when he has played one (the
+    club's own when he has played none yet)."""
     kinds = {(f.terms.contest, f.terms.contests) for f in formats}
+    if not kinds:
+        club = the_club().playing.terms
+        kinds = {(club.contest, club.contests)}
     return kinds.pop() if len(kinds) == 1 else ("result", "results")
 
 

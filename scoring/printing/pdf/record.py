@@ -68,7 +68,7 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         story += _format(record, width)
     if not sheet.formats:
         story.append(p("No complete rubbers, matches or rounds yet.", "body"))
-    story += [_side_by_side(maker, charges, width), Spacer(1, 4 * mm)]
+    story += [_side_by_side(charges, maker, width), Spacer(1, 4 * mm)]
 
     story.append(p(sheet.rubbers_heading, "heading"))
     story += [p(line, "small") for line in sheet.rubbers_intro]
