@@ -94,6 +94,22 @@ def test_fixed_pairs_stay_together_and_need_an_even_number():
         entrants_set(event=odd, players=PlayerFactory.create_batch(9))
 
 
+def test_the_secretary_enters_a_progressive_night_of_fixed_pairs_pair_by_pair(client, secretary):
+    """The entry page of a progressive night of fixed pairs takes pairs, as a tournament of pairs does."""
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=3, deal_limit=4, movement="pairs")
+    players = PlayerFactory.create_batch(4)
+    client.force_login(secretary)
+    url = reverse("entrants", args=[event.slug])
+    page = client.get(url)
+    assert page.status_code == 200 and "One pair a row" in page.content.decode()
+    response = client.post(url, {"pair_1_a": players[0].pk, "pair_1_b": players[1].pk,
+                                 "pair_2_a": players[2].pk, "pair_2_b": players[3].pk})
+    assert response.status_code == 302
+    assert [e.player_id for e in event.entrants.order_by("number")] == [p.pk for p in players]
+    half = client.post(url, {"pair_1_a": players[0].pk, "pair_2_a": players[2].pk, "pair_2_b": players[3].pk})
+    assert half.status_code == 200 and "Pair 1 needs two players." in half.content.decode()
+
+
 def test_a_table_level_after_its_deals_plays_one_more():
     event = night()
     first, *_ = schedule_make(event=event)
