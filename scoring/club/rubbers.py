@@ -16,6 +16,7 @@ from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
 from scoring.club import forms
 from scoring.club.selectors import rubber_or_404, rubber_page
 from scoring.engine import Seat
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Round, Rubber
 from scoring.service_forms import ServiceFormMixin
@@ -55,6 +56,9 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
 
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today(), "first_dealer": "N"}
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "rulebook": self.event.playing}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         event = self.event
@@ -128,9 +132,13 @@ class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixi
 class SeatChangeView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.SeatChangeForm
-    extra_context = {"title": "Substitute a player (law 18)"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        law = self.rubber.rulebook.noted(Matter.SUBSTITUTE)
+        return super().get_context_data(title=f"Substitute a player{law}", **kwargs)
 
     def perform(self, form: forms.SeatChangeForm) -> HttpResponse:
         change = rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
-        messages.success(self.request, f"{change.player} sits {change.seat} from hand {change.from_hand} (law 18).")
+        law = self.rubber.rulebook.noted(Matter.SUBSTITUTE)
+        messages.success(self.request, f"{change.player} sits {change.seat} from hand {change.from_hand}{law}.")
         return redirect("rubber", pk=self.kwargs["pk"])
