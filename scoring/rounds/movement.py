@@ -3,12 +3,11 @@ it, and a finished table's phones show it before the round starts. Reads only.""
 
 from __future__ import annotations
 
-import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from scoring.engine import Seat, Side
-from scoring.engine.progressive import TableResult, progressive_move, rotate_byes
+from scoring.engine.progressive import TableResult, progressive_move, rotate_byes, table_winner, the_cut
 from scoring.models import Event, RoundBye, RoundTable, RubberPlayerResult
 
 
@@ -47,8 +46,5 @@ def _table_result(table: RoundTable, lone_by_side: dict[tuple[int, str], int]) -
     seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
     points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
     lone = {side: lone_by_side[rubber.pk, side.value] if rubber else 0 for side in Side}
-    winner = None
-    if points[Side.NS] == points[Side.EW] and lone[Side.NS] == lone[Side.EW]:
-        cut = random.Random(f"{table.round.event_id}:{table.round.number}:{table.number}")
-        winner = cut.choice((Side.NS, Side.EW))
-    return TableResult(seats, points, lone, winner)
+    cut = None if table_winner(points, lone) else the_cut(table.round.event_id, table.round.number, table.number)
+    return TableResult(seats, points, lone, cut)

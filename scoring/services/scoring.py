@@ -28,9 +28,9 @@ from scoring.engine import (
     Side,
     score_rubber,
 )
-from scoring.engine.progressive import round_deals
+from scoring.engine.progressive import round_deals, table_winner, the_cut
 from scoring.engine.words import plural
-from scoring.models import Event, GameRecord, Hand, Rubber, RubberPlayerResult, SeatChange
+from scoring.models import Event, GameRecord, Hand, RoundTable, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.kept import figures_keep, making_keep
 from scoring.services.locking import event_lock
 from scoring.services.reports import as_scored, as_validation_error
@@ -211,12 +211,6 @@ class PlayerTallies:
     points: Counter[Side] = field(default_factory=Counter)
     lone_by_side: Counter[Side] = field(default_factory=Counter)
 
-    def round_winner(self) -> Side | None:
-        """The side that won a progressive round: more points, then more lone hands; None when level."""
-        for counts in (self.points, self.lone_by_side):
-            if counts[Side.NS] != counts[Side.EW]:
-                return Side.NS if counts[Side.NS] > counts[Side.EW] else Side.EW
-        return None
 
     def add_totals(self, totals: dict[str, Any], players: dict[Seat, int]) -> None:
         """A round's totals entered from a paper tally: each side's points and each player's lone hands (the
@@ -256,7 +250,8 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
               else {side: tallies.points[side] for side in Side})
     winner = result.rubber_winner
     if rulebook.tally and rubber.status == Rubber.Status.STOPPED:
-        winner = tallies.round_winner()  # a progressive round is won on its deals' points, then lone hands
+        # A progressive round is won on its deals' points, then lone hands, then the cut.
+        winner = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
@@ -268,6 +263,13 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
         )
         for player_id, seat in sitters.items()
     ]
+
+
+def _cut(rubber: Rubber) -> Side | None:
+    """The cut that settles a progressive table if its round ends level (drawn only where the table knows its
+    round; one query)."""
+    table = RoundTable.objects.filter(rubber=rubber).values("round__event_id", "round__number", "number").first()
+    return None if table is None else the_cut(table["round__event_id"], table["round__number"], table["number"])
 
 
 def results_changed(event_ids: Iterable[int] | None = None) -> None:

@@ -267,3 +267,32 @@ def test_fixed_pairs_with_fewer_rounds_than_a_round_robin_pair_round_two_by_the_
     winners = {frozenset((t.north_id, t.south_id)) for t in first.tables.all()}
     head = second.tables.get(number=1)
     assert {frozenset((head.north_id, head.south_id)), frozenset((head.east_id, head.west_id))} == winners
+
+
+def test_a_table_level_on_points_and_lone_hands_is_settled_by_the_cut_and_its_winners_won_the_round():
+    """Event 4242, round 1: table 1 ends 3-3 with no lone hand, and the cut (drawn from the event, the round and
+    the table) gives North-South; table 2 ends 4-2 to North-South on points. Written out: both North-South pairs
+    won their round, both East-West pairs lost it; table 1's North and South stay at the head table, table 2's
+    come up to it, and an event ranked by rounds won counts one each for the four winners."""
+    from scoring.engine.progressive import the_cut
+
+    assert the_cut(4242, 1, 1).value == "NS"  # the draw itself, replayed: the same side every time
+    event = EventFactory(pk=4242, mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard",
+                         ranking="rounds,points,lone")
+    players = PlayerFactory.create_batch(8)
+    entrants_set(event=event, players=players)
+    first, second = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one, two = (table.rubber for table in first.tables.order_by("number"))
+    round_totals_enter(rubber_id=one.pk, points={"NS": 3, "EW": 3}, lone=dict.fromkeys("NESW", 0))
+    round_totals_enter(rubber_id=two.pk, points={"NS": 4, "EW": 2}, lone=dict.fromkeys("NESW", 0))
+    won = {row.player_id: row.won for row in RubberPlayerResult.objects.filter(rubber__in=[one, two])}
+    assert won == {one.north_id: True, one.south_id: True, one.east_id: False, one.west_id: False,
+                   two.north_id: True, two.south_id: True, two.east_id: False, two.west_id: False}
+    rows = {row["player_id"]: row for row in cache.event_players(event)}
+    assert [rows[p]["wins"] for p in (one.north_id, one.south_id, one.east_id, one.west_id)] == [1, 1, 0, 0]
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    head = second.tables.get(number=1)
+    assert {head.north_id, head.east_id} == {one.north_id, one.south_id}  # the cut's winners stay
+    assert {head.south_id, head.west_id} == {two.north_id, two.south_id}  # table 2's winners come up

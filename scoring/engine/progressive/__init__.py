@@ -7,9 +7,15 @@ losers go to the foot table; at every table the pairs split, so nobody keeps a p
 
 from scoring.engine.progressive.byes import BYE_RULE, bye_points, rotate_byes
 from scoring.engine.progressive.deals import TIE_RULE, round_deals
-from scoring.engine.progressive.movement import MovementError, TableResult, progressive_move, read_round
+from scoring.engine.progressive.movement import (
+    MovementError,
+    TableResult,
+    progressive_move,
+    read_round,
+    table_winner,
+    the_cut,
+)
 from scoring.engine.progressive.totals import totals_errors
 
 __all__ = ["BYE_RULE", "TIE_RULE", "MovementError", "TableResult", "bye_points", "progressive_move",
-           "read_round", "rotate_byes", "round_deals",
-           "totals_errors"]
+           "read_round", "rotate_byes", "round_deals", "table_winner", "the_cut", "totals_errors"]

@@ -15,13 +15,14 @@ two who arrive take South and West in the order they sat, so the pairs split and
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine.seats import SEAT_ORDER, Seat, Side
 
-__all__ = ["MovementError", "TableResult", "progressive_move", "read_round"]
+__all__ = ["MovementError", "TableResult", "progressive_move", "read_round", "table_winner", "the_cut"]
 
 
 class MovementError(ValueError):
@@ -30,6 +31,21 @@ class MovementError(ValueError):
     def __init__(self, message: str, table: int | None = None) -> None:
         self.table = table
         super().__init__(f"table {table}: {message}" if table is not None else message)
+
+
+def table_winner(points: Mapping[Side, int], lone: Mapping[Side, int]) -> Side | None:
+    """The side that won a progressive table's round: more points; level on points, more lone hands made that
+    round; None when level on both (a cut settles it: `the_cut`)."""
+    for counts in (points, lone):
+        if counts[Side.NS] != counts[Side.EW]:
+            return Side.NS if counts[Side.NS] > counts[Side.EW] else Side.EW
+    return None
+
+
+def the_cut(event: int, round_number: int, table: int) -> Side:
+    """The cut that settles a table level on points and lone hands, drawn by the site from the event, the round
+    and the table, so that it gives the same side however often it is drawn again."""
+    return random.Random(f"{event}:{round_number}:{table}").choice((Side.NS, Side.EW))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +60,8 @@ class TableResult:
     def winners(self, number: int) -> Side:
         """More points win; then more lone hands; then the cut (`winner`), which a tie needs and nothing else
         may contradict."""
-        ns, ew = self.points[Side.NS], self.points[Side.EW]
-        if ns == ew:
-            ns, ew = self.lone[Side.NS], self.lone[Side.EW]
-        if ns != ew:
-            decided = Side.NS if ns > ew else Side.EW
+        decided = table_winner(self.points, self.lone)
+        if decided is not None:
             if self.winner is not None and self.winner is not decided:
                 raise MovementError(f"{self.winner.value} cannot have won the cut: {decided.value} won on points "
                                     "or lone hands", number)
