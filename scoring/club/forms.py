@@ -140,11 +140,11 @@ LAW_OF_FIELD = {"out_of_turn": Reason.DEAL_OUT_OF_TURN, "wrong_cards": Reason.WR
 
 def code_fields_left_out(rulebook: Rulebook) -> list[str]:
     """The code's hand fields a form leaves out: the keys it does not know, a signal where it scores nothing,
-    and taking the hand from a partner where Somerset's form has always gone without it."""
+    and taking the hand from a partner where the code's form does not ask it."""
     out = [name for name, key in CODE_FIELDS.items() if not rulebook.knows(key)]
     if not rulebook.signal:
         out.append("signal")
-    if rulebook.laps:
+    if not rulebook.asks_taker:
         out.append("taken_from_partner")
     return out
 

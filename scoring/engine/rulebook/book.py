@@ -162,6 +162,9 @@ class Rulebook:
     """Which rulings table the code rules by (the standard game rules as the Official Laws where it is silent)."""
     readings: str = ""
     """How the site reads the code where its old text leaves room, as the laws page says it."""
+    asks_taker: bool = True
+    """The hand form asks whether a lone player took the hand out of his partner's hands (the Official Laws' codes
+    check it against the order of making trump); Somerset's form has always gone without it."""
 
     @property
     def max_rubber_points(self) -> int:

@@ -110,6 +110,7 @@ SOMERSET_1888 = Rulebook(
     # other score after that turn.
     claim_limits={"score": {"after_trump": (5,)}, "revoke": {"before_trump": (68,), "after_trump": (68, 5)}},
     rulings="somerset-1888",
+    asks_taker=False,
     readings="Readings where the old text leaves room: a claim that would change a hand's score must come before the "
              "trump card is turned in the next deal (law 5), and a revoke before the cards are cut for it (law 68); "
              "every new deal is dealt by the same dealer, and only a misdeal loses the deal (law 41).",
