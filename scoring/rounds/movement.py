@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from scoring.engine import Seat, Side
-from scoring.engine.progressive import TableResult, progressive_move, rotate_byes, table_winner, the_cut
+from scoring.engine.progressive import RoundPlayed, TableResult, next_seats, table_winner, the_cut
 from scoring.models import Event, RoundBye, RoundTable, RubberPlayerResult
 
 
@@ -29,13 +29,12 @@ def moved_on(event: Event, number: int) -> Seating:
     for row in RubberPlayerResult.objects.filter(rubber__round_table__in=before).values("rubber_id", "side",
                                                                                         "lone_hands"):
         lone[row["rubber_id"], row["side"]] += row["lone_hands"]
-    moved = progressive_move([_table_result(table, lone) for table in before])
     number_of = {e.player_id: e.number for e in event.entrants.all()}
     waiting = sorted(RoundBye.objects.filter(round__event=event, round__number=number - 1)
                      .values_list("player_id", flat=True), key=number_of.__getitem__)
     byes = Counter(RoundBye.objects.filter(round__event=event, round__number__lt=number)
                    .values_list("player_id", flat=True))
-    tables, out = rotate_byes(moved, waiting, byes)
+    tables, out = next_seats(RoundPlayed([_table_result(table, lone) for table in before], waiting, dict(byes)))
     return Seating(tables, out)
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine.progressive import MovementError, TableResult, progressive_move, read_round
+from scoring.engine.progressive import MovementError, TableResult, progressive_move, read_round, read_round_played
 from scoring.engine.seats import Seat, Side
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +83,7 @@ def test_one_table_keeps_its_four_and_splits_them():
     ({"seats": {"N": 1, "E": 6, "S": 7, "W": 8}}, "table 2: player 1 also sits at table 1"),
     ({"points": {"NS": -1, "EW": 3}}, "table 2: points NS must be a whole number of 0 or more"),
     ({"winner": "North"}, "table 2: winner is NS, EW or null"),
+    ({"points": {"NS": 0, "EW": 8}, "lone": {"NS": 3, "EW": 0}}, "table 2: NS made 3 lone hands, which scores"),
 ])
 def test_a_round_that_cannot_move_is_refused_naming_the_table(change, words):
     second = {"seats": {"N": 5, "E": 6, "S": 7, "W": 8}, "points": {"NS": 4, "EW": 8}, "lone": {"NS": 0, "EW": 0},
@@ -105,9 +106,39 @@ def test_the_command_prints_the_next_round_and_refuses_a_tie_in_one_line():
          "winner": "EW"}]}
     out = run(json.dumps(round_))
     assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout) == {"tables": [{"N": 1, "E": 3, "S": 6, "W": 8}, {"N": 5, "E": 7, "S": 2, "W": 4}]}
+    assert json.loads(out.stdout) == {"tables": [{"N": 1, "E": 3, "S": 6, "W": 8}, {"N": 5, "E": 7, "S": 2, "W": 4}],
+                                      "sitting_out": []}
     round_["tables"][1]["winner"] = None
     refused = run(json.dumps(round_))
     assert refused.returncode == 1 and refused.stdout == ""
     assert refused.stderr.strip().splitlines()[-1].startswith("progressive-move: table 2:")
     assert run("not json").returncode == 1
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"judges": 2}, "unknown key 'judges'"),
+    ({"sitting_out": [9, 9]}, "sitting_out is a list of different players"),
+    ({"sitting_out": [1]}, "player 1 both sits at a table and sits out"),
+    ({"byes": {"nine": 1}}, "byes 'nine'"),
+    ({"byes": {"9": -1}}, "byes '9'"),
+    ({"byes": [9]}, "byes is"),
+])
+def test_a_round_document_with_a_wrong_sitting_out_or_byes_is_refused(change, words):
+    document = {"tables": [{"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5},
+                            "lone": {"NS": 1, "EW": 0}}], **change}
+    with pytest.raises(MovementError, match=words):
+        read_round_played(document)
+
+
+def test_those_who_sat_out_come_back_in_place_of_those_with_the_fewest_byes():
+    """Nine players at two tables of four, and player 9 sat out round 1 (one bye). The
+    movement seats table 1's winners 1 and 3 at the head table with table 2's winners 6 and 8; player 9 comes
+    back to the foot table's first seat of those with no bye (North, player 5), who sits out instead."""
+    document = {"tables": [
+        {"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1, "EW": 0}},
+        {"seats": {"N": 5, "E": 6, "S": 7, "W": 8}, "points": {"NS": 4, "EW": 8}, "lone": {"NS": 0, "EW": 0}}],
+        "sitting_out": [9], "byes": {"9": 1}}
+    out = run(json.dumps(document))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"tables": [{"N": 1, "E": 3, "S": 6, "W": 8}, {"N": 9, "E": 7, "S": 2, "W": 4}],
+                                      "sitting_out": [5]}

@@ -296,3 +296,49 @@ def test_a_table_level_on_points_and_lone_hands_is_settled_by_the_cut_and_its_wi
     head = second.tables.get(number=1)
     assert {head.north_id, head.east_id} == {one.north_id, one.south_id}  # the cut's winners stay
     assert {head.south_id, head.west_id} == {two.north_id, two.south_id}  # table 2's winners come up
+
+
+def test_progressive_move_seats_every_round_as_the_site_does_with_byes(tmp_path):
+    """Ten players over five rounds (two sit out each round): each round's document, written from what the site
+    stored, gives `manage.py progressive-move` the next round's tables and sitters-out exactly as the site
+    seated them."""
+    import io
+    import itertools
+    import json
+    from collections import Counter
+
+    from django.core.management import call_command
+
+    event = night(players=10, rounds=5)
+    rounds = schedule_make(event=event)
+    numbers = {e.player_id: e.number for e in event.entrants.all()}
+    byes: Counter[int] = Counter()
+    round_start(round_id=rounds[0].pk)
+    for played, following in itertools.pairwise(rounds):
+        play_round(played, makers="NESN")
+        round_close(round_id=played.pk)
+        out = sorted(RoundBye.objects.filter(round=played).values_list("player_id", flat=True), key=numbers.get)
+        byes.update(out)
+        tables = []
+        for table in played.tables.order_by("number").select_related("rubber"):
+            lone = Counter()
+            for row in RubberPlayerResult.objects.filter(rubber=table.rubber):
+                lone[row.side] += row.lone_hands
+            tables.append({"seats": {"N": table.north_id, "E": table.east_id, "S": table.south_id,
+                                     "W": table.west_id},
+                           "points": {"NS": table.rubber.current_ns, "EW": table.rubber.current_ew},
+                           "lone": {"NS": lone["NS"], "EW": lone["EW"]}})
+        document = tmp_path / f"round-{played.number}.json"
+        document.write_text(json.dumps({"tables": tables, "sitting_out": out,
+                                        "byes": {str(p): n for p, n in byes.items()}}))
+        printed = io.StringIO()
+        call_command("progressive-move", str(document), stdout=printed)
+        round_start(round_id=following.pk)
+        expected = {"tables": [{"N": t.north_id, "E": t.east_id, "S": t.south_id, "W": t.west_id}
+                               for t in following.tables.order_by("number")],
+                    "sitting_out": sorted(RoundBye.objects.filter(round=following).values_list("player_id",
+                                                                                               flat=True),
+                                          key=numbers.get)}
+        got = json.loads(printed.getvalue())
+        assert got["tables"] == expected["tables"], following.number
+        assert sorted(got["sitting_out"], key=numbers.get) == expected["sitting_out"], following.number

@@ -9,13 +9,17 @@ from scoring.engine.progressive.byes import BYE_RULE, bye_points, rotate_byes
 from scoring.engine.progressive.deals import TIE_RULE, round_deals
 from scoring.engine.progressive.movement import (
     MovementError,
+    RoundPlayed,
     TableResult,
+    next_seats,
     progressive_move,
     read_round,
+    read_round_played,
     table_winner,
     the_cut,
 )
 from scoring.engine.progressive.totals import totals_errors
 
-__all__ = ["BYE_RULE", "TIE_RULE", "MovementError", "TableResult", "bye_points", "progressive_move",
-           "read_round", "rotate_byes", "round_deals", "table_winner", "the_cut", "totals_errors"]
+__all__ = ["BYE_RULE", "TIE_RULE", "MovementError", "RoundPlayed", "TableResult", "bye_points", "next_seats",
+           "progressive_move", "read_round", "read_round_played", "rotate_byes", "round_deals", "table_winner",
+           "the_cut", "totals_errors"]

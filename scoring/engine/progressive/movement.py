@@ -20,9 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.engine.progressive.byes import rotate_byes
+from scoring.engine.progressive.totals import lone_beyond_points
 from scoring.engine.seats import SEAT_ORDER, Seat, Side
 
-__all__ = ["MovementError", "TableResult", "progressive_move", "read_round", "table_winner", "the_cut"]
+__all__ = ["MovementError", "RoundPlayed", "TableResult", "progressive_move", "read_round", "read_round_played",
+           "table_winner", "the_cut"]
 
 
 class MovementError(ValueError):
@@ -97,12 +100,58 @@ def progressive_move(tables: Sequence[TableResult]) -> list[dict[Seat, int]]:
             for stayed, came in zip(stay, arrive, strict=True)]
 
 
+def next_seats(played: RoundPlayed) -> tuple[list[dict[Seat, int]], list[int]]:
+    """The next round's tables and who sits it out: the movement of those who played, then those who sat out
+    brought back in place of those with the fewest byes (`rotate_byes`). What the site seats, and what
+    `manage.py progressive-move` prints."""
+    return rotate_byes(progressive_move(played.tables), played.sitting_out, played.byes)
+
+
+ROUND_KEYS = ("tables", "sitting_out", "byes")
+"""What a round's document may hold: its tables, who sat it out, and each player's byes so far."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlayed:
+    """A round as `manage.py progressive-move` reads it: its tables, those who sat it out (in the order they
+    come back), and how many rounds each player has sat out so far, this one included."""
+
+    tables: list[TableResult]
+    sitting_out: list[int]
+    byes: dict[int, int]
+
+
+def read_round_played(document: Any) -> RoundPlayed:
+    """`{"tables": [...], "sitting_out": [9, 10], "byes": {"9": 1, "10": 1}}`: the tables as `read_round` reads
+    them; `sitting_out` and `byes` may be left out (nobody sat out; a player not named has sat out none). An
+    unknown key, a player both seated and sitting out, or a count that is not a whole number is refused."""
+    tables = read_round(document)
+    seated = {player for table in tables for player in table.seats.values()}
+    out = document.get("sitting_out", [])
+    if not isinstance(out, list) or not all(type(p) is int for p in out) or len(set(out)) != len(out):
+        raise MovementError("sitting_out is a list of different players' numbers")
+    if seated & set(out):
+        raise MovementError(f"player {min(seated & set(out))} both sits at a table and sits out")
+    raw = document.get("byes", {})
+    if not isinstance(raw, dict):
+        raise MovementError('byes is {"<player>": rounds sat out so far}')
+    byes: dict[int, int] = {}
+    for key, count in raw.items():
+        if not key.lstrip("-").isdigit() or type(count) is not int or not 0 <= count <= 10**6:
+            raise MovementError(f"byes {key!r}: a player's number and the whole number of rounds he has sat out")
+        byes[int(key)] = count
+    return RoundPlayed(tables, out, byes)
+
+
 def read_round(document: Any) -> list[TableResult]:
-    """A round as `manage.py progressive-move` reads it: `{"tables": [{"seats": {"N": 1, ...}, "points":
-    {"NS": 7, "EW": 5}, "lone": {"NS": 1, "EW": 0}, "winner": null}, ...]}`. `MovementError` names the table
-    and what is wrong."""
+    """A round's tables as `manage.py progressive-move` reads them: `{"tables": [{"seats": {"N": 1, ...},
+    "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1, "EW": 0}, "winner": null}, ...]}`. `MovementError` names
+    the table and what is wrong."""
     if not isinstance(document, dict) or not isinstance(document.get("tables"), list):
         raise MovementError('a round is {"tables": [...]}, table 1 (the head table) first')
+    unknown = sorted(set(document) - set(ROUND_KEYS))
+    if unknown:
+        raise MovementError(f"unknown key {unknown[0]!r} (a round holds {', '.join(ROUND_KEYS)})")
     tables = [_table(raw, number) for number, raw in enumerate(document["tables"], start=1)]
     seen: dict[int, int] = {}
     for number, table in enumerate(tables, start=1):
@@ -124,6 +173,10 @@ def _table(raw: Any, number: int) -> TableResult:
         raise MovementError("the four seats need four different players", number)
     points = _by_key(raw.get("points"), number, "points", ["NS", "EW"], low=0)
     lone = _by_key(raw.get("lone", {"NS": 0, "EW": 0}), number, "lone", ["NS", "EW"], low=0)
+    for side in Side:
+        wrong = lone_beyond_points(side, lone[side.value], points[side.value])
+        if wrong:
+            raise MovementError(wrong, number)
     winner = raw.get("winner")
     if winner is not None and winner not in ("NS", "EW"):
         raise MovementError(f"winner is NS, EW or null, not {winner!r}", number)

@@ -17,17 +17,24 @@ from collections.abc import Mapping
 from scoring.engine.seats import Seat, Side
 from scoring.engine.words import plural
 
-__all__ = ["totals_errors"]
+__all__ = ["lone_beyond_points", "totals_errors"]
+
+
+def lone_beyond_points(side: Side, made: int, points: int) -> str | None:
+    """Why a side's `made` lone hands cannot stand beside its `points` (each scores it a point at least)."""
+    if made <= points:
+        return None
+    return (f"{side.value} made {plural(made, 'lone hand')}, which scores at least a point each, and has "
+            f"{plural(points, 'point')}")
 
 
 def totals_errors(points: Mapping[str, int], lone: Mapping[str, int], deals: int | None) -> dict[str, str]:
     """What is wrong with a table's round totals, keyed by the side ("NS") or the seat ("N") it concerns."""
     errors: dict[str, str] = {}
     for side in Side:
-        made = sum(lone[seat.value] for seat in side.seats)
-        if made > points[side.value]:
-            errors[side.value] = (f"{side.value} made {plural(made, 'lone hand')}, which scores at least a point "
-                                  f"each, and has {points[side.value]} point{'' if points[side.value] == 1 else 's'}.")
+        wrong = lone_beyond_points(side, sum(lone[seat.value] for seat in side.seats), points[side.value])
+        if wrong:
+            errors[side.value] = f"{wrong}."
     if deals is not None and sum(lone[seat.value] for seat in Seat) > deals + 1:
         errors["N"] = (f"{sum(lone.values())} lone hands in a round of {plural(deals, 'deal')} (and one more for "
                        "a tie) cannot be: each lone hand is a deal.")

@@ -1,9 +1,11 @@
 """`manage.py progressive-move FILE|-`: the next round's seats from a round of a progressive night.
 
 Reads `{"tables": [{"seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "points": {"NS": 7, "EW": 5}, "lone": {"NS": 1,
-"EW": 0}, "winner": null}, ...]}` (table 1 the head table; `winner` only where a cut settled a tie) and prints
-`{"tables": [{"N": .., "E": .., "S": .., "W": ..}, ...]}`, moved as the site moves its players. A tie nobody
-settled, or a round written wrongly: one line on standard error naming the table, exit status 1.
+"EW": 0}, "winner": null}, ...], "sitting_out": [9], "byes": {"9": 1}}` (table 1 the head table; `winner` only
+where a cut settled a tie; `sitting_out` who sat the round out, `byes` each player's rounds sat out so far, this
+one included, both optional) and prints `{"tables": [{"N": .., "E": .., "S": .., "W": ..}, ...], "sitting_out":
+[..]}`, the next round as the site seats it. A tie nobody settled, an unknown key, or a round written wrongly:
+one line on standard error naming the table where there is one, exit status 1.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine.progressive import MovementError, progressive_move, read_round
+from scoring.engine.progressive import MovementError, next_seats, read_round_played
 
 
 class Command(BaseCommand):
@@ -26,13 +28,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             text = sys.stdin.buffer.read() if options["file"] == "-" else _read(options["file"])
-            moved = progressive_move(read_round(json.loads(text)))
+            tables, out = next_seats(read_round_played(json.loads(text)))
         except OSError as exc:
             _refuse(f"cannot read {exc.filename}: {exc.strerror}")
         except (ValueError, RecursionError) as exc:  # MovementError, and JSON that is not JSON
             _refuse(" ".join(str(exc).split()) if isinstance(exc, MovementError) else f"not valid JSON: {exc}")
         self.stdout.write(json.dumps({"tables": [{seat.value: player for seat, player in table.items()}
-                                                 for table in moved]}))
+                                                 for table in tables], "sitting_out": out}))
 
 
 def _read(path: str) -> bytes:
