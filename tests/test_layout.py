@@ -132,23 +132,6 @@ def strings_with_lines(path: Path) -> list[tuple[int, str]]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in notes]
 
 
-# Model labels and help texts still citing a law: each change needs a migration. Take a line out with its migration.
-AWAITING_MIGRATION = frozenset({
-    ("scoring/models/club.py", "A club night: tables formed by cutting (laws 8-21)"),
-    ("scoring/models/clubnight.py", "Player ids of the table's candidates, first in line first (law 12)."),
-    ("scoring/models/clubnight.py", "Player id to his run of consecutive rubbers here before the rubber in play, "
-                                    "where law 19 gave a newcomer his predecessor's run."),
-    ("scoring/models/rubbers.py", "dealt out of turn (law 40)"),
-    ("scoring/models/rubbers.py", "announced NS score (law 6)"),
-    ("scoring/models/rubbers.py", "announced EW score (law 6)"),
-    ("scoring/models/rubbers.py", "Revoke (laws 62-71)"),
-    ("scoring/models/rubbers.py", "Wrong number of cards / no discard (law 90)"),
-    ("scoring/models/rubbers.py", "Adversary abandoned a lone hand (law 50)"),
-    ("scoring/models/rubbers.py", "Lone player's partner exposed a card (law 102)"),
-    ("scoring/models/rubbers.py", "Signalled or talked across the table (XXXIII)"),
-    ("scoring/models/rubbers.py", "Threw the cards in (1877 §9)"),
-    ("scoring/models/rubbers.py", "The offending side (revoke, law 90)."),
-})
 
 
 def test_no_law_is_cited_outside_the_rulebook():
@@ -156,5 +139,5 @@ def test_no_law_is_cited_outside_the_rulebook():
     code's laws have one home and no page asks which code it is."""
     found = [f"{path.relative_to(ROOT)}:{line}: {text.strip()[:100]}" for path in page_text()
              for line, text in strings_with_lines(path)
-             if cited(text) and (str(path.relative_to(ROOT)), text) not in AWAITING_MIGRATION]
+             if cited(text)]
     assert found == [], "\n".join(["law citations outside scoring/engine/:", *found])

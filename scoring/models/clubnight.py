@@ -14,11 +14,11 @@ class ClubTable(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="club_tables")
     number = models.PositiveSmallIntegerField()
     candidates = models.JSONField(default=list, blank=True,
-                                  help_text="Player ids of the table's candidates, first in line first (law 12).")
+                                  help_text="Player ids of the table's candidates, first in line first.")
     broken_up = models.BooleanField(default=False)
     runs = models.JSONField(default=dict, blank=True,
                             help_text="Player id to his run of consecutive rubbers here before the rubber in play, "
-                                      "where law 19 gave a newcomer his predecessor's run.")
+                                      "where the code gave a newcomer his predecessor's run.")
     formed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

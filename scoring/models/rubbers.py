@@ -111,9 +111,21 @@ class Rubber(models.Model):
 
     @property
     def title(self) -> str:
-        """"Rubber #12, table 3": how a page or a list names the rubber."""
+        """"Rubber #12, table 3", "Match #13": how a page or a list names what the table plays (its event's terms)."""
         table = f", table {self.table_label}" if self.table_label else ""
-        return f"Rubber #{self.pk}{table}"
+        return f"{self.rulebook.terms.title} #{self.pk}{table}"
+
+    @property
+    def score_words(self) -> str:
+        """Its result NS-EW in its format's unit: rubber points, games with the game in play, or a round's tally."""
+        return self.rulebook.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
+                                         in_play=self.status == self.Status.IN_PROGRESS)
+
+    @property
+    def score_in_words(self) -> str:
+        """`score_words` with its units, for a list of tables of several formats: "1-0 in games, 7-4 in game 2"."""
+        return self.rulebook.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
+                                         in_play=self.status == self.Status.IN_PROGRESS, words=True)
 
     @property
     def table_name(self) -> str:
@@ -232,7 +244,7 @@ class Hand(models.Model):
     rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
-    out_of_turn = models.BooleanField("dealt out of turn (law 40)", default=False)
+    out_of_turn = models.BooleanField("dealt out of turn", default=False)
     result = models.CharField(max_length=10, choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
                               default=HandResult.PLAYED.value)
     maker = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
@@ -243,8 +255,8 @@ class Hand(models.Model):
         "took it out of his partner's hands", max_length=1, choices=SEAT_CHOICES, blank=True,
         help_text="In a lone hand: the partner who declared the trump before the lone player took it over.")
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
-    announced_ns = models.PositiveIntegerField("announced NS score (law 6)", null=True, blank=True)
-    announced_ew = models.PositiveIntegerField("announced EW score (law 6)", null=True, blank=True)
+    announced_ns = models.PositiveIntegerField("announced NS score", null=True, blank=True)
+    announced_ew = models.PositiveIntegerField("announced EW score", null=True, blank=True)
     announcement_resolved = models.BooleanField(default=False)
     notes = models.TextField(blank=True, validators=[printable_text])
     reported_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -285,17 +297,17 @@ class Penalty(models.Model):
     """A penalty that changes a hand's score, kept apart from the hand as reported."""
 
     class Kind(models.TextChoices):
-        REVOKE = "revoke", "Revoke (laws 62-71)"
-        WRONG_CARDS = "wrong_cards", "Wrong number of cards / no discard (law 90)"
-        ABANDONED = "abandoned", "Adversary abandoned a lone hand (law 50)"
-        PARTNER_EXPOSED = "partner_exposed", "Lone player's partner exposed a card (law 102)"
-        SIGNAL = "signal", "Signalled or talked across the table (XXXIII)"
-        THROWN_IN = "thrown_in", "Threw the cards in (1877 §9)"
+        REVOKE = "revoke", "Revoke"
+        WRONG_CARDS = "wrong_cards", "Wrong number of cards / no discard"
+        ABANDONED = "abandoned", "Adversary abandoned a lone hand"
+        PARTNER_EXPOSED = "partner_exposed", "Lone player's partner exposed a card"
+        SIGNAL = "signal", "Signalled or talked across the table"
+        THROWN_IN = "thrown_in", "Threw the cards in"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="penalties")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     side = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True,
-                            help_text="The offending side (revoke, law 90).")
+                            help_text="The offending side (a revoke, the wrong cards).")
     count = models.PositiveSmallIntegerField(default=1)
     note = models.CharField(max_length=200, blank=True, validators=[printable_line])
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
