@@ -135,3 +135,8 @@ def test_the_settings_are_read_from_the_cache_and_a_save_writes_it_when_it_commi
     assert cache.get(CACHE_KEY)["fields"]["name"] == "Back Bay"  # written when the save commits
     Club.objects.update(name="Changed behind the site's back")
     assert the_club().name == "Back Bay"  # from the cache, not the database
+
+
+def test_the_demo_club_stores_its_settings_under_the_sites_name(demo_club, settings):
+    stored = Club.objects.get()
+    assert (stored.name, stored.rulebook, stored.paper_size) == (settings.CLUB_NAME, "somerset-1888", "letter")
