@@ -243,7 +243,7 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
         raise ValidationError(f"Round {table.round.number + 1} has started, seated from these results; they stand.")
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
-    errors = totals_errors(sides, made, rubber.event.deal_limit)
+    errors = totals_errors(sides, made, rubber.event.deal_limit, rubber.rulebook.most_in_a_deal)
     if errors:
         raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
     rubber.round_totals = {**sides, "lone": made}

@@ -342,3 +342,27 @@ def test_progressive_move_seats_every_round_as_the_site_does_with_byes(tmp_path)
         got = json.loads(printed.getvalue())
         assert got["tables"] == expected["tables"], following.number
         assert sorted(got["sitting_out"], key=numbers.get) == expected["sitting_out"], following.number
+
+
+@pytest.mark.parametrize(("ns", "ew", "refused"), [(70, 3, True), (16, 16, True), (14, 11, False), (13, 13, True)])
+def test_paper_totals_the_rounds_deals_cannot_give_are_refused(ns, ew, refused):
+    """Four deals under the standard game, and one more for a tie: a deal gives the sides 5 points at most
+    between them (a lone march of 4, or a lone hand's revoke award of 4, and a signal's point), so 25 in all."""
+    from scoring.engine.rulebook import STANDARD
+
+    assert STANDARD.most_in_a_deal == 5
+    event = night(deals=4)
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    enter = lambda: round_totals_enter(rubber_id=rubber.pk, points={"NS": ns, "EW": ew},  # noqa: E731
+                                       lone=dict.fromkeys("NESW", 0))
+    if refused:
+        with pytest.raises(ValidationError, match=f"{ns + ew} points between the sides cannot come from 4 deals"):
+            enter()
+        rubber.refresh_from_db()
+        assert rubber.round_totals in (None, {})
+    else:
+        enter()
+        rubber.refresh_from_db()
+        assert (rubber.current_ns, rubber.current_ew) == (ns, ew)

@@ -177,6 +177,16 @@ class Rulebook:
         return "dealing for the jacks" if self.table_by_jacks else "cutting"
 
     @property
+    def most_in_a_deal(self) -> int:
+        """The most points one deal can give the two sides together: the largest a hand can score, with the
+        revoke awards it may carry (each revoke left after law 71, or one award under XXV; all the hand scores
+        when a revoke ends it), and a signal's point."""
+        hand = max(self.march, self.euchre, self.lone_march, self.lone_euchre, self.abandoned_lone_hand,
+                   self.partner_exposed_march, self.wrong_cards_forfeit, self.lone_wrong_cards_forfeit)
+        revoke = max(self.revoke, self.lone_revoke) * (self.most_revokes if self.revoke_each else 1)
+        return (max(hand, revoke) if self.revoke_ends_hand else hand + revoke) + self.signal
+
+    @property
     def standings_key(self) -> str:
         """What the club's standings and a player's page keep this code's figures under: its own key, or one key
         for every progressive night, whose tally of deals is a unit of its own."""
