@@ -78,7 +78,8 @@ class Event(models.Model):
 
     class Mode(models.TextChoices):
         RUBBERS = "rubbers", "Rubbers as the secretary starts them"
-        CLUB_NIGHT = "club_night", "A club night: tables formed as the code forms them (by cutting, or dealing for the jacks)"
+        CLUB_NIGHT = "club_night", ("A club night: tables formed as the code forms them (by cutting, or dealing "
+                                    "for the jacks)")
         INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"
         PAIRS = "pairs", "A tournament in rounds: fixed pairs"
         PROGRESSIVE = "progressive", "A progressive night: each player's tally over a fixed number of deals a round"
