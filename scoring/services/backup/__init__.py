@@ -1,6 +1,7 @@
 """Back up the whole club to a folder of JSON files, and restore it into an empty database.
 
-The folder holds `club.json` (events, how each was run, players and accounts), one file per rubber in
+The folder holds `club.json` (events, how each was run, players, accounts and the club's own settings, which
+its manifest does not count, so that a backup made before there were any stays whole), one file per rubber in
 `rubbers/`, and `manifest.json`: the format, how many records of each kind the backup holds, and a checksum
 of every file. Each rubber file carries the hands as the table reported them in the interchange format (the
 secretary's penalties folded in, as the format has them), and beside it what the interchange format does
