@@ -210,13 +210,16 @@ class PlayerTallies:
     euchres: Counter[int] = field(default_factory=Counter)
     points: Counter[Side] = field(default_factory=Counter)
     lone_by_side: Counter[Side] = field(default_factory=Counter)
-
+    points_for: Counter[int] = field(default_factory=Counter)
+    """Each player's side's points over the deals he sat in (a progressive tally credits nobody else)."""
+    points_against: Counter[int] = field(default_factory=Counter)
 
     def add_totals(self, totals: dict[str, Any], players: dict[Seat, int]) -> None:
         """A round's totals entered from a paper tally: each side's points and each player's lone hands (the
         euchres are not on a tally card)."""
         for side in Side:
             self.points[side] += totals[side.value]
+            self._credit(side, totals[side.value], players)
         for seat in Seat:
             made = totals["lone"][seat.value]
             self.lone[players[seat]] += made
@@ -227,6 +230,7 @@ class PlayerTallies:
             if not award.counted:
                 continue
             self.points[award.side] += award.points
+            self._credit(award.side, award.points, players)
             if award.reason in LONE_MADE and scored.hand.maker is not None:
                 self.lone[players[scored.hand.maker]] += 1
                 self.lone_by_side[award.side] += 1
@@ -234,11 +238,17 @@ class PlayerTallies:
                 for seat in award.side.seats:
                     self.euchres[players[seat]] += 1
 
+    def _credit(self, side: Side, points: int, players: dict[Seat, int]) -> None:
+        """`side` scored `points` with `players` seated: for its two players, against the other two."""
+        for seat in Seat:
+            (self.points_for if seat.side is side else self.points_against)[players[seat]] += points
+
 
 def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence[SeatChange],
                     tallies: PlayerTallies) -> list[RubberPlayerResult]:
     """Every player who sat in a seat during the rubber shares that side's result (law 18). A rubber's points
-    are its rubber points (law 7); a match's, the points its hands gave each side."""
+    are its rubber points (law 7); a match's, the points its hands gave each side; a progressive round's, those
+    of the deals each player sat in, and the round won or lost is theirs who finished it."""
     sitters: dict[int, Seat] = {}
     for seat in Seat:
         sitters.setdefault(rubber.player_id_at(seat), seat)
@@ -249,16 +259,22 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
     points = (dict(zip(Side, result.rubber_points, strict=True)) if rulebook.laps and not rulebook.tally
               else {side: tallies.points[side] for side in Side})
     winner = result.rubber_winner
-    if rulebook.tally and rubber.status == Rubber.Status.STOPPED:
-        # A progressive round is won on its deals' points, then lone hands, then the cut.
-        winner = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
+    last = {seat: rubber.player_id_at(seat) for seat in Seat}
+    if rulebook.tally:
+        # A progressive round credits each player with the deals he sat, and the round to those who finished it;
+        # it is won on its deals' points, then lone hands, then the cut.
+        last.update({Seat(change.seat): change.player_id for change in sorted(seat_changes,
+                                                                             key=lambda c: c.from_hand)})
+        if rubber.status == Rubber.Status.STOPPED:
+            winner = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
             partner_id=rubber.player_id_at(seat.partner),
-            points_for=points[seat.side], points_against=points[seat.side.other],
+            points_for=tallies.points_for[player_id] if rulebook.tally else points[seat.side],
+            points_against=tallies.points_against[player_id] if rulebook.tally else points[seat.side.other],
             games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
-            won=None if winner is None else winner is seat.side,
+            won=None if winner is None or (rulebook.tally and last[seat] != player_id) else winner is seat.side,
             lone_hands=tallies.lone[player_id], euchres=tallies.euchres[player_id],
         )
         for player_id, seat in sitters.items()

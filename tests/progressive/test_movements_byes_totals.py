@@ -366,3 +366,29 @@ def test_paper_totals_the_rounds_deals_cannot_give_are_refused(ns, ew, refused):
         enter()
         rubber.refresh_from_db()
         assert (rubber.current_ns, rubber.current_ew) == (ns, ew)
+
+
+def test_whoever_sat_in_a_seat_is_credited_with_its_deals_and_nobody_else():
+    """North leaves after two deals and a substitute takes his seat (law 18). Deal 1: North's lone march, 4 to
+    North-South, his lone hand; deal 2: East's point, 1 to East-West; deal 3: the substitute's march, 2 to
+    North-South; deal 4: South's point, 1. North: 4 for, 1 against, one lone hand, no round (he did not finish
+    it); the substitute: 3 for, none against, the round won; South, who sat every deal: 7-1 and the round."""
+    from scoring.services.rubbers import seat_change_add
+
+    event = night(deals=4)
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    record(rubber, maker="N", tricks=5, alone=True)
+    record(rubber, maker="E", tricks=3)
+    substitute = PlayerFactory(display_name="Late Substitute")
+    seat_change_add(rubber_id=rubber.pk, seat="N", player=substitute, from_hand=3, reason="North went home")
+    record(rubber, maker="N", tricks=5)
+    record(rubber, maker="S", tricks=3)
+    rows = {row.player_id: row for row in RubberPlayerResult.objects.filter(rubber=rubber)}
+    north, south = rows[rubber.north_id], rows[rubber.south_id]
+    sub, east = rows[substitute.pk], rows[rubber.east_id]
+    assert (north.points_for, north.points_against, north.lone_hands, north.won) == (4, 1, 1, None)
+    assert (sub.points_for, sub.points_against, sub.lone_hands, sub.won) == (3, 0, 0, True)
+    assert (south.points_for, south.points_against, south.won) == (7, 1, True)
+    assert (east.points_for, east.points_against, east.won) == (1, 7, False)
