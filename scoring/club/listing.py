@@ -90,7 +90,7 @@ def rubbers_page(rubbers: QuerySet[Rubber], query: QueryDict, *, per_page: int =
     number = page_number(query, "page")
     start = (number - 1) * per_page
     ids = rubbers.order_by(*NEWEST_FIRST).values("pk")[start:start + per_page + 1]
-    rows = list(Rubber.objects.filter(pk__in=ids).select_related(*SEATED).order_by(*NEWEST_FIRST))
+    rows = list(Rubber.objects.filter(pk__in=ids).select_related("event", *SEATED).order_by(*NEWEST_FIRST))
     return Page(rows[:per_page], number, len(rows) > per_page, query, "page", "#rubbers")
 
 
@@ -100,7 +100,7 @@ def rulings_page(event: Event, query: QueryDict, *, per_page: int = RULINGS_PER_
     number = page_number(query, "rulings-page")
     start = (number - 1) * per_page
     of_event = Exists(Rubber.objects.filter(pk=OuterRef("rubber_id"), event=event))
-    rows = list(Ruling.objects.filter(of_event).select_related("rubber", "hand")
+    rows = list(Ruling.objects.filter(of_event).select_related("rubber__event", "hand")
                 .order_by("-made_at", "-pk")[start:start + per_page + 1])
     return Page(rows[:per_page], number, len(rows) > per_page, query, "rulings-page", "#rulings")
 

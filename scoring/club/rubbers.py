@@ -31,8 +31,8 @@ OWN_RUBBERS = {
     Event.Mode.PAIRS: _IN_ROUNDS,
     Event.Mode.PROGRESSIVE: _IN_ROUNDS,
     Event.Mode.CLUB_NIGHT: ("club_night", "Go to the club night",
-                            "is a club night: its tables are formed by cutting, and each table's rubbers start from "
-                            "the club night page."),
+                            "is a club night: its tables are formed, and each table's rubbers start, on the club night "
+                            "page."),
 }
 
 
@@ -62,8 +62,8 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         event = self.event
-        return super().get_context_data(title=f"Start a rubber · {event}", cancel_url=event.get_absolute_url(),
-                                        **kwargs)
+        return super().get_context_data(title=f"Start a {event.playing.terms.contest} · {event}",
+                                        cancel_url=event.get_absolute_url(), **kwargs)
 
     def perform(self, form: forms.RubberStartForm) -> HttpResponse:
         rubber = rubber_services.rubber_start(event=self.event, **form.cleaned_data)

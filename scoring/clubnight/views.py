@@ -151,8 +151,8 @@ class ClubNightView(ReadableMixin, TemplateView):
                 joining = [n for n in (small_int(v) for v in request.POST.getlist("joining")) if n]
                 cutting = services.tables_form(event=event, entered=entered, after_cutting=seen, joining=joining)
                 made = cutting.outcome["tables"]
-                messages.success(request, f"{len(made)} table{'s' if len(made) != 1 else ''} formed by cutting; "
-                                          "the rubbers have started.")
+                messages.success(request, f"{len(made)} table{'s' if len(made) != 1 else ''} formed by "
+                                          f"{event.playing.forming}; the rubbers have started.")
             else:
                 cutting = services.next_rubber(table=table, entered=entered, ended=seen)
                 out, came = cutting.outcome.get("out", []), cutting.outcome.get("in", [])

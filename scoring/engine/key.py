@@ -68,8 +68,9 @@ def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
         KeyLine("", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
         KeyLine("", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
         KeyLine("", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
-        KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
-        KeyLine("", "The match", match),
+        *((KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
+           KeyLine("", "The match", match)) if rb.terms.games
+          else (KeyLine("", f"The {rb.terms.contest}", "its deals' points added up; no game is played"),)),
         KeyLine(_law(rb, Reason.REVOKE), "A revoke", revoke + ("; the hand ends" if rb.revoke_ends_hand else "")),
         KeyLine(_law(rb, Reason.SIGNAL), "A signal across the table", f"{_points(rb.signal)} to the other side"),
         KeyLine(_law(rb, Reason.OFFENDERS_VOID), "A side paying a penalty", "counts nothing it made in the hand"),

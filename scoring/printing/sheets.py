@@ -340,7 +340,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     """The event's standings, the rows the standings page shows (`scoring.standings.cache`: the kept figures, or
     a progressive night's tallies); with `after_round`, only the rubbers of rounds 1 to that round count, added
     up from their results (the kept figures are by day, not by round)."""
-    rubbers = event.rubbers.all()
+    rubbers, terms = event.rubbers.all(), event.playing.terms
     matches = not event.playing.laps
     ranking = order.for_event(event)
     pairs: list[dict[str, Any]] = []
@@ -368,6 +368,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         pair_lines=standing_lines(pairs, matches, ranking) if pairs else (),
         matches=matches,
         progressive=event.progressive,
+        empty="No points counted yet." if terms.tally else f"No complete {terms.contests} yet.",
         notes=tuple(notes),
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )

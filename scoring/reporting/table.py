@@ -78,7 +78,8 @@ def by_code(request: HttpRequest, code: TableCode) -> Table:
         raise TableClosed("The secretary has withdrawn this table's code; ask him for the new one.")
     rubber = rubber_for_page(code.rubber_id)
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed("The rubber at this table has ended, so its code no longer works.", rubber)
+        raise TableClosed(f"The {rubber.rulebook.terms.contest} at this table has ended, so its code no longer works.",
+                          rubber)
     table = Table(rubber, code, None, [], phone_of(request))
     table.speakers = list(table.seated.values())
     return table

@@ -16,6 +16,8 @@ class SideNow:
     names: str
     score: int | None
     games: int
+    players: tuple[str, ...] = ()
+    """Its two players by name, one a line on the phone."""
 
 
 def table_sides(rubber: Rubber, number: int) -> list[SideNow]:
@@ -24,7 +26,7 @@ def table_sides(rubber: Rubber, number: int) -> list[SideNow]:
     won = [g.winner for g in rubber.games.all()]
     scores = {Side.NS: rubber.current_ns, Side.EW: rubber.current_ew}
     return [SideNow(side.value, " & ".join(str(seated[s]) for s in side.seats), scores[side] or 0,
-                    won.count(side.value)) for side in (Side.NS, Side.EW)]
+                    won.count(side.value), tuple(str(seated[s]) for s in side.seats)) for side in (Side.NS, Side.EW)]
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ def shown(response) -> list[int]:
     """The rubbers the page lists, by id, in its order."""
     assert response.status_code == 200
     listed = response.content.decode().split('data-testid="rubber-filter"')[1].split('id="rulings"')[0]
-    return [int(pk) for pk in re.findall(r'<a href="/rubbers/(\d+)/">Rubber #', listed)]
+    return [int(pk) for pk in re.findall(r'<a href="/rubbers/(\d+)/">(?:Rubber|Match|Round) #', listed)]
 
 
 def page(client, event: Event, **query) -> list[int]:
@@ -196,8 +196,10 @@ def test_the_list_reads_right_under_each_code(client, players, changes, code_wor
     html = client.get(reverse("event", args=[event.slug])).content.decode()
     assert code_words in html
     assert shown(client.get(reverse("event", args=[event.slug]))) == [playing.pk, done.pk]
-    assert f"Rubber #{done.pk}, table 3" in html and "Complete</span>" in html and "In progress</span>" in html
-    assert f"{done.ns_points}–{done.ew_points}" in html
+    # Each names what its tables play, and shows its figure: rubber points, or a match's games.
+    title = event.playing.terms.title
+    assert f"{title} #{done.pk}, table 3" in html and "Complete</span>" in html and "In progress</span>" in html
+    assert f"{done.ns_points}–{done.ew_points}" in html and f">{event.playing.terms.result} <" in html
     assert page(client, event, state="complete") == [done.pk]
 
 
@@ -207,7 +209,7 @@ def test_a_progressive_round_lists_its_tables_and_is_narrowed_by_round(client):
     round_start(round_id=first.pk)
     tables = {t.number: t.rubber_id for t in first.tables.all()}
     html = client.get(reverse("event", args=[event.slug])).content.decode()
-    assert f"Rubber #{tables[1]}, table 1" in html and 'name="round"' in html
+    assert f"Round #{tables[1]}, table 1" in html and 'name="round"' in html  # a progressive table plays a round
     # A progressive night plays to no game: its code is named with its deals, never a game to a million points.
     assert re.search(r'data-testid="event-code">[^<]*, 4 deals a round, points added up<', html)
     assert sorted(page(client, event, round="1")) == sorted(tables.values())

@@ -138,6 +138,8 @@ class StandingsSheet:
     rubber."""
     progressive: bool = False
     """A progressive night: its table prints each player's tally, lone hands, rounds won and byes."""
+    empty: str = "No complete rubbers yet."
+    """What the sheet says when nothing is counted yet, in its format's words."""
 
 
 @dataclass(frozen=True)

@@ -218,13 +218,14 @@ def rubber_sheet_story(sheet: RubberSheet, two: bool = False) -> list[Flowable]:
     story += [p(n, "small") for n in sheet.notes]
 
     half = width / 2 - 3 * mm
-    games = (grid([["Game", "Won by", "NS\u2013EW", "Lap", "Kind", "Points"],
-                   *[[g[0], g[1][:2], g[2], g[3], g[4], g[5]] for g in sheet.games]],
-                  [12 * mm, 15 * mm, 17 * mm, 10 * mm, half - 68 * mm, 14 * mm])
-             if sheet.games else p("No game finished yet.", "small"))
-    players = grid([["Player", "Side", "Rubber points"],
+    columns = len(sheet.game_columns)
+    widths = ([12 * mm, 15 * mm, 17 * mm, 10 * mm, half - 68 * mm, 14 * mm] if columns == 6  # a rubber's laps and kinds
+              else [12 * mm, 15 * mm, half - 27 * mm])
+    games = (grid([list(sheet.game_columns), *[[g[0], g[1][:2], *g[2:columns]] for g in sheet.games]], widths)
+             if sheet.games else p(sheet.no_games, "small"))
+    players = grid([["Player", "Side", sheet.unit],
                     *[[Name(x.player), x.side, str(x.points)] for x in sheet.players],
-                    ["Rubber points, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
+                    [f"{sheet.unit}, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
                    [half - 40 * mm, 12 * mm, 28 * mm])
     players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1)), *COMPACT]))
     if sheet.games:
@@ -232,7 +233,7 @@ def rubber_sheet_story(sheet: RubberSheet, two: bool = False) -> list[Flowable]:
     pair = Table([[games, players]], colWidths=[width / 2, width / 2])
     pair.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
-    summary: list[Flowable] = [p("The games and the rubber", "heading"), p(sheet.result, "result"), pair]
+    summary: list[Flowable] = [p(sheet.finished, "heading"), p(sheet.result, "result"), pair]
     story.append(KeepTogether(summary))
 
     if sheet.rulings:

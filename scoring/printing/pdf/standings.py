@@ -41,7 +41,7 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
     if sheet.pair_lines:
         story += [p("Pairs", "heading"), _table(sheet, sheet.pair_lines, "Pair"), p("Players", "heading")]
     story.append(_table(sheet, sheet.lines, "Player") if sheet.lines
-                 else p(f"No complete {'matches' if sheet.matches else 'rubbers'} yet.", "body"))
+                 else p(sheet.empty, "body"))
     story += [p(note, "small") for note in sheet.notes]
     return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)
 
