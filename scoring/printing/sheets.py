@@ -361,7 +361,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         paper=event.paper_size,
         club=the_club().name,
         title=f"{event.name}: standings" + (f" after round {after_round}" if after_round else ""),
-        subtitle=f"{dates} · as of {_date(timezone.localdate())}",
+        subtitle=f"{dates} · as of {moment(timezone.localtime())}",  # the hour too: a night's standings change by it
         tie_breakers=order.sentence(ranking),
         lines=standing_lines(rows, matches, ranking),
         # Fixed pairs stand as pairs: their table comes first, as on the standings page and the wall.

@@ -4,6 +4,8 @@ counts what the event's tables play."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -36,6 +38,7 @@ def test_each_printed_sheet_and_the_export_speak_the_formats_words(client, secre
     terms = rubber.rulebook.terms
     assert f"{terms.title} {rubber.pk}" in sheet
     assert terms.finished in sheet
+    assert re.search(r"as of \d+ \w+ \d{4}, \d\d:\d\d", texts["standings sheet"])  # by the hour, as a night's do
     if form == "progressive":
         assert "The round's tally" in sheet and "Rubber points" not in sheet
         assert f"In play, 6 of 8 deals, 2 left: the round's tally NS {rubber.current_ns} \u2013 EW" in sheet
