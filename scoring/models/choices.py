@@ -17,3 +17,7 @@ PROGRESSIVE_FIGURES = {"points": "total points", "lone": "lone hands made", "rou
 RANKING_DEFAULT = "points,lone,rounds"
 RANKING_CHOICES = [(",".join(keys), "By " + ", then ".join(PROGRESSIVE_FIGURES[k] for k in keys))
                    for keys in itertools.permutations(PROGRESSIVE_FIGURES)]
+
+MISSED_AVERAGE, MISSED_NOTHING = "average", "nothing"
+MISSED_CHOICES = [(MISSED_AVERAGE, "The round's average, as a bye scores"), (MISSED_NOTHING, "Nothing")]
+"""What a round a late arrival at a progressive night missed scores him."""

@@ -15,7 +15,15 @@ from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.engine.rulebook import PROGRESSIVE_KEY
-from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, RANKING_CHOICES, RANKING_DEFAULT, RULEBOOK_CHOICES
+from scoring.models.choices import (
+    GAME_CHOICES,
+    MATCH_CHOICES,
+    MISSED_AVERAGE,
+    MISSED_CHOICES,
+    RANKING_CHOICES,
+    RANKING_DEFAULT,
+    RULEBOOK_CHOICES,
+)
 from scoring.validators import printable_line, printable_text
 
 
@@ -122,6 +130,9 @@ class Event(models.Model):
     ranking = models.CharField(
         "ranked", max_length=20, choices=RANKING_CHOICES, default=RANKING_DEFAULT,
         help_text="For a progressive night.")
+    missed_rounds = models.CharField(
+        "rounds a late arrival missed", max_length=10, choices=MISSED_CHOICES, default=MISSED_AVERAGE,
+        help_text="For a progressive night: what each round a late arrival missed scores him.")
     low_prize = models.BooleanField(
         "a prize for the lowest score", default=False,
         help_text="For a progressive night: named on the wall and the standings.")

@@ -23,6 +23,11 @@ class Entrant(models.Model):
                                  help_text="The tables where a player gone home was a candidate, and his place "
                                            "in line at each, so that undoing it restores them.")
     arrived_at = models.DateTimeField(auto_now_add=True)
+    first_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A late arrival at a progressive night: the first round he is seated in.")
+    last_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A player gone home from a progressive night: the last round he played; "
+                                         "he is seated in none after it and his tally stays.")
 
     class Meta:
         ordering = ["event", "number"]

@@ -132,3 +132,43 @@ class RoundTotalsForm(forms.Form):
 
     def lone(self) -> dict[Seat, int]:
         return {seat: self.cleaned_data[SEAT_FIELD[seat]] for seat in Seat}
+
+
+class LateArrivalForm(forms.Form):
+    """A player who arrived after the schedule was made: from the roll, or a new name."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Who arrived",
+                                    empty_label="(a new player, named below)")
+    new_name = TextField(label="New player", required=False, max_length=80,
+                         help_text="Not on the roll yet? His name: he is added to the roll and entered.")
+
+    def __init__(self, *args: Any, event: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = _active_players().exclude(pk__in=event.entrants.values("player_id"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        name = " ".join((cleaned.get("new_name") or "").split())
+        if not self.errors and not cleaned.get("player") and not name:
+            raise ValidationError("Choose the player who arrived, or name a new one.")
+        if cleaned.get("player") and name:
+            raise ValidationError("Choose a player from the roll or name a new one, not both.")
+        if name and Player.objects.filter(display_name__iexact=name).exists():
+            self.add_error("new_name", f"{name} is already on the roll: choose the name above.")
+        cleaned["new_name"] = name
+        return cleaned
+
+
+class GoneHomeForm(forms.Form):
+    """A player who went home: seated in no round after the one in play."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Who went home")
+
+    def __init__(self, *args: Any, event: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Player.objects.filter(
+            pk__in=event.entrants.filter(last_round__isnull=True).values("player_id")).order_by("display_name")

@@ -29,12 +29,18 @@ def moved_on(event: Event, number: int) -> Seating:
     for row in RubberPlayerResult.objects.filter(rubber__round_table__in=before).values("rubber_id", "side",
                                                                                         "lone_hands"):
         lone[row["rubber_id"], row["side"]] += row["lone_hands"]
-    number_of = {e.player_id: e.number for e in event.entrants.all()}
+    entrants = list(event.entrants.all())
+    number_of = {e.player_id: e.number for e in entrants}
     waiting = sorted(RoundBye.objects.filter(round__event=event, round__number=number - 1)
                      .values_list("player_id", flat=True), key=number_of.__getitem__)
     byes = Counter(RoundBye.objects.filter(round__event=event, round__number__lt=number)
                    .values_list("player_id", flat=True))
-    tables, out = next_seats(RoundPlayed([_table_result(table, lone) for table in before], waiting, dict(byes)))
+    # Those gone home are seated no more; a late arrival from his first round (unless a bye stood for the round
+    # before it, which brings him back as it does anyone who sat out).
+    gone = {e.player_id for e in entrants if e.last_round is not None and e.last_round < number}
+    arrived = [e.player_id for e in entrants if e.first_round == number and e.player_id not in waiting]
+    tables, out = next_seats(RoundPlayed([_table_result(table, lone) for table in before], waiting, dict(byes)),
+                             gone=gone, arrived=arrived)
     return Seating(tables, out)
 
 

@@ -6,6 +6,8 @@ urlpatterns = [
     path("events/<slug:slug>/room/", views.RoomView.as_view(), name="room"),
     path("events/<slug:slug>/rounds/", views.EventRoundsView.as_view(), name="event_rounds"),
     path("events/<slug:slug>/entrants/", views.EntrantsView.as_view(), name="entrants"),
+    path("events/<slug:slug>/late-arrival/", views.LateArrivalView.as_view(), name="late_arrival"),
+    path("events/<slug:slug>/gone-home/", views.GoneHomeView.as_view(), name="gone_home"),
     path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
     path("rounds/<id:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
     path("rounds/<id:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),

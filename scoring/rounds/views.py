@@ -18,12 +18,13 @@ from django.views.generic import FormView, TemplateView
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.clients import is_loopback
 from scoring.engine import Seat
-from scoring.engine.progressive import BYE_RULE, TIE_RULE
+from scoring.engine.progressive import BYE_RULE, COMINGS_RULE, TIE_RULE
 from scoring.engine.words import plural
 from scoring.models import Event, HandReport, Round, Rubber
+from scoring.models.choices import MISSED_AVERAGE
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
-from scoring.rounds import forms, services
+from scoring.rounds import comings, forms, services
 from scoring.rounds.selectors import room
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
@@ -260,3 +261,60 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, f"Table {self.rubber.table_label}'s totals are entered.")
         return HttpResponseRedirect(self.back())
+
+
+class _ComingsView(EventInRoundsMixin, FormView):
+    """A progressive night's players as they come and go (`comings`)."""
+
+    template_name = "form_page.html"
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return super().get_form_kwargs() | {"event": self.event}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(**kwargs) | {
+            "context_line": self.event.name, "context_url": self.event_url(), "cancel_url": self.event_url(),
+            "lead": f"{self.lead()} {COMINGS_RULE}"}
+
+    def lead(self) -> str:
+        raise NotImplementedError
+
+    def done(self, form: Any) -> str:
+        raise NotImplementedError
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            words = self.done(form)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, words)
+        return HttpResponseRedirect(self.event_url())
+
+
+class LateArrivalView(_ComingsView):
+    form_class = forms.LateArrivalForm
+    extra_context = {"title": "A late arrival", "submit_label": "Enter him"}
+
+    def lead(self) -> str:
+        first = comings.next_seated(self.event)
+        missed = ("each round he missed scores the round's average, as a bye does"
+                  if self.event.missed_rounds == MISSED_AVERAGE else "the rounds he missed score nothing")
+        return f"He is seated from round {first}; {missed} (the event's setting)."
+
+    def done(self, form: Any) -> str:
+        entrant = comings.late_arrival(event_id=self.event.pk, player=form.cleaned_data["player"],
+                                       new_name=form.cleaned_data["new_name"])
+        return f"{entrant.player} entered: seated from round {entrant.first_round}."
+
+
+class GoneHomeView(_ComingsView):
+    form_class = forms.GoneHomeForm
+    extra_context = {"title": "A player gone home", "submit_label": "He has gone home"}
+
+    def lead(self) -> str:
+        return "He is seated in no round after the one in play (or the last played); his tally stays."
+
+    def done(self, form: Any) -> str:
+        entrant = comings.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)
+        return f"{entrant.player} has gone home: seated in no round after round {entrant.last_round}."

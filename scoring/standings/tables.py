@@ -194,7 +194,7 @@ class ClubProgressiveTable(ProgressiveStandingsTable):
     its own standings, where the round's average is known)."""
 
     class Meta(ProgressiveStandingsTable.Meta):
-        exclude = ("losses", "games", "net", "byes")
+        exclude = ("losses", "games", "net", "byes")  # type: ignore[assignment]
 
 
 BY_FAMILY: dict[str, tuple[type[tables.Table], type[tables.Table] | None]] = {

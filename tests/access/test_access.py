@@ -60,6 +60,8 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "round_sheets_pdf": (PUBLIC, lambda o: [o["round"].pk]),
     "entrants": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "schedule_make": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "late_arrival": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "gone_home": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "round_start": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close_confirm": (SECRETARY_PAGE, lambda o: [o["round"].pk]),

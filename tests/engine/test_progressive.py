@@ -9,11 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.progressive import MovementError, TableResult, progressive_move, read_round, read_round_played
-from scoring.engine.seats import Seat, Side
+from scoring.engine.progressive import (
+    MovementError,
+    TableResult,
+    progressive_move,
+    read_round,
+    read_round_played,
+    reseat,
+)
+from scoring.engine.seats import SEAT_ORDER, Seat, Side
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -142,3 +149,33 @@ def test_those_who_sat_out_come_back_in_place_of_those_with_the_fewest_byes():
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {"tables": [{"N": 1, "E": 3, "S": 6, "W": 8}, {"N": 9, "E": 7, "S": 2, "W": 4}],
                                       "sitting_out": [5]}
+
+
+@st.composite
+def comings(draw):
+    """A round's movement seating of 4-40 players, some who sat it out, some gone home, some arrived."""
+    tables = draw(st.integers(1, 10))
+    players = list(range(1, 4 * tables + 1))
+    moved = [dict(zip(SEAT_ORDER, players[4 * t:4 * t + 4], strict=True)) for t in range(tables)]
+    waiting = list(range(100, 100 + draw(st.integers(0, 3))))
+    arrived = list(range(200, 200 + draw(st.integers(0, 6))))
+    gone = draw(st.sets(st.sampled_from(players + waiting), max_size=6))
+    byes = {p: draw(st.integers(0, 3)) for p in players} | {p: 4 for p in waiting}
+    return moved, waiting, byes, gone, arrived
+
+
+@settings(max_examples=300, deadline=None)
+@given(comings())
+def test_reseating_places_everyone_present_once_at_full_tables(case):
+    moved, waiting, byes, gone, arrived = case
+    tables, out = reseat(moved, waiting, byes, gone=gone, arrived=arrived)
+    present = ({p for t in moved for p in t.values()} | set(waiting) | set(arrived)) - gone
+    seated = [p for t in tables for p in t.values()]
+    assert all(len(t) == 4 for t in tables) and len(tables) == len(present) // 4
+    assert sorted(seated + out) == sorted(present) and len(out) == len(present) % 4
+    played = present - set(waiting) - set(arrived)
+    if len(played) >= len(out):
+        assert set(out) <= played  # those who sat out or arrived play, when enough played to make way
+    kept = {(t, seat): p for t, table in enumerate(moved[:len(tables)]) for seat, p in table.items()
+            if p in present and p not in out}
+    assert all(tables[t][seat] == p for (t, seat), p in kept.items())  # nobody present moves but to fill a gap

@@ -16,11 +16,11 @@ two who arrive take South and West in the order they sat, so the pairs split and
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine.progressive.byes import rotate_byes
+from scoring.engine.progressive.byes import reseat
 from scoring.engine.progressive.totals import lone_beyond_points
 from scoring.engine.seats import SEAT_ORDER, Seat, Side
 
@@ -100,11 +100,12 @@ def progressive_move(tables: Sequence[TableResult]) -> list[dict[Seat, int]]:
             for stayed, came in zip(stay, arrive, strict=True)]
 
 
-def next_seats(played: RoundPlayed) -> tuple[list[dict[Seat, int]], list[int]]:
+def next_seats(played: RoundPlayed, *, gone: Collection[int] = (),
+               arrived: Sequence[int] = ()) -> tuple[list[dict[Seat, int]], list[int]]:
     """The next round's tables and who sits it out: the movement of those who played, then those who sat out
-    brought back in place of those with the fewest byes (`rotate_byes`). What the site seats, and what
+    (and any who `arrived`) brought in, those `gone` home left out (`reseat`). What the site seats, and what
     `manage.py progressive-move` prints."""
-    return rotate_byes(progressive_move(played.tables), played.sitting_out, played.byes)
+    return reseat(progressive_move(played.tables), played.sitting_out, played.byes, gone=gone, arrived=arrived)
 
 
 ROUND_KEYS = ("tables", "sitting_out", "byes")

@@ -160,7 +160,8 @@ def _event(event: Event) -> dict[str, Any]:
     document = {f: _plain(getattr(event, f)) for f in EVENT_FIELDS}
     if entrants := list(event.entrants.all()):
         document["entrants"] = [{"player": e.player_id, "number": e.number, "present": e.present,
-                                 "gone_from": e.gone_from, "arrived_at": _when(e.arrived_at)} for e in entrants]
+                                 "gone_from": e.gone_from, "arrived_at": _when(e.arrived_at),
+                                 "first_round": e.first_round, "last_round": e.last_round} for e in entrants]
     if rounds := list(event.event_rounds.all()):
         document["event_rounds"] = [{
             "id": r.pk, "number": r.number, "status": r.status, "started_at": _when(r.started_at),

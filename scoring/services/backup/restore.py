@@ -35,7 +35,7 @@ from scoring.models import (
     Ruling,
     SeatChange,
 )
-from scoring.models.choices import RANKING_DEFAULT
+from scoring.models.choices import MISSED_AVERAGE, RANKING_DEFAULT
 from scoring.services.backup.bulk import (
     RestoredHand,
     RestoredRubber,
@@ -63,7 +63,7 @@ from scoring.services.scoring import results_changed
 
 RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
                     "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
-                    "ranking": RANKING_DEFAULT}
+                    "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE}
 """How an event is run and its game and match, with the value an event's record without them stands for."""
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
 # are for forms, not for a ruling the wizard made.
@@ -214,7 +214,8 @@ def _restore_running(rows: Rows, *, row: dict[str, Any], event: Event, players: 
 
     for entrant in row.get("entrants", []):
         rows.add(Entrant(event=event, player=player(entrant["player"]), number=entrant["number"],
-                         present=entrant["present"], gone_from=entrant.get("gone_from", [])), where,
+                         present=entrant["present"], gone_from=entrant.get("gone_from", []),
+                         first_round=entrant.get("first_round"), last_round=entrant.get("last_round")), where,
                  stamps={"arrived_at": _moment(entrant.get("arrived_at"), where)})
     for doc in row.get("event_rounds", []):
         round_ = Round(id=doc.get("id"), event=event, number=doc["number"], status=doc["status"],

@@ -1,0 +1,122 @@
+"""People come and go at a progressive night: a late arrival is seated from the next round, a player gone home
+is seated no more and keeps his tally, the tables are as many as the players make, and nobody keeps a partner."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.models import Event, Round, RoundBye, RubberPlayerResult
+from scoring.rounds.comings import gone_home, late_arrival
+from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.standings import cache
+from tests.factories import EventFactory, PlayerFactory
+from tests.helpers import record
+
+pytestmark = pytest.mark.django_db
+
+
+def night(players: int, rounds: int = 6, **more) -> Event:
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=rounds, deal_limit=4, rulebook="standard", **more)
+    entrants_set(event=event, players=PlayerFactory.create_batch(players))
+    return event
+
+
+def play(round_: Round) -> None:
+    """Each table's four deals, a different winner at each (so winners and losers move differently)."""
+    for table in round_.tables.order_by("number").select_related("rubber"):
+        makers = "NNES" if table.number % 2 else "EEWN"
+        for maker in makers:
+            record(table.rubber, maker=maker, tricks=3 + table.number % 3)
+
+
+def seated(round_: Round) -> list[int]:
+    return [p for t in round_.tables.all() for p in (t.north_id, t.east_id, t.south_id, t.west_id)]
+
+
+def partners(round_: Round) -> set[frozenset[int]]:
+    return {frozenset(pair) for t in round_.tables.all() for pair in ((t.north_id, t.south_id), (t.east_id, t.west_id))}
+
+
+def test_a_late_arrival_and_a_player_gone_home_at_a_night_of_nineteen():
+    event = night(19)
+    rounds = schedule_make(event=event)
+    arrival = PlayerFactory(display_name="Arrived At Round Three")
+    present = {e.player_id for e in event.entrants.all()}
+    leaver = None
+    for number, round_ in enumerate(rounds, start=1):
+        round_start(round_id=round_.pk)
+        round_.refresh_from_db()
+        sitting = list(RoundBye.objects.filter(round=round_).values_list("player_id", flat=True))
+        at_tables = seated(round_)
+        assert len(at_tables) == len(set(at_tables)) and not set(at_tables) & set(sitting)
+        assert set(at_tables) | set(sitting) == present, number  # everyone present plays or sits out, once
+        assert len(at_tables) == 4 * (len(present) // 4) and len(sitting) == len(present) % 4
+        if number > 1:
+            assert not partners(round_) & partners(rounds[number - 2]), number  # nobody keeps a partner
+        if number == 2:
+            late_arrival(event_id=event.pk, player=arrival)  # seated from round 3
+            present.add(arrival.pk)
+        if number == 4:
+            leaver = round_.tables.get(number=2).east_id
+            gone_home(event_id=event.pk, player_id=leaver)
+        play(round_)
+        round_close(round_id=round_.pk)
+        if number == 4:
+            present.discard(leaver)
+    assert RoundBye.objects.filter(round__event=event, player=arrival).count() == 2  # rounds 1 and 2: averages
+    assert not RoundBye.objects.filter(round__event=event, round__number__gt=4, player_id=leaver).exists()
+    rows = {row["player_id"]: row for row in cache.event_players(event)}
+    kept = sum(r.points_for for r in RubberPlayerResult.objects.filter(player_id=leaver))
+    byes = [b for b in RoundBye.objects.filter(round__event=event, player_id=leaver)]
+    assert rows[leaver]["rubbers"] == 4 - len(byes) and rows[leaver]["scored_for"] >= kept  # his tally stays
+    assert rows[arrival.pk]["byes"] == 2 and rows[arrival.pk]["rubbers"] == 4
+
+
+def test_comings_and_goings_are_refused_where_they_cannot_be():
+    event = night(8, rounds=3, movement="rotation")
+    schedule_make(event=event)
+    with pytest.raises(ValidationError, match="seated by its schedule"):
+        late_arrival(event_id=event.pk, player=PlayerFactory())
+    moving = night(8, rounds=2)
+    with pytest.raises(ValidationError, match="schedule is not made yet"):
+        late_arrival(event_id=moving.pk, player=PlayerFactory())
+    first, second = schedule_make(event=moving)
+    someone = first.tables.get(number=1).north_id
+    with pytest.raises(ValidationError, match="Round 1 is seated and has not started"):
+        gone_home(event_id=moving.pk, player_id=someone)
+    with pytest.raises(ValidationError, match="entered already"):
+        late_arrival(event_id=moving.pk, player=first.tables.get(number=1).north)
+    round_start(round_id=first.pk)
+    gone_home(event_id=moving.pk, player_id=someone)
+    with pytest.raises(ValidationError, match="went home after round 1 already"):
+        gone_home(event_id=moving.pk, player_id=someone)
+    play(first)
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    with pytest.raises(ValidationError, match="Every round is seated already"):
+        late_arrival(event_id=moving.pk, player=PlayerFactory())
+    assert someone not in seated(second) and len(seated(second)) == 4  # seven present: one table, three out
+
+
+def test_the_secretary_enters_a_late_arrival_and_a_player_gone_home_from_the_rounds_page(client, secretary):
+    event = night(8, rounds=3, missed_rounds="nothing")
+    first, *_ = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    client.force_login(secretary)
+    rounds_page = client.get(f"/events/{event.slug}/rounds/").content.decode()
+    assert "A late arrival" in rounds_page and "A player gone home" in rounds_page
+    url = f"/events/{event.slug}/late-arrival/"
+    form = client.get(url).content.decode()
+    assert "He is seated from round 2; the rounds he missed score nothing" in form
+    refused = client.post(url, {"new_name": "x" * 81})
+    assert refused.status_code == 200 and "at most 80 characters" in refused.content.decode()
+    assert client.post(url, {"new_name": "  Nora   Newcomer "}).status_code == 302
+    arrived = event.entrants.get(player__display_name="Nora Newcomer")
+    assert (arrived.number, arrived.first_round) == (9, 2) and not RoundBye.objects.filter(player=arrived.player)
+    leaving = first.tables.get(number=1).west
+    assert client.post(f"/events/{event.slug}/gone-home/", {"player": leaving.pk}).status_code == 302
+    assert event.entrants.get(player=leaving).last_round == 1
+    listed = client.get(f"/events/{event.slug}/rounds/").content.decode()
+    assert "Nora Newcomer <span class=\"text-muted\">(from round 2)" in listed
+    assert f"{leaving} <span class=\"text-muted\">(went home after round 1)" in listed
