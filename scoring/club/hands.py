@@ -25,6 +25,7 @@ from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
 from scoring.services.reports import hand_document
+from scoring.services.tallies import later_round
 
 
 class HandCreateView(SecretaryRequiredMixin, View):
@@ -77,7 +78,8 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         hand = self.hand
         is_last = not Hand.objects.filter(rubber_id=hand.rubber_id, number__gt=hand.number).exists()
-        return super().get_context_data(hand=hand, rubber=hand.rubber, is_last=is_last, **kwargs)
+        return super().get_context_data(hand=hand, rubber=hand.rubber, is_last=is_last,
+                                        later_round=later_round(hand.rubber), **kwargs)
 
     def perform(self, form: forms.CorrectionForm) -> HttpResponse:
         hand = self.hand

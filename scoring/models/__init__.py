@@ -7,7 +7,7 @@ from scoring.models.club import Club, Event, EventQuerySet, Player
 from scoring.models.clubnight import ClubTable, Cutting
 from scoring.models.kept import KeptCharges, KeptFigures, KeptMaking, KeptOpposition
 from scoring.models.reports import CodeGuess, HandReport, TableCode
-from scoring.models.rounds import Entrant, Round, RoundBye, RoundTable
+from scoring.models.rounds import Entrant, Round, RoundBye, RoundTable, TotalsCorrection
 from scoring.models.rubbers import (
     GameRecord,
     Hand,
@@ -52,4 +52,5 @@ __all__ = [
     "Ruling",
     "SeatChange",
     "TableCode",
+    "TotalsCorrection",
 ]

@@ -136,6 +136,10 @@ class Event(models.Model):
     low_prize = models.BooleanField(
         "a prize for the lowest score", default=False,
         help_text="For a progressive night: named on the wall and the standings.")
+    closed_at = models.DateTimeField(
+        null=True, blank=True, editable=False,
+        help_text="A progressive night closed by the secretary once its tallies are checked: none is corrected "
+                  "after.")
     results_version = models.PositiveIntegerField(
         default=0, editable=False,
         help_text="Raised whenever a result in the event is stored again, so cached standings are never stale.")

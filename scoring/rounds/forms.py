@@ -13,7 +13,7 @@ from scoring.engine import Seat, Side
 from scoring.models import Player
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import CountField
-from scoring.validators import TextField
+from scoring.validators import LineField, TextField
 
 MOST_PAIRS = 32
 
@@ -120,12 +120,16 @@ class RoundTotalsForm(forms.Form):
             self.fields[SEAT_FIELD[seat]] = CountField(
                 label=f"{seat.value} lone hands ({seated[seat]})", what=f"{seated[seat]}'s lone hands", min_value=0,
                 max_value=99, initial=0)
+        self.fields["reason"] = LineField(
+            label="Why (for the record)", max_length=200, required=False,
+            help_text="Needed when the totals were entered before and a later round was seated from them.")
 
         self.helper = FormHelper()
         self.helper.form_tag = False  # form_page.html owns the form
         self.helper.disable_csrf = True
         self.helper.layout = Layout(Row(*(Column(side.value.lower(), css_class="col-sm") for side in Side)),
-                                    Row(*(Column(SEAT_FIELD[seat], css_class="col-sm-6 col-lg-3") for seat in Seat)))
+                                    Row(*(Column(SEAT_FIELD[seat], css_class="col-sm-6 col-lg-3") for seat in Seat)),
+                                    "reason")
 
     def points(self) -> dict[Side, int]:
         return {side: self.cleaned_data[side.value.lower()] for side in Side}

@@ -28,12 +28,23 @@ from scoring.engine.schedules import (
     whist_schedule,
 )
 from scoring.engine.words import plural
-from scoring.models import Entrant, Event, Player, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
+from scoring.models import (
+    Entrant,
+    Event,
+    Player,
+    Round,
+    RoundBye,
+    RoundTable,
+    Rubber,
+    RubberPlayerResult,
+    TotalsCorrection,
+)
 from scoring.rounds.movement import moved_on
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.services.tallies import correction_check
 from scoring.standings import order
 from scoring.standings.selectors import partnerships
 
@@ -226,10 +237,12 @@ def round_close(*, round_id: int, by: User | None = None) -> Round:
 
 @retried_on_deadlock
 @transaction.atomic
-def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Seat, int]) -> Rubber:
+def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Seat, int], reason: str = "",
+                       by: User | None = None) -> Rubber:
     """A progressive table that scored on paper: its round's totals in one step, each side's points and each
-    player's lone hands, in place of its deals. Entered again, they replace the last; once the next round has
-    started (seated by these results), they stand."""
+    player's lone hands, in place of its deals. Entered again, they replace the last, kept as a correction
+    with its reason (needed once a later round was seated from them: those seats stand); until the night is
+    closed."""
     rubber = rubber_lock(rubber_id, abandoned="The table's rubber was abandoned; it takes no totals.")
     table = RoundTable.objects.select_related("round").filter(rubber=rubber).first()
     if table is None or not rubber.event.progressive:
@@ -237,16 +250,16 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
     if rubber.hand_count:
         raise ValidationError(f"The table has {plural(rubber.hand_count, 'deal')} entered: go on deal by deal, or "
                               "take them back first.")
-    later = Round.objects.filter(event=rubber.event, number__gt=table.round.number).exclude(
-        status=Round.Status.PLANNED)
-    if later.exists():
-        raise ValidationError(f"Round {table.round.number + 1} has started, seated from these results; they stand.")
+    correction_check(rubber, reason)
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
     errors = totals_errors(sides, made, rubber.event.deal_limit, rubber.rulebook.most_in_a_deal)
     if errors:
         raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
-    rubber.round_totals = {**sides, "lone": made}
+    before, rubber.round_totals = rubber.round_totals, {**sides, "lone": made}
+    if before is not None and before != rubber.round_totals:
+        TotalsCorrection.objects.create(rubber=rubber, reason=reason.strip() or "Entered again before the next round.",
+                                        before=before, after=rubber.round_totals, made_by=by)
     rubber.save(update_fields=["round_totals"])
     rubber_rescore(rubber)
     return rubber

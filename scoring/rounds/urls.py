@@ -8,6 +8,8 @@ urlpatterns = [
     path("events/<slug:slug>/entrants/", views.EntrantsView.as_view(), name="entrants"),
     path("events/<slug:slug>/late-arrival/", views.LateArrivalView.as_view(), name="late_arrival"),
     path("events/<slug:slug>/gone-home/", views.GoneHomeView.as_view(), name="gone_home"),
+    path("events/<slug:slug>/night/close/", views.NightActionView.as_view(action="close"), name="night_close"),
+    path("events/<slug:slug>/night/reopen/", views.NightActionView.as_view(action="reopen"), name="night_reopen"),
     path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
     path("rounds/<id:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
     path("rounds/<id:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),

@@ -24,8 +24,9 @@ from scoring.models import Event, HandReport, Round, Rubber
 from scoring.models.choices import MISSED_AVERAGE
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
-from scoring.rounds import comings, forms, services
+from scoring.rounds import comings, forms, night, services
 from scoring.rounds.selectors import room
+from scoring.services.tallies import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
 
@@ -250,12 +251,15 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
             "lead": ("From the table's tally: each side's points over the round"
                      + (f" ({plural(deals, 'deal')}, and one more for a tie)" if deals else "")
                      + " and the lone hands each player made. They stand in place of the table's deals, which "
-                     "it then takes no more of; entered again, they replace these."),
+                     "it then takes no more of; entered again, they replace these, kept on record."
+                     + (f" Round {later} was seated from these results: its seats stand, and the standings and "
+                        "prizes follow the correction." if (later := later_round(rubber)) else "")),
             "submit_label": "Enter the totals", "cancel_url": self.back()}
 
     def form_valid(self, form: forms.RoundTotalsForm) -> HttpResponse:
         try:
-            services.round_totals_enter(rubber_id=self.rubber.pk, points=form.points(), lone=form.lone())
+            services.round_totals_enter(rubber_id=self.rubber.pk, points=form.points(), lone=form.lone(),
+                                        reason=form.cleaned_data["reason"], by=acting_user(self.request))
         except ValidationError as exc:
             form.add_error(None, exc)  # a side's or a seat's fault goes on its own field
             return self.form_invalid(form)
@@ -318,3 +322,21 @@ class GoneHomeView(_ComingsView):
     def done(self, form: Any) -> str:
         entrant = comings.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)
         return f"{entrant.player} has gone home: seated in no round after round {entrant.last_round}."
+
+
+class NightActionView(EventInRoundsMixin, View):
+    """POST only: close a progressive night once its tallies are checked, or reopen it to correct one."""
+
+    action = ""
+
+    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
+        try:
+            if self.action == "close":
+                night.night_close(event_id=self.event.pk)
+                messages.success(request, "The night is closed: its tallies stand as checked.")
+            else:
+                night.night_reopen(event_id=self.event.pk)
+                messages.success(request, "The night is open again: a tally may be corrected, with its reason.")
+        except ValidationError as exc:
+            messages.error(request, _errors(exc))
+        return HttpResponseRedirect(self.event_url())

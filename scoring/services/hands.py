@@ -16,6 +16,7 @@ from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_lim
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round
 from scoring.services.reports import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
+from scoring.services.tallies import correction_check
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,6 +77,7 @@ def hand_correct(
     hand = Hand.objects.prefetch_related("penalties").get(pk=hand_id)
     is_last = hand.number == rubber.hand_count
     _reason_check(hand.number, rubber.hand_count, reason)
+    correction_check(rubber, reason)
 
     before = hand_document(hand)
     new = check_hand(play, hand.number, rubber.rulebook)

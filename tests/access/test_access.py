@@ -62,6 +62,8 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "schedule_make": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "late_arrival": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "gone_home": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "night_close": (SECRETARY_ACTION, lambda o: [o["tournament"].slug]),
+    "night_reopen": (SECRETARY_ACTION, lambda o: [o["tournament"].slug]),
     "round_start": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close_confirm": (SECRETARY_PAGE, lambda o: [o["round"].pk]),

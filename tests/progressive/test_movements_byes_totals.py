@@ -184,7 +184,7 @@ def test_a_paper_table_enters_its_rounds_totals_in_one_step(client, secretary):
     round_close(round_id=first.pk)
     round_totals_enter(rubber_id=paper.pk, points={"NS": 9, "EW": 6}, lone={"N": 1, "E": 0, "S": 1, "W": 1})
     round_start(round_id=second.pk)
-    with pytest.raises(ValidationError, match="Round 2 has started"):
+    with pytest.raises(ValidationError, match="Round 2 was seated from this round's results: say why"):
         round_totals_enter(rubber_id=paper.pk, points={"NS": 9, "EW": 7}, lone=dict.fromkeys("NESW", 0))
 
 

@@ -34,6 +34,7 @@ from scoring.models import (
     Rubber,
     Ruling,
     SeatChange,
+    TotalsCorrection,
 )
 from scoring.services.backup.files import CLUB, FORMAT, MANIFEST, RUBBERS, BackupError, digest, json_text, rubber_name
 from scoring.services.backup.manifest import Manifest, club_counts, rubber_counts
@@ -201,6 +202,8 @@ class _ExportBatch:
         self.rulings = _grouped(Ruling.objects.filter(**hand_span)
                                 .select_related("made_by", "withdrawn_by").order_by("hand_id", "made_at", "pk"),
                                 "hand_id")
+        self.totals_corrections = _grouped(TotalsCorrection.objects.filter(**span).select_related("made_by")
+                                           .order_by("rubber_id", "made_at", "pk"), "rubber_id")
         self.taken_back = _grouped(HandTakenBack.objects.filter(**span).select_related("made_by")
                                    .order_by("rubber_id", "made_at", "pk"), "rubber_id")
         self.reports = _grouped(HandReport.objects.filter(**span)
@@ -267,6 +270,9 @@ def _rubber_file(rubber: Rubber, rows: _ExportBatch, names: dict[int, str]) -> d
         } for h in hands],
         "taken_back": [{"number": t.number, "hand": t.hand, "reason": t.reason, "made_by": _username(t.made_by),
                         "made_at": _when(t.made_at)} for t in rows.taken_back[rubber.pk]],
+        "totals_corrections": [{"reason": c.reason, "before": c.before, "after": c.after,
+                                "made_by": _username(c.made_by), "made_at": _when(c.made_at)}
+                               for c in rows.totals_corrections[rubber.pk]],
         "table_reports": [{
             "number": r.number, "play": r.play, "status": r.status, "dispute": r.dispute,
             "hand": r.hand.number if r.hand is not None else None,

@@ -39,6 +39,7 @@ from scoring.models import (
     Ruling,
     SeatChange,
     TableCode,
+    TotalsCorrection,
 )
 from scoring.services.club import CLUB_FIELDS
 from scoring.services.reports import PLAY_FIELDS
@@ -64,7 +65,7 @@ def _less_id(fields: tuple[str, ...]) -> tuple[str, ...]:
 
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "notes",
                 "is_public", "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "movement", "ranking",
-                "low_prize", "missed_rounds")
+                "low_prize", "missed_rounds", "closed_at")
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active", "user_id")
 RUBBER_FIELDS = ("id", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
                  "first_dealer", "status", "abandon_reason", "created_at", "deal_limit", "time_called",
@@ -137,7 +138,10 @@ CLUB_SETTINGS = Table(Club, "club", CLUB_FIELDS, ("id",), "the single row of the
 """The club's own settings, written into club.json as its "club" object but not counted in the manifest: a
 backup made before they existed has no count for them, and its manifest stays valid. A backup without them
 restores and leaves the settings as they are."""
-UNCOUNTED = (CLUB_SETTINGS,)
+TOTALS_CORRECTIONS = Table(TotalsCorrection, "totals_corrections", ("rubber_id", "reason", "before", "after",
+                                                                     "made_by_id", "made_at"), ("id",), NEW_ID)
+"""A paper table's totals entered again, written in its rubber's file but not counted, for the same reason."""
+UNCOUNTED = (CLUB_SETTINGS, TOTALS_CORRECTIONS)
 """The tables a backup holds without a count in its manifest."""
 
 COUNTS = ("accounts", *(table.count for table in TABLES))
@@ -147,7 +151,7 @@ COUNTS = ("accounts", *(table.count for table in TABLES))
 def write_order() -> tuple[type[Model], ...]:
     """The tables a restore writes (those backed up and the results it scores), each after every table it
     links to."""
-    models = [table.model for table in TABLES] + [GameRecord, RubberPlayerResult]
+    models = [table.model for table in (*TABLES, *UNCOUNTED)] + [GameRecord, RubberPlayerResult]
     sorter: graphlib.TopologicalSorter[type[Model]] = graphlib.TopologicalSorter()
     for model in models:
         linked = [f.related_model for f in model._meta.concrete_fields

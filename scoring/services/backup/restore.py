@@ -34,6 +34,7 @@ from scoring.models import (
     Rubber,
     Ruling,
     SeatChange,
+    TotalsCorrection,
 )
 from scoring.models.choices import MISSED_AVERAGE, RANKING_DEFAULT
 from scoring.services.backup.bulk import (
@@ -188,7 +189,9 @@ def _settings_restored(row: Any) -> None:
 
 
 def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event]) -> None:
-    event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on", *RUNNING_DEFAULTS)},
+    event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on", "closed_at",
+                                                                   *RUNNING_DEFAULTS)},
+                  closed_at=_moment(row.get("closed_at"), f"event {row['slug']}"),
                   **{f: row.get(f, default) for f, default in RUNNING_DEFAULTS.items()},
                   starts_on=_date(row["starts_on"], f"event {row['slug']}"),
                   ends_on=_date(row["ends_on"], f"event {row['slug']}") if row.get("ends_on") else None)
@@ -285,6 +288,10 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
         taken = HandTakenBack(rubber=rubber, number=row["number"], hand=row["hand"], reason=row["reason"],
                               made_by=users.get(row.get("made_by") or ""))
         rows.add(taken, where, exclude=WHO, stamps={"made_at": _moment(row["made_at"], where)})
+    for row in doc.get("totals_corrections", []):
+        corrected = TotalsCorrection(rubber=rubber, reason=row["reason"], before=row["before"], after=row["after"],
+                                     made_by=users.get(row.get("made_by") or ""))
+        rows.add(corrected, where, exclude=WHO, stamps={"made_at": _moment(row["made_at"], where)})
     _restore_reports(rows, rubber, {h.hand.number: h.hand for h in hands}, doc.get("table_reports", []), players,
                      users, where)
     rows.scored(RestoredRubber(rubber, hands, sorted(seat_changes, key=lambda c: c.from_hand)), where)
