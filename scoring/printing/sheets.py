@@ -271,7 +271,7 @@ def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> li
 
 def _rubber_file_name(rubber: Rubber) -> str:
     table = f"-table-{slugify(rubber.table_label)}" if slugify(rubber.table_label) else ""
-    return f"{rubber.event.slug}-rubber-{rubber.pk}{table}-{rubber.played_on:%Y-%m-%d}.pdf"
+    return f"{rubber.event.slug}-{rubber.rulebook.terms.contest}-{rubber.pk}{table}-{rubber.played_on:%Y-%m-%d}.pdf"
 
 
 # Event standings.
@@ -319,7 +319,7 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
         notes.append(f"{terms.count(counts['in_progress'])} in progress, not counted yet.")
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
-                     for prize in prizes(ranked(rows, ranking), event.low_prize)]
+                     for prize in prizes(ranked(rows, ranking), event)]
     if event.progressive:
         notes += [TIE_RULE, *([BYE_RULE] if any(row["byes"] for row in rows) else [])]
     listed = {row["player_id"] for row in rows}

@@ -60,6 +60,8 @@ def test_every_page_speaks_its_formats_words_and_the_report_fits_a_phone(browser
     round_close(round_id=round_.pk)
     texts["phone, closed"] = read(phone, table)
     texts["table, closed"] = read(desk, base + reverse("rubber", args=[rubber.pk]))
+    texts["wall, closed"] = read(desk, base + room + "?projector=1")
+    wall_headers = headers(desk)
 
     foreign = {name: [text[max(m.start() - 50, 0):m.end() + 50] for m in FOREIGN[form].finditer(text)]
                for name, text in texts.items() if FOREIGN[form].search(text)}
@@ -67,6 +69,7 @@ def test_every_page_speaks_its_formats_words_and_the_report_fits_a_phone(browser
     if form == "progressive":
         assert "Games" not in phone_headers + room_headers
         assert "0–0" not in texts["event"] and f"{rubber.current_ns}–{rubber.current_ew}" in texts["event"]
+        assert "Points" in wall_headers and "Net" not in wall_headers  # the wall ranks a night by its tallies
     elif form != "somerset-rubber":  # a match shows its games and the game in play, not rubber points
         assert f"1–0 · {rubber.current_ns}–{rubber.current_ew}" in texts["event"]
         assert f"1–0 in games, {rubber.current_ns}–{rubber.current_ew} in game 2" in texts["home"]
