@@ -21,7 +21,14 @@ from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings.somerset import CLAIMED
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
-from scoring.models.choices import GAME_CHOICES, MATCH_CHOICES, MISSED_AVERAGE, RANKING_DEFAULT, RULEBOOK_CHOICES
+from scoring.models.choices import (
+    GAME_CHOICES,
+    MATCH_CHOICES,
+    MISSED_AVERAGE,
+    PRIZE_TIES_SHARE,
+    RANKING_DEFAULT,
+    RULEBOOK_CHOICES,
+)
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
 from scoring.services.club import CLUB_FIELDS, the_club
@@ -196,7 +203,8 @@ class RubberStartForm(forms.Form):
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
-              ("rounds", "deal_limit", "round_minutes", "low_prize", "missed_rounds"),
+              ("rounds", "deal_limit", "round_minutes", "missed_rounds"),
+              ("prize_places", "lone_prize", "round_prize", "low_prize", "one_prize_each", "prize_ties"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
 
@@ -227,7 +235,8 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                   "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
-                  "missed_rounds", "ranking", "notes"]
+                  "missed_rounds", "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties",
+                  "ranking", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
@@ -241,7 +250,7 @@ class EventForm(forms.ModelForm):
         if "slug" in self.fields:
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
-        for name in ("movement", "ranking", "missed_rounds"):  # a progressive night's; the usual when not chosen
+        for name in ("movement", "ranking", "missed_rounds", "prize_places", "prize_ties"):  # a progressive night's
             self.fields[name].required = False
         if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
@@ -269,6 +278,12 @@ class EventForm(forms.ModelForm):
 
     def clean_missed_rounds(self) -> str:
         return str(self.cleaned_data.get("missed_rounds") or MISSED_AVERAGE)
+
+    def clean_prize_places(self) -> int:
+        return int(self.cleaned_data.get("prize_places") or 1)
+
+    def clean_prize_ties(self) -> str:
+        return str(self.cleaned_data.get("prize_ties") or PRIZE_TIES_SHARE)
 
     def clean_rulebook(self) -> str:
         """Left to the usual, the code follows how the event is run (the standard game for a progressive night)."""

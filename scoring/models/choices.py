@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from scoring.engine import RULEBOOKS, Seat, Side
+from scoring.engine.progressive.prizes import DRAW, SHARE
 
 SEAT_CHOICES = [(s.value, s.value) for s in Seat]
 SIDE_CHOICES = [(s.value, s.value) for s in Side]
@@ -21,3 +22,7 @@ RANKING_CHOICES = [(",".join(keys), "By " + ", then ".join(PROGRESSIVE_FIGURES[k
 MISSED_AVERAGE, MISSED_NOTHING = "average", "nothing"
 MISSED_CHOICES = [(MISSED_AVERAGE, "The round's average, as a bye scores"), (MISSED_NOTHING, "Nothing")]
 """What a round a late arrival at a progressive night missed scores him."""
+
+PRIZE_TIES_SHARE = SHARE
+PRIZE_TIES_CHOICES = [(SHARE, "They share it"), (DRAW, "The site draws one (the same every time)")]
+"""What a progressive night does with players level for a prize after its tie-breaks."""

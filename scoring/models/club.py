@@ -20,6 +20,8 @@ from scoring.models.choices import (
     MATCH_CHOICES,
     MISSED_AVERAGE,
     MISSED_CHOICES,
+    PRIZE_TIES_CHOICES,
+    PRIZE_TIES_SHARE,
     RANKING_CHOICES,
     RANKING_DEFAULT,
     RULEBOOK_CHOICES,
@@ -133,6 +135,20 @@ class Event(models.Model):
     missed_rounds = models.CharField(
         "rounds a late arrival missed", max_length=10, choices=MISSED_CHOICES, default=MISSED_AVERAGE,
         help_text="For a progressive night: what each round a late arrival missed scores him.")
+    prize_places = models.PositiveSmallIntegerField(
+        "prizes for places", default=1, validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text="For a progressive night: how many places take a prize (first, second, ...).")
+    lone_prize = models.BooleanField(
+        "a prize for the most lone hands", default=True,
+        help_text="For a progressive night: given only when somebody made a lone hand.")
+    round_prize = models.BooleanField(
+        "a prize for the best single round", default=False, help_text="For a progressive night.")
+    one_prize_each = models.BooleanField(
+        "one prize a person", default=True,
+        help_text="For a progressive night: a player holding a prize takes no other; the next in line does.")
+    prize_ties = models.CharField(
+        "players level for a prize", max_length=10, choices=PRIZE_TIES_CHOICES, default=PRIZE_TIES_SHARE,
+        help_text="For a progressive night: after the tie-breaks, level players share the prize, or the site draws.")
     low_prize = models.BooleanField(
         "a prize for the lowest score", default=False,
         help_text="For a progressive night: named on the wall and the standings.")

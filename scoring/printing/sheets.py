@@ -318,7 +318,8 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
     if counts["in_progress"]:
         notes.append(f"{terms.count(counts['in_progress'])} in progress, not counted yet.")
     if event.progressive:
-        notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}."
+        notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}"
+                     f"{' (level: drawn by the site)' if prize.drawn else ''}."
                      for prize in prizes(ranked(rows, ranking), event)]
     if event.progressive:
         notes += [TIE_RULE, *([BYE_RULE] if any(row["byes"] for row in rows) else [])]

@@ -206,7 +206,7 @@ class RoomView(ReadableMixin, TemplateView):
                     else standings_cache.event_players(self.event))
             context["standings"] = rows[:PROJECTOR_STANDINGS]
             if self.event.progressive:
-                context["prizes"] = prizes(rows, self.event.low_prize)
+                context["prizes"] = prizes(rows, self.event)
         return context
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:

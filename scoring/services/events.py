@@ -11,13 +11,13 @@ from django.template.defaultfilters import pluralize
 
 from scoring.engine.rulebook import STANDARD
 from scoring.models import Event
-from scoring.models.choices import MISSED_AVERAGE, RANKING_DEFAULT
+from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                 "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "missed_rounds",
-                "ranking", "notes")
+                "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties", "ranking", "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""
@@ -90,7 +90,10 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
         for name, what, usual in (("movement", "a movement", Event.Movement.PROGRESSIVE),
                                   ("ranking", "a choice of ranking", RANKING_DEFAULT),
                                   ("low_prize", "a prize for the lowest score", False),
-                                  ("missed_rounds", "late arrivals' missed rounds", MISSED_AVERAGE)):
+                                  ("missed_rounds", "late arrivals' missed rounds", MISSED_AVERAGE),
+                                  ("prize_places", "prizes for places", 1),
+                                  ("round_prize", "a prize for the best single round", False),
+                                  ("prize_ties", "a way with level prizes", PRIZE_TIES_SHARE)):
             if fields.get(name) and fields.get(name) != usual:
                 errors[name] = f"Only a progressive night has {what}; leave it as it is."
     if not in_rounds:

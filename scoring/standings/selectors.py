@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
+from django.db.models import Count, F, FloatField, Max, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
 from scoring.engine.progressive import bye_points
+from scoring.engine.progressive.prizes import Prize, PrizeRules, Ranked, award
 from scoring.engine.rulebook import STANDINGS, Standing, Terms
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS
 from scoring.models import (
@@ -425,24 +426,19 @@ def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None, 
                                .select_related("player").order_by("player__display_name"))]
 
 
-@dataclass(frozen=True)
-class Prize:
-    name: str
-    winners: tuple[str, ...]
-    figure: int
-
-
-def prizes(rows: list[dict[str, Any]], low_prize: bool = False) -> list[Prize]:
-    """A progressive night's prizes from its ranked rows: the most points, the most lone hands, and (when the club
-    gives one) the lowest score; players level share a prize."""
+def prizes(rows: list[dict[str, Any]], event: Event) -> list[Prize]:
+    """A progressive night's prizes from its ranked rows (`ranked`), as the event gives them (two queries): the
+    best single round of each player, and who played the whole night, read beside the rows."""
     if not rows:
         return []
-
-    def best(key: str, most: bool = True) -> tuple[tuple[str, ...], int]:
-        figure = (max if most else min)(row[key] or 0 for row in rows)
-        return tuple(row["player__display_name"] for row in rows if (row[key] or 0) == figure), figure
-
-    out = [Prize("Most points", *best("scored_for")), Prize("Most lone hands", *best("lone"))]
-    if low_prize:
-        out.append(Prize("Lowest score", *best("scored_for", most=False)))
-    return out
+    ranking = order.for_event(event)
+    best = dict(RubberPlayerResult.objects.filter(rubber__event=event).values("player_id")
+                .annotate(top=Max("points_for")).values_list("player_id", "top"))
+    part = set(Entrant.objects.filter(event=event).filter(Q(first_round__isnull=False) | Q(last_round__isnull=False))
+               .values_list("player_id", flat=True))
+    lines = [Ranked(row["player_id"], row["player__display_name"], order.level(row, ranking),
+                    row["scored_for"] or 0, row["lone"] or 0, best.get(row["player_id"]) or 0,
+                    row["player_id"] not in part) for row in rows]
+    return award(lines, PrizeRules(places=event.prize_places, most_lone=event.lone_prize,
+                                   best_round=event.round_prize, lowest=event.low_prize,
+                                   one_each=event.one_prize_each, ties=event.prize_ties, seed=str(event.pk)))

@@ -114,7 +114,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "title": f"{self.event.name}: standings",
             "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,
-            "prizes": (prizes(standings_cache.event_players(self.event), self.event.low_prize)
+            "prizes": (prizes(standings_cache.event_players(self.event), self.event)
                        if self.event.progressive else []),
             "pairs": self.partnership_table(standings_cache.event_pairs(self.event), self.matches),
             "abandoned": abandoned_rubbers(self.event.rubbers.all()),

@@ -205,10 +205,12 @@ def test_the_prizes_are_named_on_the_wall_the_standings_and_the_printed_standing
     round_close(round_id=first.pk)
     north = one.north.display_name
     wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
-    assert f"<strong>Most points</strong> (16): {north}, {one.south.display_name}" in wall
-    assert f"<strong>Most lone hands</strong> (4): {north}" in wall and "Lowest score" in wall
+    # North: 16 points and four lone hands, first alone (South has 16 and none); one prize a person, and nobody
+    # else made a lone hand, so no lone-hand prize; the four on 0 share the lowest score.
+    assert f"<strong>First</strong> (16): {north}<" in wall
+    assert "Most lone hands" not in wall and "<strong>Lowest score</strong> (0)" in wall
     page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
     assert 'data-testid="prizes"' in page and 'data-testid="progressive-standings"' in page
     pdf = client.get(reverse("event_standings_pdf", args=[event.slug])).content
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Most lone hands (4)" in text and "Lowest score (0)" in text
+    assert "First (16)" in text and "Lowest score (0)" in text
