@@ -24,7 +24,7 @@ from scoring.reporting.codes import normalised
 from scoring.reporting.forms import AnswerForm, PhoneHandForm
 from scoring.reporting.table import Table, TableClosed, by_code, by_member, phone_of
 from scoring.reporting.words import report_lines, table_sides
-from scoring.rounds.selectors import next_round_seats
+from scoring.rounds.selectors import next_round_seats, next_seats_shown
 
 KNOWN_CODES = "table_codes"
 """The codes this phone has opened a table with, kept in its session: a phone already at its table is
@@ -76,8 +76,9 @@ class TableMixin(View):
                                   {"wrong": kwargs["code"][:12]}, status=404)
                 try:
                     self.table = by_code(request, found)
-                except TableClosed:
-                    if found.code not in known and not is_secretary(request.user):
+                except TableClosed as closed:
+                    shown = closed.rubber is not None and next_seats_shown(closed.rubber)
+                    if found.code not in known and not is_secretary(request.user) and not shown:
                         # A finished or withdrawn code tells a stranger nothing, not even that it was a code.
                         return render(request, "reporting/code_entry.html", {"wrong": kwargs["code"][:12]},
                                       status=404)

@@ -176,3 +176,7 @@ class GoneHomeForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Player.objects.filter(
             pk__in=event.entrants.filter(last_round__isnull=True).values("player_id")).order_by("display_name")
+
+
+class SeatFinderForm(forms.Form):
+    name = LineField(label="Your name, or part of it", max_length=80, min_length=2)

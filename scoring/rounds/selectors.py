@@ -282,3 +282,53 @@ def _moved_on_preview(event: Event, this_round: Round, number: int) -> list[Roun
     players = Player.objects.in_bulk([p for seats in seating.tables for p in seats.values()])
     return [RoundTable(number=n, **{SEAT_FIELD[seat]: players[p] for seat, p in seats.items()})
             for n, seats in enumerate(seating.tables, start=1)]
+
+
+def next_seats_shown(rubber: Rubber) -> bool:
+    """Whether a finished table's code still shows where its players sit next, to any phone: the table is a
+    round's of a public event, and the next round has not started."""
+    table = RoundTable.objects.filter(rubber=rubber).select_related("round").first()
+    return (table is not None and rubber.event.is_public
+            and Round.objects.filter(event_id=table.round.event_id, number=table.round.number + 1,
+                                     status=Round.Status.PLANNED).exists())
+
+
+@dataclass(frozen=True)
+class SeatFound:
+    player: str
+    round: int
+    where: str
+    """"table 3, North, partner Ann Avery", "sits out", or why it is not known yet."""
+
+
+def seats_found(event: Event, name: str) -> list[SeatFound]:
+    """Where each entrant whose name holds `name` sits: in the round in play, or the next round once it is
+    seated (or worked out from a finished round's results); at most twenty, by name."""
+    entrants = list(event.entrants.filter(player__display_name__icontains=name).select_related("player")
+                    .order_by("player__display_name")[:20])
+    if not entrants:
+        return []
+    rounds = list(event.event_rounds.exclude(status=Round.Status.CLOSED).order_by("number")[:2])
+    current = next((r for r in rounds if r.status == Round.Status.IN_PLAY), None)
+    shown = current or (rounds[0] if rounds else None)
+    if current is not None and len(rounds) > 1 and not current.tables.filter(
+            Q(rubber__isnull=True) | Q(rubber__status=Rubber.Status.IN_PROGRESS)).exists():
+        shown = rounds[1]  # every table of the round in play has finished: where they sit next
+    if shown is None:
+        return [SeatFound(e.player.display_name, 0, "the night is over") for e in entrants]
+    tables = list(shown.tables.select_related("north", "east", "south", "west").order_by("number"))
+    if not tables and shown.number > 1 and event.moves_up:
+        before = event.event_rounds.get(number=shown.number - 1)
+        tables = _moved_on_preview(event, before, shown.number)
+    places = {t.player_at(seat).pk: (t, seat) for t in tables for seat in Seat}
+    found = []
+    for entrant in entrants:
+        if not tables:
+            where = "seated when the round starts"
+        elif entrant.player_id in places:
+            there, seat = places[entrant.player_id]
+            where = f"table {there.number}, {SEAT_WORDS[seat]}, partner {there.player_at(seat.left.left)}"
+        else:
+            where = "sits out" if entrant.last_round is None else "has gone home"
+        found.append(SeatFound(entrant.player.display_name, shown.number, where))
+    return found

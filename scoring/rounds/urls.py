@@ -6,6 +6,7 @@ urlpatterns = [
     path("events/<slug:slug>/room/", views.RoomView.as_view(), name="room"),
     path("events/<slug:slug>/rounds/", views.EventRoundsView.as_view(), name="event_rounds"),
     path("events/<slug:slug>/entrants/", views.EntrantsView.as_view(), name="entrants"),
+    path("events/<slug:slug>/my-seat/", views.SeatFinderView.as_view(), name="my_seat"),
     path("events/<slug:slug>/late-arrival/", views.LateArrivalView.as_view(), name="late_arrival"),
     path("events/<slug:slug>/gone-home/", views.GoneHomeView.as_view(), name="gone_home"),
     path("events/<slug:slug>/night/close/", views.NightActionView.as_view(action="close"), name="night_close"),

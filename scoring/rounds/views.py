@@ -25,7 +25,7 @@ from scoring.models.choices import MISSED_AVERAGE
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import comings, forms, night, services
-from scoring.rounds.selectors import room
+from scoring.rounds.selectors import room, seats_found
 from scoring.services.tallies import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
@@ -340,3 +340,17 @@ class NightActionView(EventInRoundsMixin, View):
         except ValidationError as exc:
             messages.error(request, _errors(exc))
         return HttpResponseRedirect(self.event_url())
+
+
+class SeatFinderView(ReadableMixin, TemplateView):
+    """`/events/<slug>/my-seat/?name=...`: a player who closed his phone's page finds where he sits, by name."""
+
+    event_from = "slug"
+    template_name = "rounds/my_seat.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        form = forms.SeatFinderForm(self.request.GET or None)
+        name = form.cleaned_data["name"] if form.is_valid() else ""
+        return super().get_context_data(**kwargs) | {
+            "event": self.event, "form": form, "name": name,
+            "found": seats_found(self.event, name) if name else []}

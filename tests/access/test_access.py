@@ -61,6 +61,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "entrants": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "schedule_make": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "late_arrival": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
+    "my_seat": (PUBLIC, lambda o: [o["tournament"].slug]),
     "gone_home": (SECRETARY_FORM, lambda o: [o["tournament"].slug]),
     "night_close": (SECRETARY_ACTION, lambda o: [o["tournament"].slug]),
     "night_reopen": (SECRETARY_ACTION, lambda o: [o["tournament"].slug]),
@@ -131,6 +132,7 @@ WITH_QUERIES: list[tuple[str, Callable[[dict[str, Any]], list[Any]], Callable[[d
     ("event", lambda o: [o["tournament"].slug], lambda o: "?round=1&table=1&page=2"),
     ("how_scoring_works", lambda o: [], lambda o: "?code=standard"),  # another code than the club's
     ("laws", lambda o: [], lambda o: "?code=no-such-code"),  # said so, and the club's shown
+    ("my_seat", lambda o: [o["tournament"].slug], lambda o: f"?name={o['players'][0].display_name[:4]}"),
     ("standings", lambda o: [], lambda o: "?code=standard"),  # each format apart, a match's columns
     ("standings", lambda o: [], lambda o: "?code=progressive"),
     ("standings", lambda o: [], lambda o: "?code=no-such-code"),  # said so, and no rows

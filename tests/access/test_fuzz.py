@@ -21,7 +21,7 @@ HOSTILE = ["²", "٣", "9" * 5000, "99999999999999999999", "-1", "0", "1e9", " 7
 # Every query parameter a page reads, and the table's own paging, sorting and export parameters.
 QUERY = ["round", "hand", "shown", "page", "per_page", "sort", "_export", "paper", "after_round", "q", "tab", "state",
          "projector", "code", "next", "players-page", "pairs-page", "rubbers-page", "per_page", "event", "since",
-         "until", "date", "table", "player", "rulings-page", "from", "to"]
+         "until", "date", "table", "player", "rulings-page", "from", "to", "name"]
 FIELD = re.compile(r'<(?:input|select|textarea)[^>]*\bname="([^"]+)"')
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from scoring.models import Event, Round, RoundBye, RubberPlayerResult
 from scoring.rounds.comings import gone_home, late_arrival
@@ -120,3 +121,31 @@ def test_the_secretary_enters_a_late_arrival_and_a_player_gone_home_from_the_rou
     listed = client.get(f"/events/{event.slug}/rounds/").content.decode()
     assert "Nora Newcomer <span class=\"text-muted\">(from round 2)" in listed
     assert f"{leaving} <span class=\"text-muted\">(went home after round 1)" in listed
+
+
+def test_a_phone_finds_its_next_seat_from_a_finished_tables_code_or_by_name(client):
+    """A phone that never opened the table (or closed the page) types its code after the table finished: until
+    the next round starts it shows where each of the four sits next; after, the code tells a stranger nothing.
+    The event's "Find your seat" page finds anyone by part of his name, in the round in play or the next."""
+    from scoring.reporting import services
+
+    event = night(8, rounds=2)
+    first, second = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    one = first.tables.get(number=1).rubber
+    code = services.working_code(one).code
+    play(first)
+    stranger = client.get(f"/t/{code}/")
+    assert stranger.status_code == 410 and 'data-testid="next-preview"' in stranger.content.decode()
+    name = one.north.display_name
+    found = client.get(f"/events/{event.slug}/my-seat/", {"name": name[-5:]}).content.decode()
+    assert f"<strong>{name}</strong>: round 2, table" in found  # worked out from the finished round's results
+    round_close(round_id=first.pk)
+    round_start(round_id=second.pk)
+    assert client.get(f"/t/{code}/").status_code == 404  # round 2 has started: an old code tells nothing
+    there = second.tables.get(Q(north=one.north) | Q(east=one.north) | Q(south=one.north) | Q(west=one.north))
+    found = client.get(f"/events/{event.slug}/my-seat/", {"name": name}).content.decode()
+    assert f"<strong>{name}</strong>: round 2, table {there.number}," in found
+    nobody = client.get(f"/events/{event.slug}/my-seat/", {"name": "Nobody Such"}).content.decode()
+    assert 'data-testid="nobody-found"' in nobody
+    assert client.get(f"/events/{event.slug}/my-seat/", {"name": "x" * 200}).status_code == 200
