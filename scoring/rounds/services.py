@@ -40,11 +40,11 @@ from scoring.models import (
     TotalsCorrection,
 )
 from scoring.rounds.movement import moved_on
+from scoring.services.hands import correction_check
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
-from scoring.services.tallies import correction_check
 from scoring.standings import order
 from scoring.standings.selectors import partnerships
 

@@ -26,7 +26,7 @@ from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import comings, forms, night, services
 from scoring.rounds.selectors import room, seats_found
-from scoring.services.tallies import later_round
+from scoring.services.hands import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
 

@@ -13,10 +13,9 @@ from django.utils import timezone
 from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
-from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round
+from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
 from scoring.services.reports import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
-from scoring.services.tallies import correction_check
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,3 +199,30 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     penalty.save()
     rubber_rescore(rubber)
     return penalty
+
+
+# A progressive night's tallies are checked at the scorer's table after the last round: corrected until the
+# secretary closes the night, with a reason once a later round was seated from them (those seats stand).
+
+def later_round(rubber: Rubber) -> int | None:
+    """The number of the round after this table's, when it has started (seated from this round's results)."""
+    table = getattr(rubber, "round_table", None)
+    if table is None or not rubber.event.progressive:
+        return None
+    started = Round.objects.filter(event_id=rubber.event_id, number__gt=table.round.number).exclude(
+        status=Round.Status.PLANNED).order_by("number").values_list("number", flat=True).first()
+    return started
+
+
+def correction_check(rubber: Rubber, reason: str) -> None:
+    """Refuse a correction to a progressive table once the night is closed, or without a reason once a later
+    round was seated from its results."""
+    if not rubber.event.progressive:
+        return
+    if rubber.event.closed_at is not None:
+        raise ValidationError("The night is closed, its tallies checked: reopen it on the rounds page to correct "
+                              "one.")
+    later = later_round(rubber)
+    if later is not None and not reason.strip():
+        raise ValidationError(f"Round {later} was seated from this round's results: say why it is corrected (the "
+                              "seats made stand; the standings and prizes follow).")
