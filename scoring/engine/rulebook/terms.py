@@ -24,7 +24,7 @@ class Terms:
     points: str
     """What its points are called in a sentence: "rubber points", "points"."""
     section: str
-    """A player's record and the club's standings under this format: "Somerset rubbers"."""
+    """A player's record and the club's standings in this format begin: "Rubbers", "Matches"."""
     unit: str = "rubber points"
     """What a table's result counts: "rubber points", "games", "points"."""
     result: str = "Rubber points"
@@ -69,7 +69,7 @@ class Terms:
 
 
 RUBBER_TERMS = Terms(family="rubbers", contest="rubber", contests="rubbers", points="rubber points",
-                     section="Somerset rubbers")
+                     section="Rubbers")
 MATCH_TERMS = Terms(family="matches", contest="match", contests="matches", points="points", section="Matches",
                     unit="games", result="Games, and the game in play", game_in_play=True,
                     finished="The games and the match",
