@@ -95,10 +95,12 @@ def hand_record_words(hand: Hand, rubber: Rubber | None = None) -> str:
 
 def rubber_result_words(status: str, won: bool | None) -> str:
     """How a rubber went for a player: "won", "lost", "stopped" (by its round), "abandoned", or
-    "undecided, in progress". The rubbers table, the record PDF and the player's page all print this."""
+    "undecided, in progress"; a table stopped by its round that it decided (a progressive round, a round's match
+    won on its games), "won, stopped" or "lost, stopped". The rubbers table, the record PDF and the player's page
+    all print this."""
     if status == Rubber.Status.ABANDONED:
         return "abandoned"
     if status == Rubber.Status.STOPPED:
-        return "stopped"
+        return "stopped" if won is None else f"{'won' if won else 'lost'}, stopped"
     verdict = "won" if won else "lost" if won is False else "undecided"
     return verdict if status == Rubber.Status.COMPLETE else f"{verdict}, in progress"

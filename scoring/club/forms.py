@@ -242,7 +242,7 @@ class EventForm(forms.ModelForm):
         labels = {"slug": "Web address"}
         help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name.",
                       "rounds": "For a tournament in rounds.",
-                      "deal_limit": "Optional: a rubber stops after this many deals, the score as it stands.",
+                      "deal_limit": "Optional: a table stops after this many deals, the score as it stands.",
                       "round_minutes": "Optional: the room counts them down; the secretary calls time."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -68,7 +68,7 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
     def perform(self, form: forms.RubberStartForm) -> HttpResponse:
         rubber = rubber_services.rubber_start(event=self.event, **form.cleaned_data)
         dealer = form.cleaned_data["first_dealer"]
-        messages.success(self.request, f"Rubber started. {SEAT_WORDS[Seat(dealer)]} "
+        messages.success(self.request, f"{rubber.rulebook.terms.title} started. {SEAT_WORDS[Seat(dealer)]} "
                                        f"({rubber.player_at(Seat(dealer))}) deals the first hand.")
         return redirect(rubber)
 
@@ -121,11 +121,14 @@ class RubberFormMixin:
 class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.AbandonForm
-    extra_context = {"title": "Abandon the rubber"}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(title=f"Abandon the {self.rubber.rulebook.terms.contest}", **kwargs)
 
     def perform(self, form: forms.AbandonForm) -> HttpResponse:
         rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
-        messages.info(self.request, "The rubber is abandoned; it counts in no standings.")
+        messages.info(self.request, f"The {self.rubber.rulebook.terms.contest} is abandoned; it counts in no "
+                                    "standings.")
         return redirect("rubber", pk=self.kwargs["pk"])
 
 

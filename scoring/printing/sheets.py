@@ -309,14 +309,17 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
     undealt_tables, terms = counts["undealt"], event.playing.terms
     complete = counts["complete"]  # a progressive round is never complete: its deals stop it
     notes = [] if terms.tally else [f"{complete} complete {terms.count(complete).split(' ', 1)[1]} counted."]
-    if counts["stopped"]:
+    if counts["stopped"] and terms.tally:
+        notes.append(f"Counted: the rounds of {_count(counts['stopped'], 'table')}, every deal they played.")
+    elif counts["stopped"]:
         notes.append(f"{terms.count(counts['stopped'])} stopped by their round (its deal limit or "
                      "its close), counted as they stood.")
     if undealt_tables:
         notes.append(f"{_count(undealt_tables, 'table')} stopped before dealing a hand: no {terms.contest} played, "
                      "none counted.")
     if counts["in_progress"]:
-        notes.append(f"{terms.count(counts['in_progress'])} in progress, not counted yet.")
+        playing = _count(counts["in_progress"], "table") if terms.tally else terms.count(counts["in_progress"])
+        notes.append(f"{playing} in progress, not counted yet.")
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}"
                      f"{' (level: drawn by the site)' if prize.drawn else ''}."

@@ -188,7 +188,7 @@ def _progressive(round_: Round) -> None:
 @retried_on_deadlock
 @transaction.atomic
 def round_start(*, round_id: int) -> Round:
-    """Start a round: one rubber a table, with its seats and first dealer. Never twice."""
+    """Start a round: one rubber, match or tally a table, with its seats and first dealer. Never twice."""
     event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
     round_ = Round.objects.select_related("event").get(pk=round_id)
     event = round_.event

@@ -129,7 +129,7 @@ class RoundActionView(SecretaryRequiredMixin, View):
         try:
             if self.action == "start":
                 services.round_start(round_id=round_.pk)
-                messages.success(request, f"Round {round_.number} has started: one rubber a table.")
+                messages.success(request, f"Round {round_.number} has started: its tables may deal.")
             else:
                 services.round_close(round_id=round_.pk, by=acting_user(request))
                 messages.success(request, f"Round {round_.number} is closed; its standings are counted.")

@@ -34,12 +34,13 @@ def event_locks(event: Event) -> dict[str, str]:
         made = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
         locks["mode"] = locks["rounds"] = locks["movement"] = made
     elif rubbers:
-        locks["mode"] = f"the event has {rubbers} rubber{pluralize(rubbers)}"
+        locks["mode"] = f"the event has {event.playing.terms.count(rubbers)}"
     elif event.club_tables.exists() or event.cuttings.exists():
         locks["mode"] = "tables have been cut on this club night"
     if rubbers:
         # The code, the game and the match are what every hand of the event was scored by.
-        locks["rulebook"] = locks["game_points"] = locks["games"] = "the event's rubbers are scored under them"
+        locks["rulebook"] = locks["game_points"] = locks["games"] = (
+            f"the event's {event.playing.terms.contests} are scored under them")
     return locks
 
 

@@ -166,8 +166,8 @@ class PlayerRubbersTable(tables.Table):
     result = tables.Column(verbose_name="Result", accessor="won", order_by=("won",), empty_values=())
 
     def render_rubber(self, record: Any, value: int) -> str:
-        """"Rubber #35", "Match #36", "Round #37": what its event's tables play."""
-        return f"{record.rubber.event.playing.terms.contest.capitalize()} #{value}"
+        """"Rubber #35", "Match #36", "Tally #37": what its event's tables play."""
+        return f"{record.rubber.event.playing.terms.title} #{value}"
 
     def render_opponents(self, record: Any) -> str:
         rubber = record.rubber

@@ -25,6 +25,8 @@ class Terms:
     """What its points are called in a sentence: "rubber points", "points"."""
     section: str
     """A player's record and the club's standings in this format begin: "Rubbers", "Matches"."""
+    named: str = ""
+    """A heading's name for a table's record, where its contest's own would mislead ("Tally")."""
     unit: str = "rubber points"
     """What a table's result counts: "rubber points", "games", "points"."""
     result: str = "Rubber points"
@@ -51,8 +53,9 @@ class Terms:
 
     @property
     def title(self) -> str:
-        """"Rubber", "Match", "Round": how a heading names what a table plays."""
-        return self.contest.capitalize()
+        """"Rubber", "Match", "Tally": how a heading names what a table plays (a progressive table's round is its
+        tally: "Round #37" would read as the night's 37th round)."""
+        return self.named or self.contest.capitalize()
 
     def score(self, points: tuple[int, int], current: tuple[int | None, int | None], *, in_play: bool,
               words: bool = False) -> str:
@@ -75,7 +78,7 @@ MATCH_TERMS = Terms(family="matches", contest="match", contests="matches", point
                     finished="The games and the match",
                     closing="games finished count; the game in play counts its points, not as a game won",
                     untouched="A table that has dealt no hand counts no match at all.")
-TALLY_TERMS = Terms(family="progressive", contest="round", contests="rounds", points="points",
+TALLY_TERMS = Terms(family="progressive", contest="round", contests="rounds", points="points", named="Tally",
                     section="Progressive nights", unit="points this round", result="Points this round", games=False,
                     tally=True, finished="The round's tally",
                     seating="seated from the last round's tallies when it starts",

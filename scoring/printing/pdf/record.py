@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from scoring.printing.pdf.common import Name, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordFormat, RecordSheet
@@ -51,7 +51,8 @@ def _format(record: RecordFormat, width: float) -> list[Flowable]:
     figures.setStyle(NUMBERS)
     people = [_people("Partner", record.contests, record.partners, half), Spacer(1, 2 * mm),
               _people("Opponent", record.contests, record.opponents, half)]
-    return [p(record.heading, "heading"), _side_by_side(figures, people, width), Spacer(1, 3 * mm)]
+    # The heading keeps with its figures: never alone at the foot of a page.
+    return [KeepTogether([p(record.heading, "heading"), _side_by_side(figures, people, width)]), Spacer(1, 3 * mm)]
 
 
 def record_pdf(sheet: RecordSheet) -> bytes:
