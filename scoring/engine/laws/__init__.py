@@ -9,11 +9,24 @@ from scoring.engine.laws.official import (
     SECTION_1877,
     STANDARD_GAME,
     SUMMARY,
+    SUMMARY_1862,
     cite_1862,
     cite_1877,
     roman,
 )
 from scoring.engine.laws.somerset import SOMERSET_1888_LAWS
 
-__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "SECTION_1877", "SOMERSET_1888_LAWS", "STANDARD_GAME",
-           "SUMMARY", "Law", "cite", "cite_1862", "cite_1877", "roman"]
+__all__ = [
+    "OFFICIAL_1862_LAWS",
+    "RULES_1877_SECTIONS",
+    "SECTION_1877",
+    "SOMERSET_1888_LAWS",
+    "STANDARD_GAME",
+    "SUMMARY",
+    "SUMMARY_1862",
+    "Law",
+    "cite",
+    "cite_1862",
+    "cite_1877",
+    "roman",
+]

@@ -7,12 +7,13 @@ holds the plain number and `cite` writes it as the code does.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from scoring.engine.laws.law import Law, table
 
-__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "SECTION_1877", "STANDARD_GAME", "SUMMARY", "cite_1862",
-           "cite_1877", "roman"]
+__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "SECTION_1877", "STANDARD_GAME", "SUMMARY", "SUMMARY_1862",
+           "cite_1862", "cite_1877", "roman"]
 
 _NUMERALS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -144,3 +145,7 @@ STANDARD_GAME: Mapping[int, Law] = table(
         "say he plays alone."),
     label=lambda n: "the standard game", numbered=False,
 )
+
+SUMMARY_1862: Mapping[int, Law] = {number: dataclasses.replace(law, label="the 1862 summary")
+                                   for number, law in STANDARD_GAME.items()}
+"""The same summary as the Official Laws' codes cite it: it stands before the laws of 1862 in their text."""

@@ -12,7 +12,14 @@ import dataclasses
 from collections.abc import Mapping
 
 from scoring.engine.hands import Declaration
-from scoring.engine.laws import OFFICIAL_1862_LAWS, RULES_1877_SECTIONS, SECTION_1877, STANDARD_GAME, SUMMARY
+from scoring.engine.laws import (
+    OFFICIAL_1862_LAWS,
+    RULES_1877_SECTIONS,
+    SECTION_1877,
+    STANDARD_GAME,
+    SUMMARY,
+    SUMMARY_1862,
+)
 from scoring.engine.rulebook.book import (
     ADVERSARIES,
     DEALER,
@@ -99,7 +106,7 @@ OFFICIAL_1862 = Rulebook(
     games_to_win_rubber=1,
     most_revokes=10,
     most_deals=200,
-    laws={**STANDARD_GAME, **OFFICIAL_1862_LAWS},
+    laws={**SUMMARY_1862, **OFFICIAL_1862_LAWS},
     cites=_OFFICIAL_CITES,
     # The Official Laws keep the old side check: the dealer's side takes the card up, his adversaries order it.
     declarers={
@@ -154,6 +161,7 @@ STANDARD = dataclasses.replace(
     name="The standard game today",
     short_name="the standard game",
     game_points=10,
+    laws={**STANDARD_GAME, **OFFICIAL_1862_LAWS},
     cites={**_OFFICIAL_CITES, Reason.REVOKE: (REVOKE,), Reason.REVOKE_ENDED_HAND: (REVOKE,)},
     declarers={
         Declaration.ORDERED_UP: (NOT_THE_DEALER, (MAKING_TRUMP,)),
