@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 
 from scoring.engine import Seat
 from scoring.models.choices import SEAT_CHOICES
 from scoring.models.club import Event, Player
-from scoring.models.rubbers import Rubber
-from scoring.validators import printable_text
+from scoring.models.rubbers import Correction, Rubber
 
 
 class Entrant(models.Model):
@@ -99,19 +97,13 @@ class RoundBye(models.Model):
         return f"{self.player} sits out round {self.round.number}"
 
 
-class TotalsCorrection(models.Model):
+class TotalsCorrection(Correction):
     """A paper table's round totals entered again once they were entered: what they were, what they became, why,
     who and when (a progressive night's tallies are checked at the scorer's table after the last round)."""
 
     rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="totals_corrections")
-    reason = models.TextField(validators=[printable_text])
-    before = models.JSONField()
-    after = models.JSONField()
-    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    made_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["made_at", "pk"]
+    class Meta(Correction.Meta):
         constraints = [models.CheckConstraint(condition=~models.Q(reason=""), name="totals_correction_has_reason")]
 
     def __str__(self) -> str:

@@ -347,12 +347,9 @@ PENALTY_REASONS = {Penalty.Kind.REVOKE: Reason.REVOKE, Penalty.Kind.WRONG_CARDS:
                    Penalty.Kind.SIGNAL: Reason.SIGNAL, Penalty.Kind.THROWN_IN: Reason.THROWN_IN}
 
 
-class HandCorrection(models.Model):
-    """The secretary putting right what he entered for a hand (the table reported 4 tricks, he typed 3),
-    with its reason. Not a ruling: a player's claim that the table's score was wrong is a `Ruling`
-    (score error), bound by law 5's time limit; an entry correction is always allowed."""
+class Correction(models.Model):
+    """What a correction keeps: what was entered, what it became, why, who and when."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
     reason = models.TextField(validators=[printable_text])
     before = models.JSONField()
     after = models.JSONField()
@@ -360,7 +357,18 @@ class HandCorrection(models.Model):
     made_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["made_at", "pk"]
+
+
+class HandCorrection(Correction):
+    """The secretary putting right what he entered for a hand (the table reported 4 tricks, he typed 3),
+    with its reason. Not a ruling: a player's claim that the table's score was wrong is a `Ruling`
+    (score error), bound by law 5's time limit; an entry correction is always allowed."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
+
+    class Meta(Correction.Meta):
         constraints = [models.CheckConstraint(condition=~Q(reason=""), name="correction_has_reason")]
 
     def __str__(self) -> str:
