@@ -30,7 +30,7 @@ def shown(response) -> list[int]:
     """The rubbers the page lists, by id, in its order."""
     assert response.status_code == 200
     listed = response.content.decode().split('data-testid="rubber-filter"')[1].split('id="rulings"')[0]
-    return [int(pk) for pk in re.findall(r'<a href="/rubbers/(\d+)/">(?:Rubber|Match|Round) #', listed)]
+    return [int(pk) for pk in re.findall(r'<a href="/rubbers/(\d+)/">(?:Rubber|Match|Tally) #', listed)]
 
 
 def page(client, event: Event, **query) -> list[int]:
@@ -209,7 +209,7 @@ def test_a_progressive_round_lists_its_tables_and_is_narrowed_by_round(client):
     round_start(round_id=first.pk)
     tables = {t.number: t.rubber_id for t in first.tables.all()}
     html = client.get(reverse("event", args=[event.slug])).content.decode()
-    assert f"Round #{tables[1]}, table 1" in html and 'name="round"' in html  # a progressive table plays a round
+    assert f"Tally #{tables[1]}, table 1" in html and 'name="round"' in html  # a progressive table's round tally
     # A progressive night plays to no game: its code is named with its deals, never a game to a million points.
     assert re.search(r'data-testid="event-code">[^<]*, 4 deals a round, points added up<', html)
     assert sorted(page(client, event, round="1")) == sorted(tables.values())
