@@ -203,7 +203,7 @@ class RubberStartForm(forms.Form):
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
-              ("rounds", "deal_limit", "round_minutes", "missed_rounds"),
+              ("rounds", "deal_limit", "round_minutes", "missed_rounds", "lone_bonus"),
               ("prize_places", "lone_prize", "round_prize", "low_prize", "one_prize_each", "prize_ties"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
@@ -235,8 +235,8 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                   "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
-                  "missed_rounds", "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties",
-                  "ranking", "notes"]
+                  "missed_rounds", "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each",
+                  "prize_ties", "ranking", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
@@ -250,7 +250,7 @@ class EventForm(forms.ModelForm):
         if "slug" in self.fields:
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
-        for name in ("movement", "ranking", "missed_rounds", "prize_places", "prize_ties"):  # a progressive night's
+        for name in ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "prize_ties"):
             self.fields[name].required = False
         if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
@@ -278,6 +278,9 @@ class EventForm(forms.ModelForm):
 
     def clean_missed_rounds(self) -> str:
         return str(self.cleaned_data.get("missed_rounds") or MISSED_AVERAGE)
+
+    def clean_lone_bonus(self) -> int:
+        return int(self.cleaned_data.get("lone_bonus") or 0)
 
     def clean_prize_places(self) -> int:
         return int(self.cleaned_data.get("prize_places") or 1)

@@ -14,6 +14,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.engine.progressive import BYE_RULE, TIE_RULE, lone_bonus_rule
 from scoring.engine.rulebook import PROGRESSIVE_KEY
 from scoring.models.choices import (
     GAME_CHOICES,
@@ -135,6 +136,10 @@ class Event(models.Model):
     missed_rounds = models.CharField(
         "rounds a late arrival missed", max_length=10, choices=MISSED_CHOICES, default=MISSED_AVERAGE,
         help_text="For a progressive night: what each round a late arrival missed scores him.")
+    lone_bonus = models.PositiveSmallIntegerField(
+        "the lone player's own bonus", default=0, validators=[MaxValueValidator(4)],
+        help_text="For a progressive night: points a lone player's tally takes beyond his partner's for a lone "
+                  "march (1 gives him 5 and his partner 4 under the standard game); 0 for none.")
     prize_places = models.PositiveSmallIntegerField(
         "prizes for places", default=1, validators=[MinValueValidator(1), MaxValueValidator(10)],
         help_text="For a progressive night: how many places take a prize (first, second, ...).")
@@ -187,6 +192,15 @@ class Event(models.Model):
         if self.mode == self.Mode.PROGRESSIVE:
             return code.tallied()
         return code.playing(self.game_points, self.games)
+
+    @property
+    def progressive_rules(self) -> tuple[str, ...]:
+        """The rules a progressive night states beside its rounds and standings (none for other events): the
+        extra deal, the byes, and the lone player's own bonus where it gives one."""
+        if not self.progressive:
+            return ()
+        bonus = lone_bonus_rule(self.lone_bonus, self.playing.lone_march)
+        return (TIE_RULE, BYE_RULE, *([bonus] if bonus else []))
 
     @property
     def in_rounds(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.engine import Seat
+from scoring.engine.progressive import lone_bonus_rule
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, RoundBye, RoundTable
 
@@ -49,5 +50,6 @@ def tally_cards(event: Event) -> TallyCards:
                   for e in entrants)
     deals = (f"{event.deal_limit} deals a round" if event.deal_limit
              else f"{event.round_minutes} minutes a round" if event.round_minutes else "")
+    deals = " ".join(filter(None, [deals, lone_bonus_rule(event.lone_bonus, event.playing.lone_march)]))
     return TallyCards(event.paper_size, event.name, deals, cards, f"{event.slug}-tally-cards.pdf",
                       progressive=event.moves_up, byes=len(entrants) % 4 != 0)

@@ -18,7 +18,7 @@ from django.views.generic import FormView, TemplateView
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, is_secretary
 from scoring.clients import is_loopback
 from scoring.engine import Seat
-from scoring.engine.progressive import BYE_RULE, COMINGS_RULE, TIE_RULE
+from scoring.engine.progressive import COMINGS_RULE
 from scoring.engine.words import plural
 from scoring.models import Event, HandReport, Round, Rubber
 from scoring.models.choices import MISSED_AVERAGE
@@ -168,7 +168,7 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "entrants": event.entrants.select_related("player"),
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
             "pairs": _pairs(list(event.entrants.select_related("player"))) if event.fixed_pairs else [],
-            "progressive_rules": (TIE_RULE, BYE_RULE) if event.progressive else (),
+            "progressive_rules": event.progressive_rules,
             # The secretary's table cards print each table's code with this site's address for phones.
             "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 

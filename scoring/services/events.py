@@ -17,7 +17,8 @@ from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                 "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "missed_rounds",
-                "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties", "ranking", "notes")
+                "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties", "ranking",
+                "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""
@@ -93,6 +94,7 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
                                   ("low_prize", "a prize for the lowest score", False),
                                   ("missed_rounds", "late arrivals' missed rounds", MISSED_AVERAGE),
                                   ("prize_places", "prizes for places", 1),
+                                  ("lone_bonus", "a lone player's own bonus", 0),
                                   ("round_prize", "a prize for the best single round", False),
                                   ("prize_ties", "a way with level prizes", PRIZE_TIES_SHARE)):
             if fields.get(name) and fields.get(name) != usual:

@@ -149,7 +149,8 @@ def result_records(
 ) -> ResultRecords:
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
     seated = rubber.player_ids_by_hand(seat_changes, len(hands))
-    tallies = PlayerTallies()
+    # A progressive night may credit the lone player beyond his partner for a lone march (his tally only).
+    tallies = PlayerTallies(lone_bonus=rubber.event.lone_bonus if rubber.rulebook.tally else 0)
     if rubber.round_totals is not None:
         tallies.add_totals(rubber.round_totals, {seat: rubber.player_id_at(seat) for seat in Seat})
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
@@ -213,6 +214,8 @@ class PlayerTallies:
     points_for: Counter[int] = field(default_factory=Counter)
     """Each player's side's points over the deals he sat in (a progressive tally credits nobody else)."""
     points_against: Counter[int] = field(default_factory=Counter)
+    lone_bonus: int = 0
+    """What a lone march adds to the lone player's own tally on a progressive night that says so."""
 
     def add_totals(self, totals: dict[str, Any], players: dict[Seat, int]) -> None:
         """A round's totals entered from a paper tally: each side's points and each player's lone hands (the
@@ -233,6 +236,8 @@ class PlayerTallies:
             self._credit(award.side, award.points, players)
             if award.reason in LONE_MADE and scored.hand.maker is not None:
                 self.lone[players[scored.hand.maker]] += 1
+                if award.reason is Reason.LONE_MARCH:
+                    self.points_for[players[scored.hand.maker]] += self.lone_bonus
                 self.lone_by_side[award.side] += 1
             elif award.reason in EUCHRED:
                 for seat in award.side.seats:

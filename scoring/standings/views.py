@@ -10,7 +10,6 @@ from django_tables2 import LazyPaginator, RequestConfig, SingleTableMixin
 from django_tables2.export import ExportMixin
 
 from scoring.access import ReadableMixin
-from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.rulebook import SOMERSET_1888, STANDINGS, Standing
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.rubbers import undealt
@@ -124,7 +123,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "undealt": self.event.rubbers.filter(undealt()).count(),
             "not_counted": [player for player in not_counted_entrants(self.event)
                             if player.pk not in {row["player_id"] for row in self.get_table_data()}],
-            "progressive_rules": (TIE_RULE, BYE_RULE) if self.event.progressive else (),
+            "progressive_rules": self.event.progressive_rules,
         }
         return context
 

@@ -76,3 +76,25 @@ def test_the_nights_standings_name_its_prizes_as_the_event_gives_them():
     assert got["Second"] == ({names[one.south_id]}, 9)
     assert got["Most lone hands"] == ({names[two.east_id], names[two.west_id]}, 1)  # level: shared
     assert "Lowest score" not in got and "Best single round" not in got
+
+
+@pytest.mark.django_db
+def test_a_night_that_credits_the_lone_player_more_counts_it_in_his_tally_only():
+    """A bonus of 1 under the standard game: North's lone march is 5 on his tally and 4 on his partner's; the
+    side's points, which decide the table, stay 4 (then East's point: 1 to East-West)."""
+    from tests.helpers import record
+
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=1, deal_limit=4, rulebook="standard", lone_bonus=1)
+    entrants_set(event=event, players=PlayerFactory.create_batch(4))
+    first, = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    rubber = first.tables.get(number=1).rubber
+    record(rubber, maker="N", alone=True, tricks=5)
+    for maker in "ENE":
+        record(rubber, maker=maker, tricks=3)
+    rubber.refresh_from_db()
+    rows = {row.player_id: row for row in rubber.player_results.all()}
+    assert (rows[rubber.north_id].points_for, rows[rubber.south_id].points_for) == (6, 5)
+    assert rows[rubber.east_id].points_against == 5 and (rubber.current_ns, rubber.current_ew) == (5, 2)
+    rules = " ".join(event.progressive_rules)
+    assert "scores 5 on his own tally, his partner 4" in rules

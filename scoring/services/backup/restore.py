@@ -65,7 +65,7 @@ from scoring.services.scoring import results_changed
 RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
                     "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
                     "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE, "prize_places": 1, "lone_prize": True,
-                    "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE}
+                    "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0}
 """How an event is run and its game and match, with the value an event's record without them stands for."""
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
 # are for forms, not for a ruling the wizard made.
