@@ -30,7 +30,7 @@ from scoring.engine.rulebook.book import (
     Reason,
     Rulebook,
 )
-from scoring.engine.rulebook.matters import ChoiceWords, Matter
+from scoring.engine.rulebook.matters import PLAIN_CHOICE, Matter
 from scoring.engine.rulebook.terms import MATCH_TERMS
 
 SCORING, REVOKE, MAKING_TRUMP = SUMMARY + 1, SUMMARY + 2, SUMMARY + 3
@@ -67,14 +67,9 @@ _OFFICIAL_MATTERS: Mapping[Matter, tuple[int, ...]] = {
 """The Official Laws name no one who chooses a penalty; law V gives the dealer his; law I forms a table by the
 jacks and gives the first jack the deal."""
 
-CHOICE_WORDS = ChoiceWords(
-    claimants_choose="{claimants} choose; a demand once made is final.",
-    dealer_chooses="The choice is {dealer}'s alone (V).",
-    claimants_chose="{claimants} made the choice; a demand once made is final.",
-    dealer_chose="{dealer} made the choice the law gives him (V).",
-    help_claimants="A demand once made is final.",
-    help_dealer="A demand once made is final.",
-)
+# The plain words, with the law that gives the dealer his choice.
+CHOICE_WORDS = dataclasses.replace(PLAIN_CHOICE, dealer_chooses="The choice is {dealer}'s alone (V).",
+                                   dealer_chose="{dealer} made the choice the law gives him (V).")
 
 READINGS = ("Readings where the old text leaves room: a revoke must be claimed before the cards are cut for the next "
             "deal (XXVI), and any other change to a hand's score before the next trump card is turned (XXXI); a side "
