@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from scoring.engine import Seat
 from scoring.engine.key import scoring_key
+from scoring.engine.progressive import MOVES_UP, movement_words
 from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, Player, Round, RoundTable, Rubber
@@ -34,6 +35,8 @@ class TableCard:
     """The table page the card's QR code opens."""
     code_note: str = ""
     """Before the round starts, when no code exists yet: where the phones will find it."""
+    moves: str = ""
+    """A progressive night: how the movement goes from this table after the round."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,9 @@ def round_cards(round_: Round, codes: Callable[[Rubber], tuple[str, str] | None]
     `entry_url`, the page where a phone types it."""
     event = round_.event
     cards = []
-    for table in _tables(round_):
+    tables = _tables(round_)
+    out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
+    for table in tables:
         seats = {s: table.player_at(s) for s in Seat}
         dealer = Seat(table.first_dealer)
         code = codes(table.rubber) if codes is not None and table.rubber is not None else None
@@ -77,10 +82,18 @@ def round_cards(round_: Round, codes: Callable[[Rubber], tuple[str, str] | None]
                 f"him); type it at {entry_url}" if table.rubber is None and entry_url else "")
         cards.append(TableCard(table.number, tuple((SEAT_WORDS[s], seats[s].display_name) for s in Seat),
                                f"{SEAT_WORDS[dealer]}: {seats[dealer].display_name}", SEAT_WORDS[dealer],
-                               *(code or ("", "")), code_note=note))
-    out = tuple(b.player.display_name for b in round_.byes.select_related("player").order_by("player__display_name"))
+                               *(code or ("", "")), code_note=note,
+                               moves=_moves(event, round_.number, table.number, len(tables), bool(out))))
     return RoundCards(event.paper_size, event.name, round_.number, tuple(cards), out,
                       f"{event.slug}-round-{round_.number}-table-cards.pdf")
+
+
+def _moves(event: Event, round_number: int, table: int, tables: int, byes: bool) -> str:
+    """How the movement goes from the table after the round, on a progressive night's cards only."""
+    if not event.progressive:
+        return ""
+    return movement_words(table, tables, event.movement, last=round_number >= (event.rounds or 0),
+                          byes=byes and event.movement == MOVES_UP)
 
 
 def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberSheet:

@@ -1,22 +1,28 @@
-"""Tally cards for an event in rounds: each player's own card, printed before the night, with his table and
-seat for every round already known (a progressive night knows only the first: the rest come from the results)
-and a row a round for his points and lone hands, a total and a line to sign."""
+"""Tally cards for an event in rounds: each player's own card, printed before the night, with his table, seat
+and partner for every round already known (a progressive night whose winners move up knows only the first: the
+rest come from the results), a box a deal for what his side scored, the round's total and his lone hands, a
+grand total and a line to sign."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from scoring.engine import Seat
-from scoring.engine.progressive import lone_bonus_rule
+from scoring.engine.rulebook import Rulebook
 from scoring.engine.rulings import SEAT_WORDS
 from scoring.models import Event, RoundBye, RoundTable
+
+TIMED_BOXES = 8
+"""The deal boxes a round timed by the clock prints: as many as a usual round plays (more go on the back)."""
+SITS_OUT = "sits out"
 
 
 @dataclass(frozen=True)
 class TallyCard:
     player: str
-    rounds: tuple[tuple[int, str, str], ...]
-    """(round, table, seat) for each round; blank table and seat where the round is seated when it starts."""
+    rounds: tuple[tuple[int, str, str, str], ...]
+    """(round, table, seat, partner) for each round; blank where the round is seated when it starts; seat
+    `SITS_OUT` for a bye."""
 
 
 @dataclass(frozen=True)
@@ -24,32 +30,86 @@ class TallyCards:
     paper: str
     event: str
     deals: str
-    """"8 deals a round", or the minutes a round."""
+    """"8 deals a round", or the minutes a round and as many deals as time allows."""
     cards: tuple[TallyCard, ...]
     file_name: str
     progressive: bool = False
     """The winners move up a table: only round 1's seats are known before the night."""
     byes: bool = False
     """Somebody sits out a round (the players are not a multiple of four)."""
+    boxes: int = TIMED_BOXES
+    """A box a deal on every round's row."""
+    figures: str = ""
+    """What a deal's box may hold under the code: "1, 2, 4 or X"."""
+    legend: tuple[str, ...] = ()
+    """What to write in a deal's box, and the lone player's own figure where the night gives one."""
+
+
+def deal_figures(book: Rulebook) -> dict[int, list[str]]:
+    """What a side may score in a deal under the code, each figure with the hands that give it, lowest first.
+    A lone hand's point or euchre that scores as a partnership's is named once, with it."""
+    hands = [(book.point, "a point"), (book.march, "a march"), (book.euchre, "a euchre"),
+             (book.lone_march, "a lone march")]
+    if book.lone_point != book.point:
+        hands.append((book.lone_point, "a lone hand's point"))
+    if book.lone_euchre != book.euchre:
+        hands.append((book.lone_euchre, "a lone hand euchred"))
+    figures: dict[int, list[str]] = {}
+    for value, name in sorted(hands, key=lambda hand: hand[0]):
+        figures.setdefault(value, []).append(name)
+    return figures
+
+
+def tally_legend(book: Rulebook, lone_bonus: int) -> tuple[str, tuple[str, ...]]:
+    """The figures a deal's box may hold ("1, 2, 4 or X") and the legend that says which is which."""
+    figures = deal_figures(book)
+    shown = ", ".join(str(value) for value in figures)
+    which = "; ".join(f"{value} for {' or '.join(names)}" for value, names in figures.items())
+    legend = [f"Each deal: what your side scored ({which}), or X when the other side scored. Total: the "
+              "round's boxes added up. Lone hands: those you made that round."]
+    if lone_bonus:
+        legend.append(f"A lone player who takes all five tricks writes {book.lone_march + lone_bonus} in his own "
+                      f"box, his partner {book.lone_march}: the side's points, which decide the table, stay "
+                      f"{book.lone_march}.")
+    return f"{shown} or X", tuple(legend)
+
+
+def _seated(event: Event) -> dict[tuple[int, int], tuple[str, str, str]]:
+    """(table, seat, partner) by (round, player) for every round seated so far: two queries (the tables with
+    their players' names, the byes)."""
+    seated: dict[tuple[int, int], tuple[str, str, str]] = {}
+    seats = ("north", "east", "south", "west")
+    names = tuple(f"{seat}__display_name" for seat in seats)
+    rows = RoundTable.objects.filter(round__event=event).values("round__number", "number",
+                                                                *(f"{seat}_id" for seat in seats), *names)
+    key = dict(zip(Seat, seats, strict=True))
+    for row in rows:
+        for seat in Seat:
+            seated[row["round__number"], row[f"{key[seat]}_id"]] = (
+                str(row["number"]), SEAT_WORDS[seat], row[f"{key[seat.partner]}__display_name"])
+    for number, player_id in RoundBye.objects.filter(round__event=event).values_list("round__number", "player_id"):
+        seated[number, player_id] = ("\u2013", SITS_OUT, "")
+    return seated
 
 
 def tally_cards(event: Event) -> TallyCards:
-    """Every entrant's card, in the order of entry (three queries: the entrants, the seats of every round, the
-    byes)."""
+    """Every entrant's card, in the order of entry (three queries: the entrants, the seats of every round with
+    the names at them, the byes)."""
     entrants = list(event.entrants.select_related("player").order_by("number"))
-    seated: dict[tuple[int, int], tuple[str, str]] = {}
-    ids = ("north_id", "east_id", "south_id", "west_id")
-    for row in RoundTable.objects.filter(round__event=event).values("round__number", "number", *ids):
-        for seat, key in zip(Seat, ids, strict=True):
-            seated[row["round__number"], row[key]] = (str(row["number"]), SEAT_WORDS[seat])
-    for number, player_id in RoundBye.objects.filter(round__event=event).values_list("round__number", "player_id"):
-        seated[number, player_id] = ("\u2013", "sits out")
+    seated = _seated(event)
     rounds = range(1, (event.rounds or 0) + 1)
     cards = tuple(TallyCard(e.player.display_name,
-                            tuple((n, *seated.get((n, e.player_id), ("", ""))) for n in rounds))
+                            tuple((n, *seated.get((n, e.player_id), ("", "", ""))) for n in rounds))
                   for e in entrants)
-    deals = (f"{event.deal_limit} deals a round" if event.deal_limit
-             else f"{event.round_minutes} minutes a round" if event.round_minutes else "")
-    deals = " ".join(filter(None, [deals, lone_bonus_rule(event.lone_bonus, event.playing.lone_march)]))
+    if event.deal_limit:
+        deals, boxes = f"{event.deal_limit} deals a round.", event.deal_limit
+    elif event.round_minutes or event.progressive:
+        deals = (f"{event.round_minutes} minutes a round: " if event.round_minutes else "") + (
+            f"as many deals as time allows (more on the back after {TIMED_BOXES}).")
+        boxes = TIMED_BOXES
+    else:  # a round that plays its rubber or match out
+        deals, boxes = "", TIMED_BOXES
+    figures, legend = tally_legend(event.playing, event.lone_bonus)
     return TallyCards(event.paper_size, event.name, deals, cards, f"{event.slug}-tally-cards.pdf",
-                      progressive=event.moves_up, byes=len(entrants) % 4 != 0)
+                      progressive=event.moves_up, byes=len(entrants) % 4 != 0, boxes=boxes, figures=figures,
+                      legend=legend)

@@ -7,6 +7,7 @@ losers go to the foot table; at every table the pairs split, so nobody keeps a p
 
 from scoring.engine.progressive.byes import BYE_RULE, COMINGS_RULE, bye_points, reseat, rotate_byes
 from scoring.engine.progressive.deals import TIE_RULE, lone_bonus_rule, round_deals
+from scoring.engine.progressive.directions import MOVEMENTS, MOVES_UP, PAIRS, ROTATION, movement_words
 from scoring.engine.progressive.movement import (
     MovementError,
     RoundPlayed,
@@ -20,6 +21,7 @@ from scoring.engine.progressive.movement import (
 )
 from scoring.engine.progressive.totals import totals_errors
 
-__all__ = ["BYE_RULE", "COMINGS_RULE", "TIE_RULE", "MovementError", "RoundPlayed", "TableResult", "bye_points",
-           "lone_bonus_rule", "next_seats", "progressive_move", "read_round", "read_round_played", "reseat",
-           "rotate_byes", "round_deals", "table_winner", "the_cut", "totals_errors"]
+__all__ = ["BYE_RULE", "COMINGS_RULE", "MOVEMENTS", "MOVES_UP", "PAIRS", "ROTATION", "TIE_RULE", "MovementError",
+           "RoundPlayed", "TableResult", "bye_points", "lone_bonus_rule", "movement_words", "next_seats",
+           "progressive_move", "read_round", "read_round_played", "reseat", "rotate_byes",
+           "round_deals", "table_winner", "the_cut", "totals_errors"]

@@ -42,8 +42,11 @@ DEALER_WORD = ParagraphStyle("dealer-word", parent=SEAT_WORD, fontName=BOLD, tex
 # The code is read across the table and typed letter by letter: large, bold, spaced as on the screen.
 TABLE_CODE = ParagraphStyle("table-code", parent=STYLES["title"], fontName=BOLD, fontSize=17, leading=21)
 ROUND_WORD = ParagraphStyle("round-word", parent=STYLES["heading"], alignment=TA_RIGHT, spaceBefore=0)
-CARD_HEIGHTS = (10 * mm, 24 * mm, 34 * mm, 24 * mm, 13 * mm)
+CARD_HEIGHTS = (10 * mm, 22 * mm, 34 * mm, 22 * mm, 13 * mm)
 """The card's rows: event and round, North, West-table-East, South, the partners and the first dealer."""
+MOVES_HEIGHT = 14 * mm
+"""A progressive night's card adds a row for how the movement goes from the table; two cards still fit a page."""
+MOVES = ParagraphStyle("moves", parent=STYLES["cell"], fontSize=7.5, leading=9.2)
 
 
 def _card_heading(cards: RoundCards, width: float) -> Table:
@@ -91,14 +94,18 @@ def _card(card: TableCard, cards: RoundCards, width: float) -> Table:
             [report[0], name("South"), report[1]],
             [p(f"North and South are partners against East and West. First to deal: {card.first_dealer}.",
                "body"), "", ""]]
-    table = Table(rows, colWidths=[side, 62 * mm, side], rowHeights=CARD_HEIGHTS)
+    heights = list(CARD_HEIGHTS)
+    if card.moves:
+        rows.append([Paragraph(escape(card.moves), MOVES), "", ""])
+        heights.append(MOVES_HEIGHT)
+    table = Table(rows, colWidths=[side, 62 * mm, side], rowHeights=heights)
     table.setStyle(TableStyle([
-        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, -1), (-1, -1)),
+        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, 4), (-1, 4)), ("SPAN", (0, -1), (-1, -1)),
         ("ALIGN", (0, 1), (-1, 3), "CENTER"), ("VALIGN", (0, 1), (-1, 3), "MIDDLE"),
         ("ALIGN", (0, 3), (0, 3), "LEFT"), ("LEFTPADDING", (0, 3), (0, 3), 0), ("ALIGN", (2, 3), (2, 3), "RIGHT"),
-        ("VALIGN", (0, -1), (-1, -1), "MIDDLE"),
+        ("VALIGN", (0, 4), (-1, -1), "MIDDLE"),
         ("BOX", (1, 2), (1, 2), 1, RULE), ("BACKGROUND", (1, 2), (1, 2), SHADE),
-        ("LEFTPADDING", (0, 0), (-1, 0), 0), ("LEFTPADDING", (0, -1), (-1, -1), 0),
+        ("LEFTPADDING", (0, 0), (-1, 0), 0), ("LEFTPADDING", (0, 4), (-1, -1), 0),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE, None, (3, 3)),
     ]))
     return table
