@@ -39,6 +39,11 @@ class Entrant(models.Model):
     def __str__(self) -> str:
         return f"{self.number}. {self.player} in {self.event}"
 
+    def playing_in(self, number: int) -> bool:
+        """Whether the entrant is at the night for round `number`: arrived by then and not yet gone home."""
+        return ((self.first_round is None or number >= self.first_round)
+                and (self.last_round is None or number <= self.last_round))
+
 
 class Round(models.Model):
     class Status(models.TextChoices):

@@ -22,6 +22,7 @@ from scoring.engine import Seat
 from scoring.engine.progressive import MovementError
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import (
+    Entrant,
     Event,
     GameRecord,
     Hand,
@@ -299,6 +300,9 @@ class SeatFound:
     round: int
     where: str
     """"table 3, North, partner Ann Avery", "sits out", or why it is not known yet."""
+    table: int | None = None
+    seat: str = ""
+    """"North": the seat alone, for the wall's list."""
 
 
 def seats_found(event: Event, name: str) -> list[SeatFound]:
@@ -316,6 +320,20 @@ def seats_found(event: Event, name: str) -> list[SeatFound]:
         shown = rounds[1]  # every table of the round in play has finished: where they sit next
     if shown is None:
         return [SeatFound(e.player.display_name, 0, "the night is over") for e in entrants]
+    return _seated(event, shown, entrants)
+
+
+def round_seats(event: Event, round_: Round) -> list[SeatFound]:
+    """Where every entrant still playing sits in `round_`, by name: the wall shows it between rounds, before
+    the round starts (a progressive round's seats worked out from the last one's results). Three queries, or
+    those of the movement where the round is seated from results."""
+    entrants = [e for e in event.entrants.select_related("player").order_by("player__display_name")
+                if e.playing_in(round_.number)]
+    return _seated(event, round_, entrants)
+
+
+def _seated(event: Event, shown: Round, entrants: list[Entrant]) -> list[SeatFound]:
+    """Each of `entrants`' table, seat and partner in `shown`, or why it is not known."""
     tables = list(shown.tables.select_related("north", "east", "south", "west").order_by("number"))
     if not tables and shown.number > 1 and event.moves_up:
         before = event.event_rounds.get(number=shown.number - 1)
@@ -323,12 +341,14 @@ def seats_found(event: Event, name: str) -> list[SeatFound]:
     places = {t.player_at(seat).pk: (t, seat) for t in tables for seat in Seat}
     found = []
     for entrant in entrants:
-        if not tables:
-            where = "seated when the round starts"
-        elif entrant.player_id in places:
+        name = entrant.player.display_name
+        if entrant.player_id in places:
             there, seat = places[entrant.player_id]
-            where = f"table {there.number}, {SEAT_WORDS[seat]}, partner {there.player_at(seat.left.left)}"
+            partner = there.player_at(seat.left.left)
+            found.append(SeatFound(name, shown.number, f"table {there.number}, {SEAT_WORDS[seat]}, partner {partner}",
+                                   there.number, SEAT_WORDS[seat]))
         else:
-            where = "sits out" if entrant.last_round is None else "has gone home"
-        found.append(SeatFound(entrant.player.display_name, shown.number, where))
+            where = ("seated when the round starts" if not tables
+                     else "sits out" if entrant.last_round is None else "has gone home")
+            found.append(SeatFound(name, shown.number, where))
     return found

@@ -25,12 +25,11 @@ from scoring.models.choices import MISSED_AVERAGE
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import comings, forms, night, services
-from scoring.rounds.selectors import room, seats_found
+from scoring.rounds.selectors import Room, room, round_seats, seats_found
 from scoring.services.hands import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
-
-PROJECTOR_STANDINGS = 12  # rows beside the tables on the wall
+from scoring.standings.tables import wall_columns, wall_rows
 
 
 def _errors(exc: ValidationError) -> str:
@@ -186,7 +185,7 @@ class RoomView(ReadableMixin, TemplateView):
 
     def get_template_names(self) -> list[str]:
         if self.request.headers.get("HX-Request"):
-            return ["rounds/_room_body.html"]
+            return ["rounds/_wall.html" if self.projector else "rounds/_room_body.html"]
         return ["rounds/room_projector.html" if self.projector else "rounds/room.html"]
 
     @cached_property
@@ -199,15 +198,21 @@ class RoomView(ReadableMixin, TemplateView):
             "event": self.event, "room": the_room, "projector": self.projector,
             "controls": is_secretary(self.request.user) and not self.projector,
             "poll_url": self.request.get_full_path()}
-        if self.projector and not self.request.headers.get("HX-Request"):
-            # The wall's standings and prizes are drawn once a page; its poll redraws only the tables.
-            # Fixed pairs stand as pairs, not each player twice.
-            rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
-                    else standings_cache.event_players(self.event))
-            context["standings"] = rows[:PROJECTOR_STANDINGS]
-            if self.event.progressive:
-                context["prizes"] = prizes(rows, self.event)
+        if self.projector:
+            context |= self.wall(the_room)
         return context
+
+    def wall(self, the_room: Room) -> dict[str, Any]:
+        """The wall beside the tables, redrawn with them: everyone's standing in the event's own figures (paged
+        on a timer by the screen), the prizes, and between rounds where each player sits next. Fixed pairs
+        stand as pairs, not each player twice."""
+        rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
+                else standings_cache.event_players(self.event))
+        columns = wall_columns(self.event)
+        between = the_room.round is not None and the_room.can_start
+        return {"standings": wall_rows(rows, columns), "columns": [heading for _, heading in columns],
+                "prizes": prizes(rows, self.event) if self.event.progressive else [],
+                "seats": round_seats(self.event, the_room.round) if between and the_room.round else []}
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
         response = super().render_to_response(context, **kwargs)

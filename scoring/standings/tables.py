@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
+from scoring.standings import order
 from scoring.standings.export import Rank
 from scoring.words import rubber_result_words
 
@@ -204,3 +205,28 @@ BY_FAMILY: dict[str, tuple[type[tables.Table], type[tables.Table] | None]] = {
 }
 """Each format's standings and partnerships tables (a progressive night changes partners every round)."""
 
+
+
+def event_table(event: Any) -> type[tables.Table]:
+    """An event's standings table: a progressive night's tallies, matches, or Somerset's rubbers."""
+    if event.progressive:
+        return ProgressiveStandingsTable
+    return StandingsTable if event.playing.laps else MatchStandingsTable
+
+
+def wall_columns(event: Any) -> list[tuple[str, str]]:
+    """The wall's figures for an event: those it is ranked by, in that order, each headed as its standings
+    table heads it (("scored_for", "Points"), ("lone", "Lone hands made"), ...)."""
+    heads = event_table(event).base_columns
+    return [(tie.key, str(heads[tie.key].verbose_name)) for tie in order.for_event(event)]
+
+
+def wall_rows(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> list[tuple[str, str, list[str]]]:
+    """Each standings row as the wall shows it: (rank, player or pair, the figures of `columns`)."""
+    def figure(row: dict[str, Any], key: str) -> str:
+        value = row.get(key) or 0
+        return net_words(value) if key == "net" else str(value)
+
+    return [(str(row["rank"]),
+             " & ".join(filter(None, (row["player__display_name"], row.get("partner__display_name")))),
+             [figure(row, key) for key, _ in columns]) for row in rows]

@@ -30,11 +30,10 @@ from scoring.standings.selectors import (
 from scoring.standings.tables import (
     BY_FAMILY,
     MatchPartnershipTable,
-    MatchStandingsTable,
     PartnershipTable,
     PlayerRubbersTable,
-    ProgressiveStandingsTable,
     StandingsTable,
+    event_table,
 )
 
 PER_PAGE = 25
@@ -85,9 +84,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return not self.event.playing.laps
 
     def get_table_class(self) -> type[Any]:
-        if self.event.progressive:
-            return ProgressiveStandingsTable
-        return MatchStandingsTable if self.matches else StandingsTable
+        return event_table(self.event)
 
     def get_table_data(self) -> list[dict[str, Any]]:
         return standings_cache.event_players(self.event)

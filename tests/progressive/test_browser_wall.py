@@ -1,0 +1,58 @@
+"""The wall of a progressive night of 42 on a 1920x1080 screen, in a real browser: the standings and the list
+of where everyone sits turn page by page on a timer, every name comes up, nothing runs off the screen, and the
+prizes stay in view."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from scoring.rounds.services import round_start
+from scoring.standings import cache
+from tests.progressive.test_wall import two_rounds_played
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WALL = {"width": 1920, "height": 1080}
+SHOWN = """(selector) => Array.from(document.querySelectorAll(selector)).filter(e => !e.hidden && e.offsetParent)
+  .map(e => [e.querySelector('td:nth-child(2), .wall-seat-name').textContent, e.getBoundingClientRect().bottom])"""
+
+
+def every_page(page: Page, selector: str) -> list[str]:
+    """The names shown on each page of a paged list, turning the pages with the browser's clock; every shown
+    row lies on the screen."""
+    names: list[str] = []
+    caption = page.locator(f"section:has({selector.split()[0]}) [data-wall-page]")
+    pages = int((caption.text_content() or "Page 1 of 1").split()[-1])
+    for _ in range(pages):
+        shown = page.evaluate(SHOWN, selector)
+        assert shown and all(bottom <= WALL["height"] for _, bottom in shown), shown
+        names += [name for name, _ in shown]
+        page.clock.run_for(8_000)
+    return names
+
+
+def in_turn(shown: list[str], ranked: list[str]) -> bool:
+    """Whether the pages shown give the ranked list whole and in order, from whichever page the timer was on."""
+    return len(shown) == len(ranked) and any(shown == ranked[k:] + ranked[:k] for k in range(len(ranked)))
+
+
+def test_the_wall_of_a_night_of_forty_two_shows_everyone_page_by_page(browser: Browser, live_server):
+    event, rounds = two_rounds_played(42, low_prize=True)
+    context = browser.new_context(viewport=WALL)
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/events/{event.slug}/room/?projector=1")
+    everyone = sorted(e.player.display_name for e in event.entrants.select_related("player"))
+    seats = every_page(page, ".wall-seats .wall-seat")
+    assert sorted(seats) == everyone and len(seats) == 42  # each name once, over the pages
+    ranked = every_page(page, "[data-testid=wall-standings] tbody tr")
+    expected = [row["player__display_name"] for row in cache.event_players(event)]
+    assert in_turn(ranked, expected)
+    low = page.get_by_test_id("prizes").get_by_text("Lowest score")
+    assert low.is_visible() and low.bounding_box()["y"] < WALL["height"]
+    round_start(round_id=rounds[2].pk)  # the poll brings the tables back, and the standings stay paged
+    page.clock.run_for(6_000)
+    page.get_by_test_id("room").wait_for()
+    assert in_turn(every_page(page, "[data-testid=wall-standings] tbody tr"), expected)
+    context.close()
