@@ -28,6 +28,7 @@ from scoring.models.choices import (
     PRIZE_TIES_SHARE,
     RANKING_DEFAULT,
     RULEBOOK_CHOICES,
+    TIME_FINISH,
 )
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
@@ -203,7 +204,7 @@ class RubberStartForm(forms.Form):
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
-              ("rounds", "deal_limit", "round_minutes", "missed_rounds", "lone_bonus"),
+              ("rounds", "deal_limit", "round_minutes", "time_called"), ("missed_rounds", "lone_bonus"),
               ("prize_places", "lone_prize", "round_prize", "low_prize", "one_prize_each", "prize_ties"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
@@ -236,7 +237,7 @@ class EventForm(forms.ModelForm):
         fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                   "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
                   "missed_rounds", "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each",
-                  "prize_ties", "ranking", "notes"]
+                  "prize_ties", "ranking", "time_called", "notes"]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
@@ -250,7 +251,7 @@ class EventForm(forms.ModelForm):
         if "slug" in self.fields:
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
-        for name in ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "prize_ties"):
+        for name in ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "prize_ties", "time_called"):
             self.fields[name].required = False
         if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
@@ -278,6 +279,9 @@ class EventForm(forms.ModelForm):
 
     def clean_missed_rounds(self) -> str:
         return str(self.cleaned_data.get("missed_rounds") or MISSED_AVERAGE)
+
+    def clean_time_called(self) -> str:
+        return str(self.cleaned_data.get("time_called") or TIME_FINISH)
 
     def clean_lone_bonus(self) -> int:
         return int(self.cleaned_data.get("lone_bonus") or 0)

@@ -23,6 +23,15 @@ MISSED_AVERAGE, MISSED_NOTHING = "average", "nothing"
 MISSED_CHOICES = [(MISSED_AVERAGE, "The round's average, as a bye scores"), (MISSED_NOTHING, "Nothing")]
 """What a round a late arrival at a progressive night missed scores him."""
 
+TIME_FINISH, TIME_STOP = "finish", "stop"
+TIME_CALLED_CHOICES = [(TIME_FINISH, "Each table finishes the deal in play, then stops"),
+                       (TIME_STOP, "Play stops at once: the deal in play does not count")]
+"""What happens at a table still playing when a round's time is up (its minutes run out, or the secretary calls
+time)."""
+TIME_UP_WORDS = {TIME_FINISH: "each table finishes the deal in play, then stops",
+                 TIME_STOP: "play stops at once; the deal in play does not count"}
+"""What the room and the phones say once time is up, for each choice."""
+
 PRIZE_TIES_SHARE = SHARE
 PRIZE_TIES_CHOICES = [(SHARE, "They share it"), (DRAW, "The site draws one (the same every time)")]
 """What a progressive night does with players level for a prize after its tie-breaks."""

@@ -26,6 +26,8 @@ from scoring.models.choices import (
     RANKING_CHOICES,
     RANKING_DEFAULT,
     RULEBOOK_CHOICES,
+    TIME_CALLED_CHOICES,
+    TIME_FINISH,
 )
 from scoring.validators import printable_line, printable_text
 
@@ -127,6 +129,10 @@ class Event(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
         help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
+    time_called = models.CharField(
+        "when time is called", max_length=10, choices=TIME_CALLED_CHOICES, default=TIME_FINISH,
+        help_text="For a tournament in rounds: a table still playing when time is up finishes the deal in play, "
+                  "or stops at once.")
     movement = models.CharField(
         max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE,
         help_text="For a progressive night.")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.db import models
+from django.utils import timezone
 
 from scoring.engine import Seat
-from scoring.models.choices import SEAT_CHOICES
+from scoring.models.choices import SEAT_CHOICES, TIME_FINISH
 from scoring.models.club import Event, Player
 from scoring.models.rubbers import Correction, Rubber
 
@@ -56,6 +59,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNED)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    time_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the secretary called time, before the round's minutes ran out (or in "
+                                         "a round without them).")
 
     class Meta:
         ordering = ["event", "number"]
@@ -63,6 +69,27 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number} of {self.event}"
+
+    @property
+    def time_up_at(self) -> datetime | None:
+        """When the round's time is up: called by the secretary, or its minutes run out, whichever came first;
+        None while neither has a time (reads the event)."""
+        ends = [self.time_called_at] if self.time_called_at else []
+        if self.started_at is not None and self.event.round_minutes:
+            ends.append(self.started_at + timedelta(minutes=self.event.round_minutes))
+        return min(ends) if ends else None
+
+    @property
+    def time_is_up(self) -> bool:
+        up = self.time_up_at
+        return up is not None and up <= timezone.now()
+
+    @property
+    def time_callable(self) -> bool:
+        """Whether the secretary may call time now: the round is in play, its time not yet up, and the event's
+        tables finish the deal in play (where play stops at once, calling time is closing the round)."""
+        return (self.status == self.Status.IN_PLAY and self.event.time_called == TIME_FINISH
+                and not self.time_is_up)
 
 
 class RoundTable(models.Model):

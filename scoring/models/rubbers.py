@@ -69,8 +69,9 @@ class Rubber(models.Model):
     deal_limit = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="A rubber of a round stops after this many deals, the score as it stands.")
     time_called = models.BooleanField(
-        default=False, help_text="The round closed while the table played: it takes no more deals, even one more "
-                                 "for a tie.")
+        default=False, help_text="Time was called while the table played (the round closed, or its last deal in "
+                                 "play was entered after time was up): it takes no more deals, even one more for "
+                                 "a tie.")
     round_totals = models.JSONField(
         null=True, blank=True,
         help_text='A progressive table that scored on paper: its round\'s totals entered in one step, '
@@ -214,9 +215,9 @@ class Rubber(models.Model):
         limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
         if limit is not None and self.hand_count > limit:
             return f"Stopped after {deals}: level after {limit}, the table played one more"
-        if limit is not None and self.hand_count >= limit:
+        if limit is not None and self.hand_count >= limit and not self.time_called:
             return f"Stopped after {deals}, the round's limit"
-        return f"Stopped when the round closed, after {deals}"
+        return f"Stopped when time was called, after {deals}"
 
 
 class SeatChange(models.Model):

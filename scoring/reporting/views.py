@@ -24,7 +24,7 @@ from scoring.reporting.codes import normalised
 from scoring.reporting.forms import AnswerForm, PhoneHandForm
 from scoring.reporting.table import Table, TableClosed, by_code, by_member, phone_of
 from scoring.reporting.words import report_lines, table_sides
-from scoring.rounds.selectors import next_round_seats, next_seats_shown
+from scoring.rounds.selectors import next_round_seats, next_seats_shown, round_clock
 
 KNOWN_CODES = "table_codes"
 """The codes this phone has opened a table with, kept in its session: a phone already at its table is
@@ -109,12 +109,16 @@ class TableMixin(View):
         table = self.table
         report = (table.rubber.hand_reports.filter(status__in=HandReport.OPEN)
                   .select_related("reported_by", "answered_by").first())
-        state = f"{table.rubber.hand_count}-{report.pk if report else 0}-{report.status if report else ''}"
+        clock = round_clock(table.rubber) if table.rubber.is_open else None
+        # Time up changes the page (the last deal, or stop): the phone loads it afresh then.
+        state = (f"{table.rubber.hand_count}-{report.pk if report else 0}-{report.status if report else ''}"
+                 f"-{'up' if clock and clock.time_up else ''}")
         if self.request.headers.get("HX-Request") and self.request.method == "GET":
             # Polled every few seconds: nothing changed, nothing sent; else the phone loads the page afresh.
             response = _load(table.url()) if self.request.GET.get("state") != state else HttpResponse(status=204)
         else:
             context: dict[str, Any] = {"table": table, "rubber": table.rubber, "report": report, "state": state,
+                                       "clock": clock,
                                        "sides": table_sides(table.rubber, table.number),
                                        "dealer_name": table.seated[table.dealer]}
             if report is not None:

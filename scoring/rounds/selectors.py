@@ -33,6 +33,7 @@ from scoring.models import (
     Rubber,
     Ruling,
 )
+from scoring.models.choices import TIME_FINISH, TIME_UP_WORDS
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.rounds.movement import moved_on
 
@@ -95,19 +96,24 @@ class Room:
 
     @property
     def minutes_left(self) -> int | None:
+        """Minutes until the round's time is up (0 once it is); None out of play, or with no time set or called."""
         r = self.round
-        if r is None or r.status != Round.Status.IN_PLAY or not r.started_at or not self.event.round_minutes:
+        up = r.time_up_at if r is not None and r.status == Round.Status.IN_PLAY else None
+        if up is None:
             return None
-        spent = (timezone.now() - r.started_at).total_seconds() / 60
-        return max(0, math.ceil(self.event.round_minutes - spent))  # 0 only once time is up
+        return max(0, math.ceil((up - timezone.now()).total_seconds() / 60))  # 0 only once time is up
 
     @property
     def minutes_over(self) -> int | None:
         """Whole minutes since time was up, while the round is still in play (None before, or untimed)."""
         r = self.round
-        if self.minutes_left != 0 or r is None or r.started_at is None or not self.event.round_minutes:
+        if self.minutes_left != 0 or r is None or r.time_up_at is None:
             return None
-        return int((timezone.now() - r.started_at).total_seconds() // 60 - self.event.round_minutes)
+        return int((timezone.now() - r.time_up_at).total_seconds() // 60)
+
+    @property
+    def time_up_words(self) -> str:
+        return TIME_UP_WORDS[self.event.time_called]
 
 
 def current_round(rounds: list[Round]) -> Round | None:
@@ -217,6 +223,38 @@ def _add_figures(tables: list[TableNow]) -> None:
             table.one_phone.append(report.number)
     for row in Hand.objects.filter(rubber__in=by_rubber).values("rubber_id").annotate(last=Max("entered_at")):
         by_rubber[row["rubber_id"]].last_hand_at = row["last"]
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """A round's time as a table's phone shows it: the minutes left, or once time is up what the table does."""
+
+    seconds_left: int
+    words: str
+    """What happens now time is up: finish the deal in play, or stop at once."""
+    finish: bool
+
+    @property
+    def time_up(self) -> bool:
+        return self.seconds_left <= 0
+
+    @property
+    def minutes_left(self) -> int:
+        return math.ceil(self.seconds_left / 60)
+
+
+def round_clock(rubber: Rubber) -> RoundClock | None:
+    """The clock of the round `rubber` is played in, while it is in play and its time is set or called (one
+    query); None otherwise."""
+    round_ = Round.objects.filter(tables__rubber=rubber, status=Round.Status.IN_PLAY).first()
+    if round_ is None:
+        return None
+    round_.event = rubber.event
+    up = round_.time_up_at
+    if up is None:
+        return None
+    left = max(0, math.ceil((up - timezone.now()).total_seconds()))
+    return RoundClock(left, TIME_UP_WORDS[rubber.event.time_called], rubber.event.time_called == TIME_FINISH)
 
 
 @dataclass(frozen=True)

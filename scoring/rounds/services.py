@@ -39,6 +39,7 @@ from scoring.models import (
     RubberPlayerResult,
     TotalsCorrection,
 )
+from scoring.models.choices import TIME_FINISH
 from scoring.rounds.movement import moved_on
 from scoring.services.hands import correction_check
 from scoring.services.locking import event_lock, retried_on_deadlock
@@ -207,6 +208,25 @@ def round_start(*, round_id: int) -> Round:
                               deal_limit=event.deal_limit or None)
         table.rubber = rubber
         table.save(update_fields=["rubber"])
+    return round_
+
+
+@retried_on_deadlock
+@transaction.atomic
+def round_call_time(*, round_id: int) -> Round:
+    """Call time before a round's minutes run out (or in a round without them), at an event whose tables finish
+    the deal in play: each table still playing stops after its next deal entered. Where play stops at once,
+    calling time is closing the round."""
+    event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    if round_.event.time_called != TIME_FINISH:
+        raise ValidationError("At this event play stops at once when time is called: close the round.")
+    if round_.status != Round.Status.IN_PLAY:
+        raise ValidationError(f"Round {round_.number} is not in play, so time cannot be called.")
+    if not round_.time_callable:
+        raise ValidationError(f"Time is up already in round {round_.number}: each table is on its last deal.")
+    round_.time_called_at = timezone.now()
+    round_.save(update_fields=["time_called_at"])
     return round_
 
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<slug:slug>/night/reopen/", views.NightActionView.as_view(action="reopen"), name="night_reopen"),
     path("events/<slug:slug>/schedule/", views.ScheduleView.as_view(), name="schedule_make"),
     path("rounds/<id:pk>/start/", views.RoundActionView.as_view(action="start"), name="round_start"),
+    path("rounds/<id:pk>/call-time/", views.RoundActionView.as_view(action="call_time"), name="round_call_time"),
     path("rounds/<id:pk>/close/", views.RoundActionView.as_view(action="close"), name="round_close"),
     path("rubbers/<id:pk>/round-totals/", views.RoundTotalsView.as_view(), name="round_totals"),
     path("rounds/<id:pk>/close/confirm/", views.RoundCloseConfirmView.as_view(), name="round_close_confirm"),

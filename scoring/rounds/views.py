@@ -21,7 +21,7 @@ from scoring.engine import Seat
 from scoring.engine.progressive import COMINGS_RULE
 from scoring.engine.words import plural
 from scoring.models import Event, HandReport, Round, Rubber
-from scoring.models.choices import MISSED_AVERAGE
+from scoring.models.choices import MISSED_AVERAGE, TIME_UP_WORDS
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import comings, forms, night, services
@@ -116,7 +116,7 @@ class ScheduleView(EventInRoundsMixin, FormView):
 
 
 class RoundActionView(SecretaryRequiredMixin, View):
-    """POST only: start or close a round; the answer goes back to the page the button was on."""
+    """POST only: start a round, call its time, or close it; the answer goes back to the page the button was on."""
 
     action = ""
 
@@ -129,6 +129,10 @@ class RoundActionView(SecretaryRequiredMixin, View):
             if self.action == "start":
                 services.round_start(round_id=round_.pk)
                 messages.success(request, f"Round {round_.number} has started: its tables may deal.")
+            elif self.action == "call_time":
+                services.round_call_time(round_id=round_.pk)
+                messages.success(request, f"Time is called in round {round_.number}: "
+                                          f"{TIME_UP_WORDS[round_.event.time_called]}.")
             else:
                 services.round_close(round_id=round_.pk, by=acting_user(request))
                 messages.success(request, f"Round {round_.number} is closed; its standings are counted.")
@@ -146,7 +150,8 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
         reports = (HandReport.objects.filter(rubber__round_table__round=round_, status__in=HandReport.OPEN)
                    .select_related("rubber", "reported_by").order_by("rubber__table_label", "number"))
         return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing,
-                                                     "reports": reports}
+                                                     "reports": reports,
+                                                     "time_up_words": TIME_UP_WORDS[round_.event.time_called]}
 
 
 class EventRoundsView(ReadableMixin, TemplateView):
@@ -168,6 +173,7 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
             "pairs": _pairs(list(event.entrants.select_related("player"))) if event.fixed_pairs else [],
             "progressive_rules": event.progressive_rules,
+            "time_up_words": TIME_UP_WORDS[event.time_called],
             # The secretary's table cards print each table's code with this site's address for phones.
             "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 

@@ -11,14 +11,14 @@ from django.template.defaultfilters import pluralize
 
 from scoring.engine.rulebook import STANDARD
 from scoring.models import Event
-from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT
+from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                 "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "missed_rounds",
                 "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties", "ranking",
-                "notes")
+                "time_called", "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""
@@ -104,6 +104,8 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
                            ("round_minutes", "minutes a round")):
             if fields.get(name):
                 errors[name] = f"Only a tournament in rounds has {what}; leave this empty."
+        if fields.get("time_called") not in (None, "", TIME_FINISH):
+            errors["time_called"] = "Only a tournament in rounds has its time called; leave it as it is."
     starts, ends = fields.get("starts_on"), fields.get("ends_on")
     if starts and ends and ends < starts:
         errors["ends_on"] = "The event cannot end before it starts."

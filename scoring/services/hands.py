@@ -14,6 +14,7 @@ from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
+from scoring.models.choices import TIME_FINISH
 from scoring.services.reports import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
@@ -42,12 +43,27 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
     hand_clean(hand)
     hand.save()
+    _last_deal_at_time(rubber, number)
     _penalties_save(hand, play, by)
     # A report of this deal still open at the table is answered by this entry.
     HandReport.objects.filter(rubber=rubber, number=number, status__in=HandReport.OPEN).update(
         status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
     rubber_rescore(rubber, added=hand)
     return hand
+
+
+def _last_deal_at_time(rubber: Rubber, number: int) -> None:
+    """A deal entered once the round's time is up, at an event whose tables finish the deal in play, was that
+    deal: the table stops after it (no extra deal for a tie either)."""
+    if rubber.event.time_called != TIME_FINISH or not rubber.event.in_rounds:
+        return
+    round_ = Round.objects.filter(tables__rubber=rubber, status=Round.Status.IN_PLAY).first()
+    if round_ is None:
+        return
+    round_.event = rubber.event
+    if round_.time_is_up:
+        rubber.deal_limit, rubber.time_called = number, True
+        rubber.save(update_fields=["deal_limit", "time_called"])
 
 
 def hand_clean(hand: Hand) -> None:

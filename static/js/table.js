@@ -91,3 +91,16 @@
   window.setInterval(send, 4000);
   send();  // a report kept from before this page was opened
 })();
+
+// The round's clock on a timed round: the minutes left count down on the phone between the page's loads (the
+// page loads afresh when time is up, and then says what the table does).
+(() => {
+  const clock = document.querySelector("[data-seconds-left]");
+  if (!clock) { return; }
+  const ends = Date.now() + Number(clock.dataset.secondsLeft) * 1000;
+  const tick = () => {
+    const minutes = Math.ceil((ends - Date.now()) / 60000);
+    clock.textContent = minutes > 0 ? `${minutes} min left` : "time is up";
+  };
+  setInterval(tick, 10000);
+})();

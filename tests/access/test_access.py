@@ -67,6 +67,7 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "night_reopen": (SECRETARY_ACTION, lambda o: [o["tournament"].slug]),
     "round_start": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
+    "round_call_time": (SECRETARY_ACTION, lambda o: [o["round"].pk]),
     "round_close_confirm": (SECRETARY_PAGE, lambda o: [o["round"].pk]),
     "round_totals": (SECRETARY_FORM, lambda o: [o["paper"].pk]),
     "club_night": (CLUB_NIGHT, lambda o: [o["night"].slug]),

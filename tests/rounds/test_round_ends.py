@@ -50,7 +50,7 @@ def test_a_rubber_stopped_when_the_round_closed_says_that(client):
     round_close(round_id=first.pk)
     rubber.refresh_from_db()
     assert rubber.status == Rubber.Status.STOPPED
-    assert rubber.stopped_words == "Stopped when the round closed, after 1 deal"
+    assert rubber.stopped_words == "Stopped when time was called, after 1 deal"
 
 
 def test_the_room_counts_down_then_calls_time_and_counts_the_minutes_over(client, secretary):
@@ -65,7 +65,7 @@ def test_the_room_counts_down_then_calls_time_and_counts_the_minutes_over(client
     assert the_room.minutes_left == 0 and the_room.minutes_over == 7
     client.force_login(secretary)
     page = client.get(reverse("room", args=[event.slug])).content.decode()
-    assert "Time is up, 7 min ago" in page and "then close the round" in page and "min left" not in page
+    assert "Time is up, 7 min ago" in page and "Then close the round" in page and "min left" not in page
 
 
 def test_the_standings_name_an_entrant_with_no_rubber_counted_and_say_stopped_rubbers_count(client):

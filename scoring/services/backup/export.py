@@ -166,7 +166,7 @@ def _event(event: Event) -> dict[str, Any]:
     if rounds := list(event.event_rounds.all()):
         document["event_rounds"] = [{
             "id": r.pk, "number": r.number, "status": r.status, "started_at": _when(r.started_at),
-            "closed_at": _when(r.closed_at),
+            "closed_at": _when(r.closed_at), "time_called_at": _when(r.time_called_at),
             "tables": [{"number": t.number, "seats": [t.north_id, t.east_id, t.south_id, t.west_id],
                         "first_dealer": t.first_dealer, "rubber": t.rubber_id} for t in r.tables.all()],
             "byes": [b.player_id for b in r.byes.all()],

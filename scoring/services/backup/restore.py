@@ -36,7 +36,7 @@ from scoring.models import (
     SeatChange,
     TotalsCorrection,
 )
-from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT
+from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
 from scoring.services.backup.bulk import (
     RestoredHand,
     RestoredRubber,
@@ -65,7 +65,8 @@ from scoring.services.scoring import results_changed
 RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
                     "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
                     "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE, "prize_places": 1, "lone_prize": True,
-                    "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0}
+                    "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0,
+                    "time_called": TIME_FINISH}
 """How an event is run and its game and match, with the value an event's record without them stands for."""
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
 # are for forms, not for a ruling the wizard made.
@@ -223,7 +224,8 @@ def _restore_running(rows: Rows, *, row: dict[str, Any], event: Event, players: 
                  stamps={"arrived_at": _moment(entrant.get("arrived_at"), where)})
     for doc in row.get("event_rounds", []):
         round_ = Round(id=doc.get("id"), event=event, number=doc["number"], status=doc["status"],
-                       started_at=_moment(doc["started_at"], where), closed_at=_moment(doc["closed_at"], where))
+                       started_at=_moment(doc["started_at"], where), closed_at=_moment(doc["closed_at"], where),
+                       time_called_at=_moment(doc.get("time_called_at"), where))
         rows.add(round_, where)
         for table in doc["tables"]:
             if table["rubber"] is not None and rubber_events.get(table["rubber"]) != event.pk:
