@@ -33,7 +33,7 @@ from scoring.models.choices import (
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
 from scoring.services.club import CLUB_FIELDS, the_club
-from scoring.services.events import event_locks, running_errors, usual_rulebook
+from scoring.services.events import IN_ROUNDS, event_locks, running_errors, usual_rulebook
 from scoring.services.hands import PENALTY_KEYS, HandExtras
 from scoring.services.players import roll_errors
 from scoring.services.reports import check_hand
@@ -205,7 +205,7 @@ class RubberStartForm(forms.Form):
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
               ("rounds", "deal_limit", "round_minutes", "time_called"), ("missed_rounds", "lone_bonus"),
-              ("prize_places", "lone_prize", "round_prize", "low_prize", "one_prize_each", "prize_ties"),
+              ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"),
               ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
 
@@ -217,6 +217,22 @@ def _html_limits(field: forms.Field, model_field: Any) -> None:
             field.widget.attrs["min"] = validator.limit_value
         elif isinstance(validator, MaxValueValidator):
             field.widget.attrs["max"] = validator.limit_value
+
+
+SHOWN_FOR = {"progressive": ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "lone_prize",
+                               "round_prize", "low_prize", "one_prize_each", "prize_ties"),
+             "rounds": ("rounds", "deal_limit", "round_minutes", "time_called")}
+"""The fields only a progressive night, or any event in rounds, has: the form shows them when the event is run
+so (a field holding an error stays in view)."""
+
+
+def _shown_by_mode(fields: dict[str, forms.Field]) -> None:
+    for kind, names in SHOWN_FOR.items():
+        for name in names:
+            if name in fields:
+                fields[name].widget.attrs["data-for"] = kind
+    if "mode" in fields:
+        fields["mode"].widget.attrs["data-in-rounds"] = " ".join(IN_ROUNDS)
 
 
 def _event_layout(names: Iterable[str]) -> FormHelper:
@@ -241,10 +257,18 @@ class EventForm(forms.ModelForm):
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
+        # The fields of a progressive night, or of an event in rounds, show only for it: their help is short.
         help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name.",
-                      "rounds": "For a tournament in rounds.",
+                      "rounds": "How many rounds are played.",
                       "deal_limit": "Optional: a table stops after this many deals, the score as it stands.",
-                      "round_minutes": "Optional: the room counts them down; the secretary calls time."}
+                      "round_minutes": "Optional: the room and the phones count them down.",
+                      "time_called": "At a table still playing when time is up.", "movement": "", "ranking": "",
+                      "missed_rounds": "",
+                      "lone_bonus": "Points beyond his partner's for a lone march (1: five and four); 0 for none.",
+                      "prize_places": "First, second, …", "prize_ties": "After the tie-breaks.",
+                      "one_prize_each": "A player holding a prize takes no other; the next in line does.",
+                      "lone_prize": "Only when somebody made one.", "round_prize": "",
+                      "low_prize": "Among those who played every round."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -266,6 +290,7 @@ class EventForm(forms.ModelForm):
                     self.initial[name] = getattr(club, name)
         for name in ("rounds", "deal_limit", "round_minutes"):
             _html_limits(self.fields[name], Event._meta.get_field(name))
+        _shown_by_mode(self.fields)
         self.helper = _event_layout(self.fields)
 
     def clean_mode(self) -> str:

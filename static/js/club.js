@@ -96,7 +96,25 @@ function filterLists() {
   }
 }
 
+// The event form: the fields of a progressive night, or of any event in rounds, show only when the event is run
+// so; one holding an error stays in view, so its message is read.
+function eventModeFields() {
+  const mode = document.getElementById("id_mode");
+  if (!mode || !mode.dataset.inRounds) { return; }
+  const inRounds = mode.dataset.inRounds.split(" ");
+  const apply = () => {
+    for (const field of document.querySelectorAll("[data-for]")) {
+      const wanted = field.dataset.for === "progressive" ? mode.value === "progressive" : inRounds.includes(mode.value);
+      const box = field.closest(".col-md");
+      if (box) { box.hidden = !wanted && !box.querySelector(".is-invalid"); }
+    }
+  };
+  mode.addEventListener("change", apply);
+  apply();
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  eventModeFields();
   filterLists();
   focusForm();
   enterSubmits();

@@ -21,7 +21,13 @@ def test_the_secretary_runs_a_round_from_entry_to_close(page: Page, live_server,
     log_in(page, base)
     page.goto(f"{base}/events/new/")
     page.fill("#id_name", "Spring individuals")
+    # The fields of events in rounds and of progressive nights show only when the event is run so.
+    expect(page.locator("#id_rounds")).to_be_hidden()
+    page.select_option("#id_mode", Event.Mode.PROGRESSIVE)
+    expect(page.locator("#id_prize_places")).to_be_visible()
+    expect(page.locator("#id_time_called")).to_be_visible()
     page.select_option("#id_mode", Event.Mode.INDIVIDUALS)
+    expect(page.locator("#id_prize_places")).to_be_hidden()
     page.fill("#id_rounds", "2")
     page.fill("#id_deal_limit", "1")
     with page.expect_navigation():
