@@ -111,15 +111,16 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
                 after_cutting: int | None = None, joining: Sequence[int] = ()) -> Cutting:
     """Cut for tables among the players waiting (laws 9-14, 17) and start a rubber at each table formed.
 
-    `joining` are tables' candidates who wish to cut for a fresh table too; one who gets a seat loses his
-    place in line at his old table (law 20), one who does not keeps it.
+    `joining` are tables' candidates who wish to cut for a fresh table too; one who gets a seat, or a
+    candidate's place, at the fresh table belongs to it now and loses his place in line at his old table (law
+    20), so that nobody stands in line at two tables; one who gets neither keeps his old place.
 
     `after_cutting` is the last cut for tables the secretary's page showed (0 for none): a later one
     means the tables were cut meanwhile, and nothing is done (`AlreadyDone`).
     """
     event = _locked(event)
     if event.mode != Event.Mode.CLUB_NIGHT:
-        raise ValidationError("Only a club night forms its tables by cutting.")
+        raise ValidationError(f"Only a club night forms its tables by {event.playing.forming}.")
     if after_cutting is not None and event.cuttings.filter(kind=Cutting.Kind.TABLES, pk__gt=after_cutting).exists():
         raise AlreadyDone("The tables have already been cut: the page now shows them.")
     players = waiting(event)
@@ -152,11 +153,10 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
         seated |= {p.pk for p in seats.values()}
         placed |= set(table.candidates)
     for other in ClubTable.objects.select_for_update().filter(event=event, number__lt=first):
-        # Law 20: a player seated at a new table is no longer in line at another. A broken-up table's player
-        # placed at the new one, seated or its candidate, has used his prior entry (law 21).
-        gone = seated | placed if other.broken_up else seated
-        if gone & set(other.candidates):
-            other.candidates = [pk for pk in other.candidates if pk not in gone]
+        # Law 20: a player placed at a new table, seated or its candidate, is no longer in line at another.
+        # A broken-up table's player placed there has used his prior entry (law 21).
+        if (seated | placed) & set(other.candidates):
+            other.candidates = [pk for pk in other.candidates if pk not in seated | placed]
             other.save(update_fields=["candidates"])
     outcome = {"tables": [{"number": t.number, "seats": {s.value: n for s, n in t.seats},
                            "first_dealer": t.first_dealer.value, "candidates": list(t.candidates)}

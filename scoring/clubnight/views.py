@@ -29,6 +29,7 @@ from scoring.clubnight.presence import (
     table_rubbers,
 )
 from scoring.engine import Rulebook
+from scoring.engine.cutting.jacks import LAW as JACK_LAW
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.parsing import small_int
@@ -63,7 +64,9 @@ class ClubNightView(ReadableMixin, TemplateView):
                 forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s", rulebook=event.playing)})
         absent = Player.objects.filter(active=True).exclude(pk__in=ids).order_by("display_name")
         last_cut = event.cuttings.filter(kind=Cutting.Kind.TABLES).order_by("-pk").values_list("pk", flat=True)
-        in_line = [players[pk] for t in club_tables if not t.broken_up for pk in t.candidates if pk in players]
+        # Each once: one who has declared for a second table stands in line at both until he cuts into one.
+        in_line = list(dict.fromkeys(players[pk] for t in club_tables if not t.broken_up for pk in t.candidates
+                                     if pk in players))
         now_waiting = services.waiting(event)
         return super().get_context_data(**kwargs) | {
             "event": event, "present": here, "tables": tables, "waiting": now_waiting,
@@ -196,8 +199,10 @@ def _rubber_in_play(event: Event, player: Player) -> Rubber | None:
 
 
 def _with_dealers(cuttings: list[Cutting]) -> list[Cutting]:
-    """Each cut's tables with the first dealer by name, as stored (law 11: the cut decides who deals)."""
+    """Each cut's tables with the first dealer by name, as stored (law 11: the cut decides who deals), and
+    whether the cards were dealt for the jacks rather than cut, as its log says, to word it so."""
     for cut in cuttings:
+        cut.outcome["by_jacks"] = any(isinstance(step, dict) and step.get("law") == JACK_LAW for step in cut.log)
         for outcome in [*cut.outcome.get("tables", []), cut.outcome]:
             seats = outcome.get("seats")
             dealer = outcome.get("first_dealer")

@@ -207,7 +207,9 @@ def test_partners_and_the_deal(case):
     assert seats(table) == expected
 
 
-# Laws 11 and 12 with many present: every four make a table, the next two belong to each table in turn.
+# Laws 11, 12 and 17 with many present: as many tables as there are fours. The four highest play at table 1 and
+# the fifth and sixth are its candidates; those below form the fresh tables four by four, taking table 1's
+# candidates only for places they cannot fill, and the next two belong to each fresh table in turn.
 # (present, most tables the room has) -> (tables, candidates at each table, waiting)
 
 COUNTS = {
@@ -228,6 +230,42 @@ def test_how_many_tables_candidates_and_waiting(present_tables):
     assert len(formation.tables) == tables and [t.number for t in formation.tables] == list(range(1, tables + 1))
     assert [len(t.candidates) for t in formation.tables] == candidates and len(formation.waiting) == waiting
     assert list(formation.waiting) == [n for n in names if n in formation.waiting]  # in order of arrival
+
+
+IRWIN, JONES = "Irwin", "Jones"
+TEN_CUT = ("Ames 10S, Bell AS, Cole QS, Dunn 7H, Eaton 7D, Frye JS, Gale 9S, Hale KS, Irwin AH, Jones 7C, "
+           "Bell JH, Frye AH, Hale KH, Irwin QH, Dunn JC, Eaton AC, Gale KC, Jones QC")
+
+
+def test_with_more_than_six_the_fifth_and_sixth_highest_are_table_ones_candidates_and_the_rest_a_fresh_table():
+    # Law 12: Cole (Q) and Ames (10), fifth and sixth, belong to table 1; the four below them form table 2
+    # (law 17). The three sevens tie, but all three play at table 2, so nobody cuts again (law 14).
+    formation = form_tables([A, B, C, D, E, F, G, H, IRWIN, JONES], entered(TEN_CUT))
+    one, two = formation.tables
+    assert set(one.players) == {F, B, IRWIN, H} and one.candidates == (C, A)
+    assert set(two.players) == {G, D, E, JONES} and two.candidates == () and formation.waiting == ()
+    assert [step.kind for step in formation.log[10:]] == [CutKind.PARTNERS] * 8
+
+
+def test_a_fresh_table_short_of_players_takes_the_first_tables_candidates_highest_first():
+    # Nine: table 1's fifth and sixth belong to it, but the three below them cannot make a table; the fifth,
+    # the higher, takes the fourth place there and the sixth stays first in line at table 1 (laws 12, 17).
+    formation = form_tables([A, B, C, D, E, F, G, H, IRWIN], entered(
+        "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, Gale 8S, Hale 7S, Irwin 7H, "
+        "Ames JH, Bell AH, Cole KH, Dunn QH, Eaton JC, Gale AC, Hale KC, Irwin QC"))
+    one, two = formation.tables
+    assert set(one.players) == {A, B, C, D} and one.candidates == (F,)
+    assert set(two.players) == {E, G, H, IRWIN} and two.candidates == ()
+
+
+def test_a_tie_between_a_fresh_tables_place_and_a_place_in_line_is_cut_again():
+    # Nine: the fifth place plays at table 2, the sixth is table 1's candidate; Eaton and Frye tie across them.
+    formation = form_tables([A, B, C, D, E, F, G, H, IRWIN], entered(
+        "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 10H, Gale 8S, Hale 7S, Irwin 7H, Eaton 9D, Frye JD, "
+        "Ames JH, Bell AH, Cole KH, Dunn QH, Frye JC, Gale AC, Hale KC, Irwin QC"))
+    one, two = formation.tables
+    assert one.candidates == (E,) and F in two.players
+    assert [step.law for step in formation.log[9:11]] == [13, 13]
 
 
 # Laws 15-21: cutting out when a rubber ends. The four are Ames, Bell, Cole, Dunn, seated N, E, S, W.
@@ -404,6 +442,10 @@ def test_the_draw_places_everyone_exactly_once_and_replays_from_its_seed(count, 
     assert sorted(placed) == sorted(names)
     assert all(len(set(t.players)) == 4 and len(t.candidates) <= 2 for t in formation.tables)
     assert len(formation.tables) == min(count // 4, most or count)
+    one = formation.tables[0]
+    assert set(one.players) == set(formation.order[:4])  # law 11: the four highest play at the first table
+    if count - 6 >= 4 * (len(formation.tables) - 1):  # law 12: the fifth and sixth are its candidates
+        assert one.candidates == formation.order[4:6]
     assert form_tables(names, DrawnCuts(seed), most_tables=most) == formation
     by_round = defaultdict(list)
     for step in formation.log:

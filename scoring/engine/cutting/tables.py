@@ -16,11 +16,16 @@ Decisions where the laws are silent or the site must be concrete:
   cards leave unsettled (two tied for the deal), and waiting players are listed in order of arrival.
 - Exactly four candidates do not cut for the table (law 11 says "more than four"); they cut only for
   partners and the deal.
-- Tables: as many as there are fours (or `most_tables`, the tables the room has, if fewer). The highest
-  four sit at the first table, the next four at the second, and so on. Of those left, the next two
-  belong to the first table as its candidates (its fifth and sixth, law 12), the next two to the
-  second table, and so on; anyone left after that waits. With no limit on tables at most three are
-  left over, so the first table has two candidates at most and the second one at most.
+- Tables: as many as there are fours (or `most_tables`, the tables the room has, if fewer). The four
+  highest sit at the first table and the fifth and sixth highest belong to it as its candidates (law
+  12). Those below them form the fresh tables four by four, in the order of their cards: having
+  belonged to no table, they have the prior right there (law 17). Where too few are below to fill the
+  last fresh table, the first table's candidates take the places left, the higher card first, as those
+  who have belonged to a table are admitted by their cards (law 17); the one left over stays first in
+  line at the first table. Any still below are the fresh tables' candidates, two a table in turn
+  (law 12 at each), and anyone after them waits. With no limit on tables, as many as a multiple of
+  four leave no candidate; one more leaves the first table one candidate; two or three more leave it
+  two, and the third of three is the second table's candidate.
 - A tie is cut again only where it changes something: who sits at which table, who is a table's
   first or second candidate, who is a candidate rather than waiting. A tie within one table's four,
   or among those waiting, is left alone, as the two highest are in law 13.
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from scoring.engine.cutting.calls import LAWS, PURPOSES, Call, CutKind, CutStep
 from scoring.engine.cutting.cutter import Cutter
@@ -45,6 +51,7 @@ from scoring.engine.seats import Seat
 
 PLAYERS_A_TABLE = 4
 CANDIDATES_A_TABLE = 2  # law 12: the fifth and sixth highest belong to the table
+SEATED = 0  # in `_places`: the place is a seat at the table, not a place in its line
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +104,9 @@ def form_tables(candidates: Sequence[str], cuts: CutSource, *, fresh: Collection
     if most_tables is not None and most_tables < 1:
         raise ValueError(f"at least one table is needed to cut for, not {most_tables}")
     tables = count // PLAYERS_A_TABLE if most_tables is None else min(count // PLAYERS_A_TABLE, most_tables)
-    seated = PLAYERS_A_TABLE * tables
-    spare = min(count - seated, CANDIDATES_A_TABLE * tables)
-    # Where the order matters: between tables, and at every candidate's place (law 12).
-    breaks = {PLAYERS_A_TABLE * t for t in range(1, tables + 1)} | {seated + c for c in range(1, spare + 1)}
+    places = _places(count, tables)
+    # Where the order matters: wherever the next place in the cut is another table or another place in line.
+    breaks = {k for k in range(1, count) if places[k] != places[k - 1]}
     prior = frozenset(fresh or ()) & frozenset(candidates)
     if len(prior) == count:
         prior = frozenset()
@@ -114,9 +120,9 @@ def form_tables(candidates: Sequence[str], cuts: CutSource, *, fresh: Collection
     formed = []
     missing: list[str] = []
     for index in range(tables):
-        at_table = set(order[PLAYERS_A_TABLE * index:PLAYERS_A_TABLE * (index + 1)])
-        first = seated + CANDIDATES_A_TABLE * index
-        its_candidates = tuple(order[first:min(first + CANDIDATES_A_TABLE, seated + spare)])
+        at_table = {order[k] for k, place in enumerate(places) if place == (index, SEATED)}
+        its_candidates = tuple(order[places.index((index, line))] for line in range(1, CANDIDATES_A_TABLE + 1)
+                               if (index, line) in places)
         try:
             four = partnership(cutter, [p for p in candidates if p in at_table])  # they cut in order of arrival
         except MissingCut as exc:  # the tables are settled; the next table's cut does not depend on this one
@@ -125,9 +131,36 @@ def form_tables(candidates: Sequence[str], cuts: CutSource, *, fresh: Collection
         formed.append(TableFormed(first_number + index, four.seats, FIRST_DEALER, its_candidates))
     if missing:
         raise MissingCut(" ".join(missing))
-    placed = set(order[:seated + spare])
+    placed = {order[k] for k, place in enumerate(places) if place is not None}
     cutter.finish()
     return Formation(tuple(formed), tuple(p for p in candidates if p not in placed), tuple(cutter.log), tuple(order))
+
+
+def _places(count: int, tables: int) -> list[tuple[int, int] | None]:
+    """Where each place in the cut's order puts its player: (table, SEATED) to play at a table (counted from
+    0), (table, 1) or (table, 2) to be its first or second candidate, None to wait.
+
+    Law 12: the four highest play at the first table and the fifth and sixth belong to it. Those below
+    them form the fresh tables, four by four: law 17 gives them, who belong to no table, the prior right.
+    Where they cannot fill the last fresh table, the first table's candidates take the places left, the
+    higher card first. Any still below are the fresh tables' candidates, two a table in turn.
+    """
+    places: list[tuple[int, int] | None] = [None] * count
+    for k in range(PLAYERS_A_TABLE):
+        places[k] = (0, SEATED)
+    in_line = list(range(PLAYERS_A_TABLE, min(count, PLAYERS_A_TABLE + CANDIDATES_A_TABLE)))
+    below = iter(range(PLAYERS_A_TABLE + CANDIDATES_A_TABLE, count))
+    for table in range(1, tables):
+        seats = list(islice(below, PLAYERS_A_TABLE))
+        coming, in_line = in_line[:PLAYERS_A_TABLE - len(seats)], in_line[PLAYERS_A_TABLE - len(seats):]
+        for k in seats + coming:
+            places[k] = (table, SEATED)
+    for line, k in enumerate(in_line, start=1):
+        places[k] = (0, line)
+    for table in range(1, tables):
+        for line, k in enumerate(islice(below, CANDIDATES_A_TABLE), start=1):
+            places[k] = (table, line)
+    return places
 
 
 def _check_names(candidates: Sequence[str]) -> None:
