@@ -71,6 +71,23 @@ def seated_now(event: Event) -> dict[int, int]:
     return out
 
 
+def sitting_in(event: Event) -> dict[int, tuple[int, int]]:
+    """Substitutes sitting now (law 18): player id to (club table, id of the player whose seat he has taken), for
+    each table whose rubber is in play. A substitute sits only for the rest of that rubber: meanwhile he is
+    at the table, not waiting to cut for another, and when it ends the seat is settled as for one who left."""
+    out: dict[int, tuple[int, int]] = {}
+    rubbers = table_rubbers(event)
+    for table in event.club_tables.filter(broken_up=False):
+        last = rubbers.get(table.number, [])[-1:]
+        for rubber in (r for r in last if r.status == Rubber.Status.IN_PROGRESS):
+            now = {seat: rubber.player_id_at(seat) for seat in Seat}
+            for change in rubber.seat_changes.order_by("from_hand", "pk"):
+                now[Seat(change.seat)] = change.player_id
+            out |= {pk: (table.number, rubber.player_id_at(seat)) for seat, pk in now.items()
+                    if pk != rubber.player_id_at(seat)}
+    return out
+
+
 def prior_entry(event: Event) -> list[int]:
     """Players of broken-up tables not yet seated again, in their order of precedence (law 21).
 
@@ -81,10 +98,10 @@ def prior_entry(event: Event) -> list[int]:
 
 
 def waiting(event: Event) -> list[Player]:
-    """Present players neither at a table nor a table's candidate: the players of a broken-up table first, in
-    their order of precedence (law 21), those who found no vacancy at another table; then the others in
-    order of arrival. Those waiting cut for a new table."""
-    seated = seated_now(event)
+    """Present players neither at a table (a substitute sitting in is at it, law 18) nor a table's candidate: the
+    players of a broken-up table first, in their order of precedence (law 21), those who found no vacancy at
+    another table; then the others in order of arrival. Those waiting cut for a new table."""
+    seated = seated_now(event) | {pk: number for pk, (number, _) in sitting_in(event).items()}
     candidates = {pk for t in event.club_tables.filter(broken_up=False) for pk in t.candidates}
     here = {e.player_id: e.player for e in present(event)}
     prior = [pk for pk in prior_entry(event) if pk in here and pk not in seated and pk not in candidates]
@@ -302,10 +319,18 @@ def departures(event: Event) -> dict[int, list[str]]:
                 f"{when}{code.noted(Matter.BROKEN_UP)}, unless a candidate declares for it first"
                 f"{code.noted(Matter.DECLARING)}."]
             continue
-        out[table.number] = [
-            f"{s.departed} has gone home: {s.successor}, next in line, takes his place {when}, with his run of "
-            f"{s.run} rubber{'s' if s.run != 1 else ''}{code.noted(Matter.RUN)}." for s in line]
+        out[table.number] = [_succession(s.departed, s.successor, s.run, when, code.noted(Matter.RUN)) for s in line]
     return out
+
+
+def _succession(departed: str, successor: str, run: int, when: str, noted: str) -> str:
+    """Who takes a departed player's place, and with what run (law 19): his, or none when he had played both
+    his rubbers, and the newcomer starts his own two."""
+    if not run:
+        return (f"{departed} has gone home after both his rubbers: {successor}, next in line, takes his place {when} "
+                f"and starts his own two{noted}.")
+    return (f"{departed} has gone home: {successor}, next in line, takes his place {when}, with his run of {run} "
+            f"rubber{'s' if run != 1 else ''}{noted}.")
 
 
 @transaction.atomic

@@ -50,6 +50,8 @@ class ClubNightView(ReadableMixin, TemplateView):
         players = {p.pk: p for p in Player.objects.filter(pk__in={pk for t in club_tables for pk in t.candidates})}
         rubbers = table_rubbers(event)
         leaving = services.departures(event)
+        sitting_in = services.sitting_in(event)
+        people = Player.objects.in_bulk({pk for pair in sitting_in.items() for pk in (pair[0], pair[1][1])})
         error_table = kwargs.get("cut_error_table")
         tables = []
         for t in club_tables:
@@ -59,6 +61,8 @@ class ClubNightView(ReadableMixin, TemplateView):
                 "candidates": [players[pk] for pk in t.candidates if pk in players],
                 "runs": services.runs_at(at_table, t.runs) if at_table else {},
                 "leaving": leaving.get(t.number, []),
+                "sitting_in": [(people[pk], people[seat_of]) for pk, (number, seat_of) in sitting_in.items()
+                               if number == t.number],
                 # Each table's own form, so that two tables ending at once do not share field ids.
                 "cut_form": kwargs["cut_form"] if error_table == t.number else
                 forms.CutForm(prefix="cut", auto_id=f"id_t{t.number}_%s", rulebook=event.playing)})
@@ -70,6 +74,8 @@ class ClubNightView(ReadableMixin, TemplateView):
         now_waiting = services.waiting(event)
         return super().get_context_data(**kwargs) | {
             "event": event, "present": here, "tables": tables, "waiting": now_waiting,
+            # A substitute sitting in may declare for a table too, to take a chair when the rubber ends.
+            "declaring": [*now_waiting, *(people[pk] for pk in sitting_in)],
             "cut_pool": len(now_waiting) + len(in_line),
             "prior_entry": set(services.prior_entry(event)),
             "arrival_form": kwargs.get("arrival_form") or forms.ArrivalForm(absent=absent),
