@@ -62,6 +62,8 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
         added = miscount.ns if side is _NS else miscount.ew
         if added:
             entries.append((side.other, added, Reason.COUNTER_ERROR, None))  # XXXI: the opponents count them
+    if refused is not None:
+        offenders.add(refused)  # XXXVI with XXXIV: the side refusing a penalty counts nothing from the hand
     void: Reason | None = None
     if play_side is wrong:
         void = Reason.WRONG_CARDS_VOID  # XVIII

@@ -194,6 +194,9 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
                    for o in p.outcome.options}
         label, chooser = options.get(ruling.election, (ruling.election, Chooser.CLAIMANTS))
         election = label
+        if chooser is Chooser.LEFT_ADVERSARY and ruling.offender:
+            chosen_by = (f"{seat(Seat(ruling.offender).left.value)}, the offender's left-hand adversary, "
+                         "chose")
         if chooser is Chooser.DEALER:
             law = rulebook.noted(Matter.DEALERS_CHOICE)
             chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose{law}" if ruling.hand.dealer \

@@ -136,16 +136,18 @@ class ElectionForm(forms.Form):
 
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
-    def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "", by_dealer: bool = False,
-                 rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "",
+                 chosen_by: str = "claimants", rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
         words = rulebook.choice_words
-        if by_dealer:
+        if chosen_by == "dealer":
             self.fields["election"].label = "What does the dealer choose?"
+        elif chosen_by == "left_adversary":
+            self.fields["election"].label = "What does the offender's left-hand adversary choose?"
         elif chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
-        self.fields["election"].help_text = words.help_dealer if by_dealer else words.help_claimants
+        self.fields["election"].help_text = words.help(chosen_by)
 
 
 class ReviewForm(forms.Form):

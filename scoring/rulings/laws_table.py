@@ -81,6 +81,7 @@ def generic_words(rulebook: Rulebook) -> dict[str, object]:
     """Stand-ins for the names and numbers a ruling's text gives when it is made."""
     return {
         "offender": "the offender", "partner": "his partner", "dealer": "the dealer", "side": "the offenders",
+        "left": "his left-hand adversary",
         "claimants": "the adversaries", "count": "them", "times": "one or more times",
         "revoke_points": f"{rulebook.revoke} ({rulebook.lone_revoke} in a lone hand)",
         "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",

@@ -189,7 +189,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
                 return {}
             chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
             return {"options": decision.options, "chooser": chooser,
-                    "by_dealer": decision.chosen_by is Chooser.DEALER, "rulebook": self.rubber.rulebook}
+                    "chosen_by": decision.chosen_by or Chooser.CLAIMANTS, "rulebook": self.rubber.rulebook}
         return {}
 
     def get_form_initial(self, step: str) -> dict[str, Any]:

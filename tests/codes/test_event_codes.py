@@ -140,7 +140,7 @@ def test_the_penalty_page_lists_the_codes_own_penalties(client, secretary, playe
     url = reverse("penalty_new", args=[rubber.pk, 1])
     kinds = dict(client.get(url).context["form"].fields["kind"].choices)
     assert set(kinds) == {"revoke", "wrong_cards", "signal", "thrown_in"}
-    assert kinds["thrown_in"].endswith("(1877 §9)") and kinds["revoke"].endswith("(law XXV)")
+    assert kinds["thrown_in"].endswith("(1877 §9)") and kinds["revoke"].endswith("(the 1862 summary)")
     response = client.post(url, {"kind": "abandoned", "claimed": "in_play", "count": 1})
     assert response.status_code == 200 and not Penalty.objects.exists()
     response = client.post(url, {"kind": "thrown_in", "side": "EW", "claimed": "in_play", "count": 1})

@@ -85,12 +85,21 @@ class ChoiceWords:
     help_claimants: str
     """The election form's help: what binds the side that chooses."""
     help_dealer: str
+    left_chooses: str = "The choice is {left}'s alone, as the offender's left-hand adversary (XXIII, XXIX)."
+    left_chose: str = "{left} made the choice, as the offender's left-hand adversary (XXIII, XXIX)."
+    help_left: str = "The offender's left-hand adversary alone chooses (XXIII, XXIX); a demand once made is final."
+    """A choice the Official Laws give the offender's left-hand adversary alone."""
 
-    def choosing(self, by_dealer: bool) -> str:
-        return self.dealer_chooses if by_dealer else self.claimants_choose
+    def choosing(self, chooser: str) -> str:
+        """`chooser`: "claimants", "dealer" or "left_adversary" (`Chooser`)."""
+        return {"dealer": self.dealer_chooses, "left_adversary": self.left_chooses}.get(chooser,
+                                                                                        self.claimants_choose)
 
-    def chosen(self, by_dealer: bool) -> str:
-        return self.dealer_chose if by_dealer else self.claimants_chose
+    def chosen(self, chooser: str) -> str:
+        return {"dealer": self.dealer_chose, "left_adversary": self.left_chose}.get(chooser, self.claimants_chose)
+
+    def help(self, chooser: str) -> str:
+        return {"dealer": self.help_dealer, "left_adversary": self.help_left}.get(chooser, self.help_claimants)
 
 
 PLAIN_CHOICE = ChoiceWords(

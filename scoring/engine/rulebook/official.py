@@ -44,7 +44,7 @@ _OFFICIAL_CITES: Mapping[Reason, tuple[int, ...]] = {
     Reason.LONE_MARCH: (SCORING,),
     Reason.LONE_EUCHRE: (SCORING,),
     Reason.WRONG_CARDS_VOID: (18,),
-    Reason.REVOKE: (25,),
+    Reason.REVOKE: (REVOKE,),  # the summary's two points (four against a lone hand); XXV is for mixing the cards
     Reason.REVOKES_OFFSET: (26,),
     Reason.SIGNAL: (33,),
     Reason.OFFENDERS_VOID: (34,),
@@ -135,7 +135,10 @@ RULES_1877 = dataclasses.replace(
     key="rules-1877",
     name="Euchre rules established 1877",
     short_name="the 1877 rules",
-    laws={**OFFICIAL_1862.laws, **{SECTION_1877 + n: law for n, law in RULES_1877_SECTIONS.items()}},
+    # Each section numbered by its key in this table, so a stored ruling's "187709" reads back as §9, never as
+    # the Official Laws' IX.
+    laws={**OFFICIAL_1862.laws, **{SECTION_1877 + n: dataclasses.replace(law, number=SECTION_1877 + n)
+                                   for n, law in RULES_1877_SECTIONS.items()}},
     cites={**_OFFICIAL_CITES, Reason.THROWN_IN: (THE_PLAY,), Reason.REPLACED_BY_THROWN_IN: (THE_PLAY,)},
     # §6: the dealer's left or right orders up, his partner assists, he adopts himself.
     declarers={

@@ -117,6 +117,7 @@ class Ruling:
             "ruling": self.text,
             "text": self.text,
             "laws": list(self.law_numbers),
+            "cited": [law.cited for law in self.laws],
             "effect": self.effect.to_document(),
             "deal": self.deal.value,
             "deal_words": self.deal_words,
@@ -181,7 +182,7 @@ def adjudicate(
     chooser = _chooser(outcome, offender, hand)
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
         words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
-        text = f"{text} {words_of(outcome.chooser is Chooser.DEALER).format_map(words)}"
+        text = f"{text} {words_of(outcome.chooser.value).format_map(words)}"
     recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,
@@ -189,7 +190,7 @@ def adjudicate(
         facts=recorded,
         offender=offender,
         text=text,
-        laws=tuple(rulebook.law(n) for n in final.laws),
+        laws=tuple(rulebook.law(n) for n in _with_penalty_laws(final.laws, effect, rulebook)),
         effect=effect,
         deal=final.deal,
         remedies=final.remedies,
@@ -359,6 +360,17 @@ def _choose(outcome: Outcome, election: str | None, number: int) -> Option | Non
     raise RulingError(f"{election!r} is not one of the choices ({choices})", hand=number, field="election")
 
 
+def _with_penalty_laws(laws: tuple[int, ...], effect: Effect, rulebook: Rulebook) -> tuple[int, ...]:
+    """A revoke paid by one side cites, after the ruling's own laws, the code's law giving the revoke's points
+    (the summary's under the Official Laws' codes) and, where the offenders then count nothing, the law that says
+    so (XXXIV)."""
+    revokes = effect.revokes
+    if not revokes or (revokes.ns and revokes.ew):
+        return laws
+    void = rulebook.laws_for(Reason.OFFENDERS_VOID) if not rulebook.revoke_ends_hand else ()
+    return tuple(dict.fromkeys(laws + rulebook.laws_for(Reason.REVOKE) + void))
+
+
 def _chooser(outcome: Outcome, offender: Seat | None, hand: ReportedHand) -> Side | None:
     """The side that makes the choice the ruling offers: the non-offending side, or the dealer's (law 44)."""
     if not outcome.options:
@@ -517,6 +529,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
     return {
         "offender": who(offender, "the offender"),
         "partner": who(offender.partner if offender else None, "his partner"),
+        "left": who(offender.left if offender else None, "his left-hand adversary"),
         "dealer": who(hand.dealer, "the dealer"),
         "side": SIDE_WORDS[offender.side] if offender else "the offending side",
         "claimants": SIDE_WORDS[offender.side.other] if offender else "The adversaries",

@@ -35,10 +35,10 @@ def claim_limit(kind: str, claimed: str, rulebook: Rulebook = SOMERSET_1888) -> 
 def irregularity_catalogue(rulebook: Rulebook = SOMERSET_1888) -> list[dict[str, Any]]:
     """Every irregularity as plain data: key, title, laws, the questions asked (the offender first, where he
     is asked) with their answers, the choices the laws may give, and the limit on a claim."""
-    return [_entry(irregularity) for irregularity in irregularities(rulebook).values()]
+    return [_entry(irregularity, rulebook) for irregularity in irregularities(rulebook).values()]
 
 
-def _entry(irregularity: Irregularity) -> dict[str, Any]:
+def _entry(irregularity: Irregularity, rulebook: Rulebook) -> dict[str, Any]:
     facts = [_fact(fact) for fact in irregularity.facts]
     if irregularity.offender is Offender.ASKED:
         facts.insert(0, {"key": "offender", "question": irregularity.offender_question, "kind": FactKind.SEAT.value,
@@ -51,6 +51,7 @@ def _entry(irregularity: Irregularity) -> dict[str, Any]:
         "key": irregularity.key,
         "title": irregularity.title,
         "laws": list(irregularity.laws),
+        "cited": [rulebook.law(n).cited for n in irregularity.laws],
         "needs_play": irregularity.needs_play,
         "offender": irregularity.offender.value,
         "offender_from_hand": [{"when": {key: sorted(values) for key, values in rule.when.items()},

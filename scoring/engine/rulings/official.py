@@ -54,11 +54,11 @@ DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
     deal=Deal.SAME_DEALER))
 DEALER_LETS_STAND = Option("stands", "He lets the deal stand", Outcome("{dealer} lets the deal stand.", ()))
 HIGHEST = Option("highest", "He plays his highest of the suit led", Outcome(
-    "{claimants} require the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
+    "{left} requires the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
 LOWEST = Option("lowest", "He plays his lowest of the suit led", Outcome(
-    "{claimants} require the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
+    "{left} requires the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
 CALL_BACK = Option("call_card", "Call the card he took back", Outcome(
-    "{claimants} call the card taken back: it must be played when called.", (),
+    "{left} calls the card taken back: it must be played when called.", (),
     remedies=(Remedy.CARD_CALLED,)))
 
 NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down, so he cannot {what}; name "
@@ -90,14 +90,15 @@ REVOKE = Irregularity(
              refuse="Only completed revokes offset (XXVI): rule on the other side's revoke as its own.",
              refuse_field="other_count"),
         Path(when(stage="corrected"), Outcome(
-            "The revoke was put right in time, so there is no penalty in points. {claimants} may require "
+            "The revoke was put right in time, so there is no penalty in points. {left} may require "
             "{offender} to play his highest or lowest card of the suit, or call the card he took back; a "
             "player of theirs who played after the revoke may take his card back; {partner} may not change "
-            "his.", (23, 24), remedies=(Remedy.CARDS_TAKEN_BACK,), options=(HIGHEST, LOWEST, CALL_BACK))),
+            "his.", (23, 24), remedies=(Remedy.CARDS_TAKEN_BACK,), options=(HIGHEST, LOWEST, CALL_BACK),
+            chooser=Chooser.LEFT_ADVERSARY)),
         Path(when(stage=("established", "mixed"), other_count=("1", "2", "3", "4", "5")), Outcome(
             "Both sides revoked in this hand.", (22, 26), score=ScoreEffect.REVOKES, deal=Deal.SAME_DEALER)),
         Path(when(stage="established"), Outcome(
-            "{offender} revoked and the revoke is complete.", (22, 25, 34), score=ScoreEffect.REVOKES)),
+            "{offender} revoked and the revoke is complete.", (22,), score=ScoreEffect.REVOKES)),
         Path(when(stage="mixed"), Outcome(
             "{side} mixed the cards when a revoke was alleged against them, so they pay the revoke.",
             (25, 34), score=ScoreEffect.REVOKES)),
@@ -130,7 +131,7 @@ EXPOSED_CARD = Irregularity(
             "Cards laid face up stay on the table and {offender}'s left-hand adversary may call each of them; "
             "they cannot be taken back.", (19, 32, 29), remedies=(Remedy.CARD_CALLED,))),
         Path(when(how="call_refused"), Outcome(
-            "A called card must be played: {offender} did not play it and pays as for a revoke.", (28, 25, 34),
+            "A called card must be played: {offender} did not play it and pays as for a revoke.", (28,),
             score=ScoreEffect.REVOKES)),
     ),
 )
@@ -336,14 +337,31 @@ OFFICIAL_1862: Mapping[str, Irregularity] = {
 """The Official Laws' rulings, in the order the wizard lists them (the revoke first); the standard game's too."""
 
 # 1877 §9: a lead out of turn may be taken back, the card left exposed.
+PLAYED_ON = Fact(
+    "played_on", "Who had played on the card led out of turn when it was noticed?", FactKind.CHOICE, (
+        ("none", "Nobody yet"),
+        ("adversary", "An adversary of the player who led it"),
+        ("partner", "Only his partner"),
+    ), required=False, default="none",
+    help="For a lead out of turn noticed before all four played: once an adversary has played on it, neither "
+         "adversary may have it taken back; once his partner has, the partner may not (1877 §9).")
+
 LEAD_OUT_OF_TURN_1877 = Irregularity(
     key=LEAD_OUT_OF_TURN.key,
     title=LEAD_OUT_OF_TURN.title,
     laws=(14, 15, THE_PLAY),
     offender_question=LEAD_OUT_OF_TURN.offender_question,
-    facts=LEAD_OUT_OF_TURN.facts,
+    facts=(*LEAD_OUT_OF_TURN.facts, PLAYED_ON),
     paths=(
         LEAD_OUT_OF_TURN.paths[0],
+        Path(when(what="before_all", played_on="adversary"), Outcome(
+            "An adversary of {offender} played on the card led out of turn, so neither adversary may have it taken "
+            "back: the lead stands and the play goes on from it, with no penalty.", (THE_PLAY,))),
+        Path(when(what="before_all", played_on="partner"), Outcome(
+            "{partner} played on the card led out of turn, so he may not have it taken back; {claimants}, who "
+            "have not played on it, may: the card is taken back and left face up on the table, to be called, "
+            "and {partner} takes his card back.", (14, THE_PLAY),
+            remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED))),
         Path(when(what="before_all"), Outcome(
             "The card led out of turn is taken back and left face up on the table, to be called; a player who "
             "played to it takes his card back without penalty.", (14, THE_PLAY),
@@ -352,15 +370,22 @@ LEAD_OUT_OF_TURN_1877 = Irregularity(
     ),
 )
 
+# 1877 §9 gives the count for cards thrown in only if it is claimed at once: while the hand is in play, as the
+# cards go into the pack. Any later claim changes nothing.
+THROWN_IN_LIMIT = ClaimLimit("thrown_in", {"before_cut": (THE_PLAY,), "before_trump": (THE_PLAY,),
+                                           "after_trump": (THE_PLAY,)},
+                             {THE_PLAY: "the count for cards thrown in must be claimed at once, as they are thrown "
+                                        "in (1877 §9)"})
+
 THROWN_IN = Irregularity(
     key="thrown_in",
     title="Cards thrown in",
     laws=(THE_PLAY, 34),
     offender_question="Who threw his cards in?",
     facts=(CLAIMED,),
-    limit=SCORE_LIMIT,
+    limit=THROWN_IN_LIMIT,
     paths=timed(
-        SCORE_LIMIT,
+        THROWN_IN_LIMIT,
         Path(when(role="lone_partner"), refuse="The lone player's partner holds no cards in play to throw in; "
                                                "name the player who did.", refuse_field="offender"),
         Path(when(), Outcome(

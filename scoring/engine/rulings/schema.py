@@ -128,6 +128,7 @@ class Chooser(StrEnum):
 
     CLAIMANTS = "claimants"  # the side that did not offend (law 85)
     DEALER = "dealer"  # the dealer himself (law 44)
+    LEFT_ADVERSARY = "left_adversary"  # the offender's left-hand adversary alone (XXIII, XXIX)
 
 
 CONSULTED_KEY = "consulted"

@@ -1,0 +1,146 @@
+"""Rulings under the Official Laws and the 1877 rules as a director meets them: each citation stored and shown
+with its own code, §9's claim at once and its lead out of turn, the headings a revoke and a choice carry, and a
+refused penalty counting nothing from the hand."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from scoring.engine import RULEBOOKS, ReportedHand, Seat, parse_rubber, score_rubber
+from scoring.engine.laws import SECTION_1877
+from scoring.engine.rulings import irregularity_catalogue, rule
+from scoring.models import Ruling
+from tests.builders import a_rubber
+from tests.factories import EventFactory
+from tests.helpers import record
+from tests.rulings.test_rulings import make
+
+HAND = ReportedHand(dealer=Seat.W, maker=Seat.N, tricks=3)
+R1877 = RULEBOOKS["rules-1877"]
+
+
+def ruled(key: str, facts: dict[str, Any], code: str = "rules-1877", election: str | None = None) -> Any:
+    return rule([HAND], 1, key, facts, election, rulebook=RULEBOOKS[code])
+
+
+def test_an_1877_ruling_cites_its_sections_as_the_1877_rules_number_them_in_rule_and_rule_list():
+    decision = ruled("thrown_in", {"offender": "E", "claimed": "in_play"}).decision
+    document = decision.to_document()
+    assert document["laws"] == [SECTION_1877 + 9, 34] and document["cited"] == ["1877 §9", "XXXIV"]
+    listed = {entry["key"]: entry for entry in irregularity_catalogue(R1877)}
+    assert listed["thrown_in"]["laws"] == [SECTION_1877 + 9, 34]
+    assert listed["thrown_in"]["cited"] == ["1877 §9", "XXXIV"]
+    assert listed["privileges"]["cited"] == ["1877 §6", "1877 §7", "1877 §8"]
+    assert listed["deal"]["cited"][-2:] == ["IX", "XI"]  # the Official Laws' own, under their numerals
+
+
+@pytest.mark.django_db
+def test_a_confirmed_1877_ruling_reads_back_as_its_section_on_its_page_and_pdf(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    ruling = make(rubber, 1, "thrown_in", {"offender": "E", "claimed": "in_play"}, by=secretary)
+    assert ruling.laws == [SECTION_1877 + 9, 34]
+    client.force_login(secretary)
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert "1877 §9 · the play" in page and "Law IX" not in page
+    pdf = client.get(reverse("ruling_pdf", args=[ruling.pk])).content
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "1877 §9" in text and "imperfect pack" not in text
+
+
+@pytest.mark.django_db
+def test_rulings_stored_with_bare_section_numbers_are_read_again_as_their_sections(secretary, players):
+    from importlib import import_module
+
+    from django.db import connection
+    from django.db.migrations.loader import MigrationLoader
+
+    rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    thrown = make(rubber, 1, "thrown_in", {"offender": "E", "claimed": "in_play"}, by=secretary)
+    with connection.cursor() as cursor:  # as stored before (a ruling is never edited through the site)
+        cursor.execute("UPDATE scoring_ruling SET laws = %s WHERE id = %s", [json.dumps([9, 34]), thrown.pk])
+    migration = ("scoring", "0032_rulings_cite_1877_sections")
+    state = MigrationLoader(connection).project_state(migration)
+    import_module("scoring.migrations.0032_rulings_cite_1877_sections").cite_sections(state.apps, None)
+    assert Ruling.objects.get(pk=thrown.pk).laws == [SECTION_1877 + 9, 34]
+
+
+def test_cards_thrown_in_are_counted_only_when_claimed_at_once():
+    at_once = ruled("thrown_in", {"offender": "E", "claimed": "in_play"})
+    assert at_once.hand_points_after == (2, 0)  # North-South count the march in place of their point
+    for late in ("before_cut", "before_trump", "after_trump"):
+        after_cut = ruled("thrown_in", {"offender": "E", "claimed": late})
+        assert after_cut.decision.too_late and after_cut.hand_points_after == (1, 0), late
+        assert "must be claimed at once" in after_cut.decision.text
+
+
+@pytest.mark.parametrize(("played_on", "taken_back", "words"), [
+    ("none", True, "taken back and left face up"),
+    ("adversary", False, "the lead stands"),
+    ("partner", True, "he may not have it taken back"),
+])
+def test_an_1877_lead_out_of_turn_is_taken_back_only_by_those_who_have_not_played_on_it(played_on, taken_back,
+                                                                                         words):
+    decision = ruled("lead_out_of_turn", {"offender": "E", "what": "before_all", "played_on": played_on}).decision
+    assert words in decision.text
+    assert bool(decision.remedies) is taken_back
+    assert decision.law_numbers[-1] == SECTION_1877 + 9
+
+
+@pytest.mark.parametrize("code", ["official-1862", "rules-1877", "standard"])
+def test_a_completed_revoke_and_a_called_card_not_played_are_not_headed_as_mixing_the_cards(code):
+    for key, facts in (("revoke", {"offender": "E", "stage": "established", "claimed": "in_play"}),
+                       ("exposed_card", {"offender": "E", "how": "call_refused", "claimed": "in_play"})):
+        cited = [law.cited for law in ruled(key, facts, code).decision.laws]
+        assert "XXV" not in cited, (code, key, cited)
+        assert ("the standard game" if code == "standard" else "the 1862 summary") in cited
+        assert ("XXXIV" in cited) is (code != "standard")  # the standard game's revoke ends the hand instead
+    mixed = ruled("revoke", {"offender": "E", "stage": "mixed", "claimed": "in_play"}, code).decision
+    assert "XXV" in [law.cited for law in mixed.laws]
+
+
+def test_a_corrected_revokes_choice_is_the_offenders_left_hand_adversarys_alone():
+    facts = {"offender": "N", "stage": "corrected", "claimed": "in_play"}
+    choosing = ruled("revoke", facts, "official-1862").decision
+    assert "East may require" in choosing.text and "The choice is East's alone" in choosing.text
+    assert "North-South" not in choosing.text and "East-West choose" not in choosing.text
+    chosen = ruled("revoke", facts, "official-1862", election="highest").decision
+    assert "East requires the highest card" in chosen.text and "East made the choice" in chosen.text
+
+
+def test_a_side_that_refuses_a_penalty_counts_nothing_from_the_hand_and_loses_the_game():
+    report = parse_rubber({"rulebook": "official-1862", "hands": [
+        {"dealer": "W", "maker": "N", "tricks": 3, "refused_penalty": "NS"}]})
+    result = score_rubber(report.hands, report.rulebook)
+    assert [(g.winner.value, g.score) for g in result.games] == [("EW", (0, 5))]  # not 1-5: XXXIV
+
+
+def test_an_award_is_paid_whoever_counts_nothing_signal_and_cards_thrown_in_in_one_hand():
+    report = parse_rubber({"rulebook": "rules-1877", "hands": [
+        {"dealer": "W", "maker": "N", "tricks": 3, "signal": "NS", "thrown_in": "EW"}]})
+    assert score_rubber(report.hands, report.rulebook).current_score == (2, 1)
+
+
+@pytest.mark.django_db
+def test_the_command_prints_the_same_citations_as_its_list(tmp_path):
+    dispute = {"rubber": {"format": "euchre-rubber/1", "rulebook": "rules-1877",
+                          "hands": [{"dealer": "W", "maker": "N", "tricks": 3}]},
+               "hand": 1, "irregularity": "thrown_in", "facts": {"offender": "E", "claimed": "in_play"}}
+    path = tmp_path / "dispute.json"
+    path.write_text(json.dumps(dispute))
+    out = io.StringIO()
+    call_command("rule", str(path), stdout=out)
+    printed = json.loads(out.getvalue())
+    listed = io.StringIO()
+    call_command("rule", "--list", "--rulebook", "rules-1877", stdout=listed)
+    entry = next(e for e in json.loads(listed.getvalue()) if e["key"] == "thrown_in")
+    assert printed["laws"] == entry["laws"] == [SECTION_1877 + 9, 34]
+    assert printed["cited"] == entry["cited"] == ["1877 §9", "XXXIV"]
