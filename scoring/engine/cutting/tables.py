@@ -25,7 +25,7 @@ Decisions where the laws are silent or the site must be concrete:
   line at the first table. Any still below are the fresh tables' candidates, two a table in turn
   (law 12 at each), and anyone after them waits. With no limit on tables, as many as a multiple of
   four leave no candidate; one more leaves the first table one candidate; two or three more leave it
-  two, and the third of three is the second table's candidate.
+  two, and the third of three is the second table's candidate (or waits, seven cutting for one table).
 - A tie is cut again only where it changes something: who sits at which table, who is a table's
   first or second candidate, who is a candidate rather than waiting. A tie within one table's four,
   or among those waiting, is left alone, as the two highest are in law 13.
