@@ -144,3 +144,52 @@ def test_the_command_prints_the_same_citations_as_its_list(tmp_path):
     entry = next(e for e in json.loads(listed.getvalue()) if e["key"] == "thrown_in")
     assert printed["laws"] == entry["laws"] == [SECTION_1877 + 9, 34]
     assert printed["cited"] == entry["cited"] == ["1877 §9", "XXXIV"]
+
+
+LONE = ReportedHand(dealer=Seat.W, maker=Seat.N, alone=True, tricks=5)
+
+
+def on(hand: ReportedHand, key: str, facts: dict[str, Any], code: str, election: str | None = None) -> Any:
+    return rule([hand], 1, key, facts, election, rulebook=RULEBOOKS[code])
+
+
+@pytest.mark.parametrize("code", ["official-1862", "rules-1877", "standard"])
+def test_a_lone_hand_announced_in_doubtful_words_is_played_with_the_partner_once_a_lead_is_made(code):
+    after_lead = on(LONE, "ambiguous_alone", {"lead": "made", "claimed": "in_play"}, code)
+    assert after_lead.hand_points_before == (4, 0) and after_lead.hand_points_after == (2, 0)  # a march, not alone
+    assert [law.cited for law in after_lead.decision.laws] == ["XXI"]
+    before_lead = on(LONE, "ambiguous_alone", {"lead": "not_made", "claimed": "in_play"}, code)
+    assert before_lead.hand_points_after == (4, 0) and "says plainly" in before_lead.decision.text
+    with pytest.raises(Exception, match="not played alone"):
+        on(HAND, "ambiguous_alone", {"lead": "made", "claimed": "in_play"}, code)
+
+
+def test_under_1877_the_adversaries_may_make_a_player_slow_to_say_alone_play_with_his_partner():
+    choosing = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877")
+    assert choosing.decision.awaiting_election and choosing.decision.law_numbers == (SECTION_1877 + 6,)
+    compelled = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="with_partner")
+    assert compelled.hand_points_after == (2, 0)
+    allowed = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="alone_stands")
+    assert allowed.hand_points_after == (4, 0)
+    assert "alone_not_at_once" not in {e["key"] for e in irregularity_catalogue(RULEBOOKS["official-1862"])}
+
+
+def test_a_misdeal_after_an_adversary_took_up_his_cards_does_not_cost_the_dealer_his_deal():
+    ruled_deal = on(HAND, "deal", {"what": "taken_up", "claimed": "in_play"}, "official-1862").decision
+    assert ruled_deal.deal.value == "same_dealer" and ruled_deal.effect.result is not None
+    assert [law.cited for law in ruled_deal.laws] == ["VI"]
+    misdeal = on(HAND, "deal", {"what": "misdeal", "claimed": "in_play"}, "official-1862").decision
+    assert misdeal.deal.value == "passes"  # his own misdeal loses it (XI)
+
+
+def test_naming_the_suit_turned_down_is_a_pass_and_a_named_suit_stands():
+    passed = on(HAND, "suit_named", {"offender": "N", "what": "turned_down"}, "official-1862").decision
+    assert "has passed, and the right to make the trump goes to East" in passed.text
+    changed = on(HAND, "suit_named", {"offender": "N", "what": "changed"}, "official-1862").decision
+    assert "may not change it" in changed.text and not changed.effect
+
+
+def test_a_lead_before_the_dealer_discarded_stands_and_he_may_still_play_alone():
+    stands = on(HAND, "lead_out_of_turn", {"offender": "S", "what": "before_discard"}, "standard").decision
+    assert "The lead stands" in stands.text and "keeps his right to play alone" in stands.text
+    assert [law.cited for law in stands.laws] == ["XIII"] and not stands.remedies

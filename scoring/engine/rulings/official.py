@@ -146,6 +146,7 @@ LEAD_OUT_OF_TURN = Irregularity(
             ("before_all", "He led or played out of turn, and it was noticed before all four had played (XIV)"),
             ("after_all", "He led out of turn, and all four had played to it (XIV)"),
             ("wrong_suit", "He played a card not following suit, then changed it for one that did (XV)"),
+            ("before_discard", "The eldest hand led before the dealer had discarded (XIII)"),
         )),
     ),
     paths=(
@@ -158,6 +159,10 @@ LEAD_OUT_OF_TURN = Irregularity(
         Path(when(what="wrong_suit"), Outcome(
             "He may change it for a card of the suit led; the card taken back may be called.", (15,),
             remedies=(Remedy.CARD_CALLED,))),
+        Path(when(what="before_discard"), Outcome(
+            "The lead stands: it may not be taken back or changed, and the dealer keeps his right to play alone. "
+            "His discard is made once he has laid the card down and let go of it, and cannot be changed after.",
+            (13,))),
     ),
 )
 
@@ -194,6 +199,8 @@ THE_DEAL = Irregularity(
             ("count_put_right", "Too few or too many cards, put right before the trump card was turned (VII)"),
             ("wrong_count", "Too few or too many cards, found after the trump card was turned (VII)"),
             ("misdeal", "A misdeal, by the dealer or caused by his partner (VI, XI)"),
+            ("taken_up", "An adversary of the dealer took up or looked at his cards during the deal, and the deal "
+                         "went wrong (VI)"),
             ("out_of_turn_stopped", "Dealt out of turn; found before the trump card was turned (VIII)"),
             ("out_of_turn_stands", "Dealt out of turn; found after the trump card was turned (VIII)"),
             ("imperfect_pack", "The pack was found to have too many or too few cards (IX)"),
@@ -222,6 +229,9 @@ THE_DEAL = Irregularity(
         Path(when(what="wrong_count"), Outcome(
             "A wrong count found after the trump card was turned loses the deal: {dealer} loses it and it "
             "passes to the left.", (7,), score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+        Path(when(what="taken_up"), Outcome(
+            "An adversary took up his cards during the deal: the misdeal that followed does not cost {dealer} his "
+            "deal, and he deals again.", (6,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="misdeal"), Outcome(
             "A misdeal: {dealer} loses the deal and it passes to the left.", (11, 6),
             score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
@@ -329,10 +339,60 @@ REFUSED_PENALTY = Irregularity(
     ),
 )
 
+MAKING_TRUMP_NAMED = Irregularity(
+    key="suit_named",
+    title="Making the trump: the suit turned down named, or a suit named changed",
+    laws=(20,),
+    needs_play=False,
+    offender_question="Who named the suit?",
+    facts=(
+        Fact("what", "What happened?", FactKind.CHOICE, (
+            ("turned_down", "He named the suit turned down (XX)"),
+            ("changed", "He named a suit, then tried to change it (XX)"),
+        )),
+    ),
+    paths=(
+        Path(when(what="turned_down"), Outcome(
+            "Naming the suit turned down is a pass: {offender} has passed, and the right to make the trump goes "
+            "to {left}.", (20,))),
+        Path(when(what="changed"), Outcome(
+            "A suit once named stands: {offender} may not change it, and it is the trump.", (20,))),
+    ),
+)
+
+AMBIGUOUS_ALONE = Irregularity(
+    key="ambiguous_alone",
+    title="A lone hand announced in doubtful words",
+    laws=(21,),
+    offender=Offender.LONE_PLAYER,
+    facts=(
+        Fact("lead", "Was a lawful lead made before his meaning was questioned?", FactKind.CHOICE, (
+            ("made", "Yes: a lawful lead was made, by him or an adversary (XXI)"),
+            ("not_made", "No: it was questioned before any lead"),
+        )),
+        CLAIMED,
+    ),
+    limit=SCORE_LIMIT,
+    paths=(
+        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
+                                     "played it.", refuse_field="lead"),
+        Path(when(lead="not_made"), Outcome(
+            "{offender}'s meaning was questioned before a lead: he says plainly whether he plays alone, and the "
+            "hand is played as he says.", (21,))),
+        *timed(
+            SCORE_LIMIT,
+            Path(when(lead="made"), Outcome(
+                "{offender} announced his lone hand in words that left doubt, and a lawful lead was made: he loses "
+                "the privilege and plays with his partner, so the hand is scored as a partnership hand.", (21,),
+                score=ScoreEffect.PARTNERSHIP)),
+        ),
+    ),
+)
+
 OFFICIAL_1862: Mapping[str, Irregularity] = {
     irregularity.key: irregularity
     for irregularity in (REVOKE, EXPOSED_CARD, LEAD_OUT_OF_TURN, TWO_CARDS, WRONG_CARDS, THE_DEAL, SIGNAL,
-                         COUNTER_ERROR, REFUSED_PENALTY)
+                         COUNTER_ERROR, REFUSED_PENALTY, MAKING_TRUMP_NAMED, AMBIGUOUS_ALONE)
 }
 """The Official Laws' rulings, in the order the wizard lists them (the revoke first); the standard game's too."""
 
@@ -426,10 +486,36 @@ PRIVILEGES_BROKEN = Irregularity(
     ),
 )
 
+WITH_PARTNER = Option("with_partner", "He plays with his partner", Outcome(
+    "{claimants} make him play with his partner: the hand is scored as a partnership hand.", (PRIVILEGES,),
+    score=ScoreEffect.PARTNERSHIP))
+ALONE_STANDS = Option("alone_stands", "Let him play alone", Outcome("{claimants} let the lone hand stand.", ()))
+
+ALONE_NOT_AT_ONCE = Irregularity(
+    key="alone_not_at_once",
+    title="\"Alone\" not said at once with the suit named",
+    laws=(PRIVILEGES,),
+    offender=Offender.LONE_PLAYER,
+    facts=(CLAIMED,),
+    limit=SCORE_LIMIT,
+    paths=(
+        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
+                                     "played it.", refuse_field="claimed"),
+        *timed(
+            SCORE_LIMIT,
+            Path(when(), Outcome(
+                "{offender} named the suit after the trump was turned down and said \"alone\" only after a pause: "
+                "either adversary may make him play with his partner.", (PRIVILEGES,),
+                options=(WITH_PARTNER, ALONE_STANDS))),
+        ),
+    ),
+)
+
 RULES_1877: Mapping[str, Irregularity] = {
     **{key: LEAD_OUT_OF_TURN_1877 if key == LEAD_OUT_OF_TURN.key else irregularity
        for key, irregularity in OFFICIAL_1862.items()},
     THROWN_IN.key: THROWN_IN,
     PRIVILEGES_BROKEN.key: PRIVILEGES_BROKEN,
+    ALONE_NOT_AT_ONCE.key: ALONE_NOT_AT_ONCE,
 }
 """The 1877 rules: the Official Laws' rulings with §9's lead out of turn, cards thrown in and the privileges."""
