@@ -27,7 +27,7 @@ UNPLAYED_REASON: Mapping[HandResult, Reason] = {
 """Why a deal that was not played scored nothing."""
 
 _VOIDS = (None, Reason.WRONG_CARDS_VOID, Reason.LOST_TO_PRECEDENCE, Reason.OFFENDERS_VOID, Reason.REVOKE_ENDED_HAND,
-          Reason.REPLACED_BY_THROWN_IN, Reason.GAME_ALREADY_WON)
+          Reason.REPLACED_BY_THROWN_IN, Reason.GAME_ALREADY_WON, Reason.UNCOUNTED)
 
 
 class ScoringTables:

@@ -31,6 +31,7 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.GAME_ALREADY_WON: "lost: the game was won earlier in the hand",
     Reason.REVOKES_OFFSET: "revokes by both sides offset; the same dealer deals again",
     Reason.COUNTER_ERROR: "points the other side's counter wrongly added",
+    Reason.UNCOUNTED: "lost: not counted before the next deal was made",
     Reason.PENALTY_REFUSED: "a penalty refused: the game goes to the other side",
     Reason.PASSED: "all passed; the deal passes",
     Reason.NEW_DEAL: "new deal by the same dealer",

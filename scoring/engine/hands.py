@@ -106,6 +106,8 @@ class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=
     """A side one of whose players threw his cards in (1877 §9)."""
     miscount: Miscount = NO_MISCOUNT
     """Points each side's counter wrongly added in this hand (XXXI)."""
+    uncounted: Miscount = NO_MISCOUNT
+    """Points each side won in this hand but failed to count until after the next deal, and so lost (XXXI)."""
     refused_penalty: Side | None = None
     """A side that refused a penalty the laws gave, and so lost the game in play (XXXVI)."""
 

@@ -26,10 +26,10 @@ FORMAT = "euchre-rubber/1"
 _HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
 PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed",
-             "declared_by", "signal", "thrown_in", "miscount", "refused_penalty")
+             "declared_by", "signal", "thrown_in", "miscount", "uncounted", "refused_penalty")
 # Keys that only some codes know (each rulebook's `hand_keys`); refused under the others, naming the code.
 CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in", "miscount",
-             "refused_penalty")
+             "uncounted", "refused_penalty")
 _SEATS = {s.value: s for s in Seat}
 _SIDES = {s.value: s for s in Side}
 _RESULTS = {r.value: r for r in HandResult}
@@ -112,7 +112,7 @@ def _plain(document: Any) -> bool:
     for raw in hands:
         if not isinstance(raw, dict) or type(raw.get("tricks", 0)) not in (int, type(None)):
             return False
-        for key in ("revokes", "miscount"):
+        for key in ("revokes", "miscount", "uncounted"):
             counts = raw.get(key)
             if counts is not None and not (isinstance(counts, dict) and all(type(n) is int for n in counts.values())):
                 return False
@@ -146,9 +146,9 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
     for hand in hands:
         if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
             return False
-        miscount = hand.miscount
-        if miscount is not NO_MISCOUNT and (not miscount or max(miscount.ns, miscount.ew) > rulebook.game_points):
-            return False  # {"NS": 0} the careful way reads as no miscount; more than a game, it refuses
+        for miscount in (hand.miscount, hand.uncounted):
+            if miscount is not NO_MISCOUNT and (not miscount or max(miscount.ns, miscount.ew) > rulebook.game_points):
+                return False  # {"NS": 0} the careful way reads as none; more than a game, it refuses
         if unknown and any(getattr(hand, key) not in (None, False, NO_MISCOUNT) for key in unknown):
             return False
         declared_by = hand.declared_by
@@ -166,7 +166,7 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
         elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
               or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed
               or hand.signal is not None or hand.thrown_in is not None or hand.miscount is not NO_MISCOUNT
-              or hand.refused_penalty is not None):
+              or hand.uncounted is not NO_MISCOUNT or hand.refused_penalty is not None):
             return False  # a revokes field present at all, even {}, is refused on a hand not played
     return True
 
@@ -301,23 +301,30 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         signal=_choice(raw, number, "signal", _SIDES, "side"),
         thrown_in=_choice(raw, number, "thrown_in", _SIDES, "side"),
         miscount=_miscount(raw.get("miscount"), number, rulebook.game_points),
+        uncounted=_miscount(raw.get("uncounted"), number, rulebook.game_points, "uncounted"),
         refused_penalty=_choice(raw, number, "refused_penalty", _SIDES, "side"),
     )
 
 
-def _miscount(raw: Any, number: int, most: int) -> Miscount:
-    """XXXI: points each side's counter wrongly added, `{"NS": 1}`; at most a game's worth."""
+MISCOUNT_WORDS = {"miscount": "the points {side}'s counter wrongly added",
+                  "uncounted": "the points {side} failed to count"}
+
+
+def _miscount(raw: Any, number: int, most: int, key: str = "miscount") -> Miscount:
+    """XXXI: points each side's counter wrongly added (`miscount`), or failed to count in time and so lost
+    (`uncounted`), `{"NS": 1}`; at most a game's worth."""
     if raw is None:
         return NO_MISCOUNT
     if not isinstance(raw, dict):
-        raise MalformedRubber('miscount must look like {"NS": 1}', hand=number, field="miscount")
+        raise MalformedRubber(f'{key} must look like {{"NS": 1}}', hand=number, field=key)
     counts = {"NS": 0, "EW": 0}
     for side, points in raw.items():
         if side not in counts:
-            raise MalformedRubber(f"unknown side {side!r}; sides are NS and EW", hand=number, field="miscount")
+            raise MalformedRubber(f"unknown side {side!r}; sides are NS and EW", hand=number, field=key)
         if type(points) is not int or not 0 <= points <= most:
-            raise MalformedRubber(f"the points {side}'s counter wrongly added must be a whole number from 0 to "
-                                  f"{most}, not {points!r}", hand=number, field="miscount")
+            what = MISCOUNT_WORDS[key].format(side=side)
+            raise MalformedRubber(f"{what} must be a whole number from 0 to {most}, not {points!r}", hand=number,
+                                  field=key)
         counts[side] = points
     if not counts["NS"] and not counts["EW"]:
         return NO_MISCOUNT

@@ -34,7 +34,8 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     play_side = makers if to_makers else makers.other
     revokes, signal, thrown_in, wrong = hand.revokes, hand.signal, hand.thrown_in, hand.wrong_cards
     miscount, refused = hand.miscount, hand.refused_penalty
-    if not revokes and signal is None and thrown_in is None and wrong is None and not miscount and refused is None:
+    if (not revokes and signal is None and thrown_in is None and wrong is None and not miscount and refused is None
+            and not hand.uncounted):
         return ((play_side, points, reason, None),)
     if revokes.ns and revokes.ew and rb.revokes_offset:
         return ()
@@ -75,7 +76,24 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     if refused is not None:
         # XXXVI: the game goes to the other side; the points it still needs are counted when the hand is scored.
         entries.append((refused.other, 0, Reason.PENALTY_REFUSED, None))
-    return tuple(entries)
+    return _uncounted(entries, hand) if hand.uncounted else tuple(entries)
+
+
+def _uncounted(entries: list[Entry], hand: ReportedHand) -> tuple[Entry, ...]:
+    """XXXI: a side that failed to count points it won, and claimed them only after the next deal, loses them:
+    taken from its last counted points in the hand, never more than it counted."""
+    out = list(entries)
+    for side in (_NS, _EW):
+        lost = hand.uncounted.ns if side is _NS else hand.uncounted.ew
+        for at in range(len(out) - 1, -1, -1):
+            entry_side, points, reason, void = out[at]
+            if lost <= 0 or entry_side is not side or void is not None or points <= 0:
+                continue
+            taken = min(points, lost)
+            kept = [(side, points - taken, reason, None)] if points > taken else []
+            out[at:at + 1] = [*kept, (side, taken, reason, Reason.UNCOUNTED)]
+            lost -= taken
+    return tuple(out)
 
 
 class _Match:
@@ -189,7 +207,8 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
                                            notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
         if (not explain and hand.revokes is NO_REVOKES and hand.wrong_cards is None and hand.signal is None
-                and hand.thrown_in is None and hand.miscount is NO_MISCOUNT and hand.refused_penalty is None):
+                and hand.thrown_in is None and hand.miscount is NO_MISCOUNT and hand.refused_penalty is None
+                and hand.uncounted is NO_MISCOUNT):
             # The bulk path for a hand without penalties: one parcel, straight onto the tally.
             to_makers, points, _ = play_parcel(hand)
             maker = hand.maker

@@ -70,7 +70,7 @@ PENALTY_REASONS = frozenset({Reason.REVOKE, Reason.WRONG_CARDS, Reason.WRONG_CAR
                              Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.LOST_TO_PRECEDENCE, Reason.SIGNAL,
                              Reason.THROWN_IN, Reason.OFFENDERS_VOID, Reason.REVOKE_ENDED_HAND,
                              Reason.REPLACED_BY_THROWN_IN, Reason.GAME_ALREADY_WON, Reason.COUNTER_ERROR,
-                             Reason.PENALTY_REFUSED})
+                             Reason.PENALTY_REFUSED, Reason.UNCOUNTED})
 
 
 

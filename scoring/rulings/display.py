@@ -139,6 +139,9 @@ def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> 
     for side, points in (effect.get("miscount") or {}).items():
         words.append(f"{SIDE_WORDS[Side(side).other]} count the {points} point(s) {SIDE_WORDS[Side(side)]} "
                      f"wrongly added{law(Reason.COUNTER_ERROR)}")
+    for side, points in (effect.get("uncounted") or {}).items():
+        words.append(f"{SIDE_WORDS[Side(side)]} lose the {points} point(s) they failed to count in time"
+                     f"{law(Reason.UNCOUNTED)}")
     if effect.get("refused_penalty"):
         words.append(f"{SIDE_WORDS[Side(effect['refused_penalty'])]} lose the game in play"
                      f"{law(Reason.PENALTY_REFUSED)}")

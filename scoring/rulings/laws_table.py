@@ -36,6 +36,7 @@ SCORE_WORDS: Mapping[ScoreEffect, str] = {
     ScoreEffect.SIGNAL: "A point to the other side; the signallers count nothing from the hand",
     ScoreEffect.THROWN_IN: "The other side counts a march; the offenders nothing",
     ScoreEffect.MISCOUNT: "The other side counts the points wrongly added",
+    ScoreEffect.UNCOUNTED: "The side loses the points it failed to count",
     ScoreEffect.REFUSED_PENALTY: "The other side wins the game in play",
 }
 

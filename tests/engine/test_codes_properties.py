@@ -97,7 +97,7 @@ def test_every_counted_point_is_on_the_tally(document):
 @given(st.sampled_from(sorted(RULEBOOKS)), st.sampled_from(CODE_KEYS), st.data())
 def test_a_code_never_scores_a_key_it_does_not_know(code, key, data):
     value: Any = True if key in ("adversary_abandoned", "partner_exposed") else (
-        "S" if key == "declared_by" else {data.draw(st.sampled_from(SIDES)): 1} if key == "miscount"
+        "S" if key == "declared_by" else {data.draw(st.sampled_from(SIDES)): 1} if key in ("miscount", "uncounted")
         else data.draw(st.sampled_from(SIDES)))
     hand = {"maker": "N", "alone": True, "tricks": 3, key: value}
     if RULEBOOKS[code].knows(key):

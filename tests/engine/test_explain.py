@@ -9,7 +9,7 @@ from tests.engine.helpers import alone, made, score
 # Reasons only the codes without laps give: a signal, cards thrown in, and what XXVI and XXXIV take away.
 MATCH_ONLY = {Reason.SIGNAL, Reason.THROWN_IN, Reason.OFFENDERS_VOID, Reason.REVOKE_ENDED_HAND,
               Reason.REPLACED_BY_THROWN_IN, Reason.GAME_ALREADY_WON, Reason.REVOKES_OFFSET, Reason.COUNTER_ERROR,
-              Reason.PENALTY_REFUSED}
+              Reason.PENALTY_REFUSED, Reason.UNCOUNTED}
 
 
 def test_each_somerset_reason_cites_a_law_with_a_summary():

@@ -193,3 +193,28 @@ def test_a_lead_before_the_dealer_discarded_stands_and_he_may_still_play_alone()
     stands = on(HAND, "lead_out_of_turn", {"offender": "S", "what": "before_discard"}, "standard").decision
     assert "The lead stands" in stands.text and "keeps his right to play alone" in stands.text
     assert [law.cited for law in stands.laws] == ["XIII"] and not stands.remedies
+
+
+MARCH = ReportedHand(dealer=Seat.W, maker=Seat.N, tricks=5)
+
+
+@pytest.mark.parametrize(("claimed", "after"), [("in_play", (2, 0)), ("before_trump", (2, 0)), ("after_trump", (0, 0))])
+def test_points_a_side_failed_to_count_are_lost_once_the_next_deal_is_made(claimed, after):
+    facts = {"offender": "S", "which": "failed", "points": 2, "claimed": claimed}
+    ruled_count = on(MARCH, "counter_error", facts, "official-1862")
+    assert ruled_count.hand_points_after == after and not ruled_count.decision.too_late
+    effect = ruled_count.decision.effect
+    assert effect.from_document(effect.to_document()) == effect  # stored and read back alike
+
+
+def test_uncounted_points_are_taken_from_what_the_side_counted_and_never_more():
+    report = parse_rubber({"rulebook": "official-1862", "hands": [
+        {"dealer": "W", "maker": "N", "tricks": 5, "uncounted": {"NS": 1}},
+        {"dealer": "N", "maker": "E", "tricks": 3, "revokes": {"NS": 1}, "uncounted": {"EW": 5}}]})
+    result = score_rubber(report.hands, report.rulebook)
+    assert result.current_score == (1, 0)  # a march less one; East-West's award and point, all lost
+    with pytest.raises(Exception, match="somerset-1888"):
+        parse_rubber({"hands": [{"dealer": "W", "maker": "N", "tricks": 5, "uncounted": {"NS": 1}}]})
+    with pytest.raises(Exception, match="failed to count must be a whole number"):
+        parse_rubber({"rulebook": "official-1862", "hands": [
+            {"dealer": "W", "maker": "N", "tricks": 5, "uncounted": {"NS": -1}}]})

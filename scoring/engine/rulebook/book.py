@@ -41,6 +41,7 @@ class Reason(StrEnum):
     GAME_ALREADY_WON = "game_already_won"  # a game won part way through a hand keeps no more of it
     REVOKES_OFFSET = "revokes_offset"  # XXVI: revokes by both sides offset; the same dealer deals again
     COUNTER_ERROR = "counter_error"  # XXXI: the opponents count the points a counter wrongly added
+    UNCOUNTED = "uncounted"  # XXXI: points a side failed to count, claimed after the next deal, are lost
     PENALTY_REFUSED = "penalty_refused"  # XXXVI: a side that refuses a penalty loses the game
     PASSED = "passed"
     NEW_DEAL = "new_deal"
@@ -77,7 +78,8 @@ SEATS_WORDS = {
 # Hand keys beyond a played hand's maker, tricks and declaration; each code names those it knows.
 SOMERSET_KEYS = frozenset({"revokes", "wrong_cards", "adversary_abandoned", "partner_exposed", "declared_by",
                            "signal"})
-OFFICIAL_KEYS = frozenset({"revokes", "wrong_cards", "declared_by", "signal", "miscount", "refused_penalty"})
+OFFICIAL_KEYS = frozenset({"revokes", "wrong_cards", "declared_by", "signal", "miscount", "uncounted",
+                           "refused_penalty"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ _OFFICIAL_CITES: Mapping[Reason, tuple[int, ...]] = {
     Reason.SIGNAL: (33,),
     Reason.OFFENDERS_VOID: (34,),
     Reason.COUNTER_ERROR: (31,),
+    Reason.UNCOUNTED: (31,),
     Reason.PENALTY_REFUSED: (36,),
     Reason.PASSED: (MAKING_TRUMP,),
     Reason.NEW_DEAL: (4, 9),

@@ -45,7 +45,7 @@ DERIVED_FACTS = ("lone", "role", "any_count")
 SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
-                          ScoreEffect.MISCOUNT, ScoreEffect.REFUSED_PENALTY})
+                          ScoreEffect.MISCOUNT, ScoreEffect.UNCOUNTED, ScoreEffect.REFUSED_PENALTY})
 """Score effects that fall on the offender's side, so need an offender."""
 TURNED_CARD = {Declaration.ORDERED_UP, Declaration.ASSISTED, Declaration.ADOPTED}
 """Declarations that take up the turned card; which one depends on the maker's seat (laws 74-76)."""
@@ -435,6 +435,9 @@ def _effect(score: ScoreEffect, offender: Seat | None, answers: Mapping[str, Any
     if score is ScoreEffect.MISCOUNT:
         points = int(answers["points"])
         return Effect(miscount=Miscount(ns=points) if side is Side.NS else Miscount(ew=points))
+    if score is ScoreEffect.UNCOUNTED:
+        points = int(answers["points"])
+        return Effect(uncounted=Miscount(ns=points) if side is Side.NS else Miscount(ew=points))
     # A code that scores one award for a side's revokes (XXV) does not ask how many.
     count, other = int(answers.get("count", 1)), int(answers.get("other_count", 0))
     return Effect(revokes=Revokes(ns=count, ew=other) if side is Side.NS else Revokes(ns=other, ew=count))

@@ -299,19 +299,33 @@ SIGNAL = Irregularity(
 
 COUNTER_ERROR = Irregularity(
     key="counter_error",
-    title="The counter's error: points wrongly added",
+    title="The counter's error: points wrongly added, or not counted",
     laws=(31,),
-    offender_question="Whose counter added the points (either player of that side)?",
+    offender_question="Whose counter made the error (either player of that side)?",
     facts=(
-        Fact("points", "How many points did he add that his side had not won?", FactKind.COUNT, low=1, high=11),
+        Fact("which", "What did he do?", FactKind.CHOICE, (
+            ("added", "He added points his side had not won (XXXI)"),
+            ("failed", "He failed to count points his side had won (XXXI)"),
+        ), required=False, default="added"),
+        Fact("points", "How many points?", FactKind.COUNT, low=1, high=11),
         CLAIMED,
     ),
     limit=SCORE_LIMIT,
-    paths=timed(
-        SCORE_LIMIT,
-        Path(when(), Outcome(
-            "{side} added {points} point(s) they had not won: {claimants} count them to their own score.", (31,),
-            score=ScoreEffect.MISCOUNT)),
+    paths=(
+        # XXXI's second half: points not counted are lost once the next deal is made (its trump card turned);
+        # claimed before, they count, as the site's score already counts them.
+        Path(when(which="failed", claimed="after_trump"), Outcome(
+            "{side} failed to count {points} point(s) they had won and claimed them only after the next deal was "
+            "made: they lose them.", (31,), score=ScoreEffect.UNCOUNTED)),
+        Path(when(which="failed"), Outcome(
+            "{side} failed to count {points} point(s) they had won and claimed them in time: they count them, as "
+            "the score here already does.", (31,))),
+        *timed(
+            SCORE_LIMIT,
+            Path(when(), Outcome(
+                "{side} added {points} point(s) they had not won: {claimants} count them to their own score.",
+                (31,), score=ScoreEffect.MISCOUNT)),
+        ),
     ),
 )
 

@@ -64,6 +64,7 @@ class ScoreEffect(StrEnum):
     SIGNAL = "signal"  # XXXIII: the offending side signalled; the other side scores a point
     THROWN_IN = "thrown_in"  # 1877 §9: the offending side threw its cards in
     MISCOUNT = "miscount"  # XXXI: the other side counts the points the offending side wrongly added
+    UNCOUNTED = "uncounted"  # XXXI: the offending side loses points it failed to count in time
     REFUSED_PENALTY = "refused_penalty"  # XXXVI: the offending side loses the game in play
 
 
