@@ -65,8 +65,7 @@ def test_rulings_stored_with_bare_section_numbers_are_read_again_as_their_sectio
     rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
     record(rubber, maker="N", tricks=3)
     thrown = make(rubber, 1, "thrown_in", {"offender": "E", "claimed": "in_play"}, by=secretary)
-    with connection.cursor() as cursor:  # as stored before (a ruling is never edited through the site)
-        cursor.execute("UPDATE scoring_ruling SET laws = %s WHERE id = %s", [json.dumps([9, 34]), thrown.pk])
+    Ruling.objects.filter(pk=thrown.pk).update(laws=[9, 34])  # as stored before
     migration = ("scoring", "0032_rulings_cite_1877_sections")
     state = MigrationLoader(connection).project_state(migration)
     import_module("scoring.migrations.0032_rulings_cite_1877_sections").cite_sections(state.apps, None)
