@@ -61,6 +61,12 @@ CALL_BACK = Option("call_card", "Call the card he took back", Outcome(
     "{left} calls the card taken back: it must be played when called.", (),
     remedies=(Remedy.CARD_CALLED,)))
 
+def not_alone(refuse_field: str) -> Path:
+    """The first row of a ruling on a lone hand: a hand not played alone is refused, naming the fact asked."""
+    return Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
+                                        "played it.", refuse_field=refuse_field)
+
+
 NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down, so he cannot {what}; name "
                   "the player who did.")
 
@@ -388,8 +394,7 @@ AMBIGUOUS_ALONE = Irregularity(
     ),
     limit=SCORE_LIMIT,
     paths=(
-        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
-                                     "played it.", refuse_field="lead"),
+        not_alone(refuse_field="lead"),
         Path(when(lead="not_made"), Outcome(
             "{offender}'s meaning was questioned before a lead: he says plainly whether he plays alone, and the "
             "hand is played as he says.", (21,))),
@@ -488,8 +493,7 @@ PRIVILEGES_BROKEN = Irregularity(
     ),
     limit=SCORE_LIMIT,
     paths=(
-        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
-                                     "played it.", refuse_field="what"),
+        not_alone(refuse_field="what"),
         *timed(
             SCORE_LIMIT,
             Path(when(), Outcome(
@@ -513,8 +517,7 @@ ALONE_NOT_AT_ONCE = Irregularity(
     facts=(CLAIMED,),
     limit=SCORE_LIMIT,
     paths=(
-        Path(when(lone="no"), refuse="This hand was not played alone: record the lone hand first, as the table "
-                                     "played it.", refuse_field="claimed"),
+        not_alone(refuse_field="claimed"),
         *timed(
             SCORE_LIMIT,
             Path(when(), Outcome(
