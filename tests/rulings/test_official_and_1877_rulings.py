@@ -217,3 +217,16 @@ def test_uncounted_points_are_taken_from_what_the_side_counted_and_never_more():
     with pytest.raises(Exception, match="failed to count must be a whole number"):
         parse_rubber({"rulebook": "official-1862", "hands": [
             {"dealer": "W", "maker": "N", "tricks": 5, "uncounted": {"NS": -1}}]})
+
+
+@pytest.mark.django_db
+def test_the_ruling_page_says_the_left_hand_adversary_chose(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="official-1862"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    ruling = make(rubber, 1, "revoke", {"offender": "N", "stage": "corrected", "claimed": "in_play"},
+                  election="lowest", by=secretary)
+    client.force_login(secretary)
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    east = players[1].display_name
+    assert f"East: {east}, the offender&#x27;s left-hand adversary, chose" in page
+    assert "requires the lowest card of the suit led" in page
