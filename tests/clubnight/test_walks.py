@@ -9,23 +9,11 @@ from django.urls import reverse
 from scoring.clubnight.presence import player_arrives
 from scoring.clubnight.services import tables_form, waiting
 from scoring.models import ClubTable, Cutting, Event, Rubber, RubberPlayerResult
-from tests.factories import EventFactory, PlayerFactory
-from tests.helpers import play_game, record
+from tests.clubnight.test_club_night import finish, night
+from tests.factories import PlayerFactory
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
-
-
-def night(count: int):
-    event = EventFactory(mode=Event.Mode.CLUB_NIGHT)
-    players = PlayerFactory.create_batch(count)
-    for player in players:
-        player_arrives(event=event, player=player)
-    return event, players
-
-
-def finish(rubber: Rubber) -> None:
-    for maker in "NNE":
-        play_game(rubber, maker)
 
 
 def four(rubber: Rubber) -> set[int]:
