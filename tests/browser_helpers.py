@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error, Page, expect
 
 
 def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-secretary-1888") -> None:
@@ -16,6 +16,21 @@ def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-sec
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     if username == "sec":
         expect(page.get_by_text("sec · secretary")).to_have_count(1)  # in the menu, folded on a phone
+
+
+def reload(page: Page) -> None:
+    """Load the page afresh. A page that polls may be reloading itself at that moment (a phone whose round has
+    moved on, a form's second click still being answered): the browser then aborts one of the two loads, and the
+    page is loaded again once the other has settled."""
+    for _ in range(5):
+        try:
+            page.reload()
+            return
+        except Error as error:
+            if "ERR_ABORTED" not in str(error):
+                raise
+            page.wait_for_load_state()
+    page.reload()
 
 
 def axe_as_secretary(browser: Browser, base: str, paths: list[str], scheme: str,

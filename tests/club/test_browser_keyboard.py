@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
-from tests.browser_helpers import log_in
+from tests.browser_helpers import log_in, reload
 from tests.helpers import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,7 +65,7 @@ def test_the_score_the_latest_hands_and_the_form_are_in_view_together(desk: Page
     for maker, tricks in [("N", 3), ("E", 4), ("S", 5), ("W", 3), ("N", 4)]:
         record(rubber, maker=maker, tricks=tricks)
     page = desk
-    page.reload()
+    reload(page)
     expect(page.locator("#id_maker")).to_be_focused()
     height = page.viewport_size["height"]
     for locator in (page.get_by_test_id("current-score"), page.get_by_test_id("latest-hands").locator("tr").last,

@@ -85,7 +85,7 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
     from django.urls import reverse
 
     from tests.access.test_browser_crawl import AXE, RUN_AXE
-    from tests.browser_helpers import log_in
+    from tests.browser_helpers import log_in, reload
 
     event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard")
     entrants_set(event=event, players=PlayerFactory.create_batch(10))
@@ -107,7 +107,7 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
     desk.get_by_role("button", name="Enter the totals").click()
     expect(desk.get_by_test_id("room")).to_contain_text("The round's totals entered from the table's tally")
 
-    phone.reload()
+    reload(phone)
     expect(phone.get_by_test_id("next-round")).to_contain_text("Round 2: where you sit next")
     expect(phone.get_by_test_id("next-preview")).to_be_visible()
     shown = phone.get_by_test_id("next-round").inner_text()
@@ -118,7 +118,7 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
             if page is desk:
                 page.goto(live_server.url + reverse("round_totals", args=[paper.pk]))
             else:
-                page.reload()
+                reload(page)
             page.add_script_tag(path=str(AXE))
             found += [(page.url, scheme, v) for v in page.evaluate(RUN_AXE, None)]
     assert found == []

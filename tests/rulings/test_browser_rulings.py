@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser_helpers import log_in
+from tests.browser_helpers import log_in, reload
 from tests.helpers import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -120,7 +120,7 @@ def test_a_double_clicked_confirm_stores_one_ruling(page: Page, live_server, sec
         if Ruling.objects.filter(rubber=rubber).exists():
             break
         page.wait_for_timeout(100)
-    page.reload()
+    reload(page)
     expect(page.get_by_test_id("ruling")).to_have_count(1)
     assert Ruling.objects.filter(rubber=rubber).count() == 1
     rubber.refresh_from_db()
