@@ -33,8 +33,8 @@ _VOIDS = (None, Reason.WRONG_CARDS_VOID, Reason.LOST_TO_PRECEDENCE, Reason.OFFEN
 class ScoringTables:
     """A rulebook's scoring of one hand, and the laws its explanations cite, as tables (see `scoring_tables`)."""
 
-    __slots__ = ("abandoned", "award_laws", "forfeit", "game_laws", "lone", "lone_partner_exposed", "partnership",
-                 "played_notes", "revoke", "unplayed_notes")
+    __slots__ = ("abandoned", "award_laws", "defended", "forfeit", "game_laws", "lone", "lone_partner_exposed",
+                 "partnership", "played_notes", "revoke", "unplayed_notes")
 
     def __init__(self, rb: Rulebook) -> None:
         point = (True, rb.point, Reason.POINT)
@@ -47,6 +47,9 @@ class ScoringTables:
         self.lone_partner_exposed = _by_tricks(  # law 102: a march is capped, a euchre still scores in full
             rb, (True, rb.partner_exposed_march, Reason.LONE_MARCH_PARTNER_EXPOSED), lone_point, lone_euchre)
         self.abandoned: Parcel = (True, rb.abandoned_lone_hand, Reason.ABANDONED)  # law 50, whatever the tricks
+        # House rule: a lone hand defended alone scores as a lone hand, but its euchre gives its own points.
+        self.defended = _by_tricks(rb, (True, rb.lone_march, Reason.LONE_MARCH), lone_point,
+                                   (False, rb.defended_lone_euchre, Reason.DEFENDED_LONE_EUCHRE))
         # Penalties, indexed by `alone`.
         self.forfeit = (rb.wrong_cards_forfeit, rb.lone_wrong_cards_forfeit)  # law 90
         self.revoke = (rb.revoke, rb.lone_revoke)  # law 63, for each revoke left after law 71
@@ -70,12 +73,15 @@ class ScoringTables:
             self.unplayed_notes[result, True] = (note, out_of_turn)
 
     def play_parcel(self, hand: ReportedHand) -> Parcel:
-        """Laws 2, 3, 50 and 102: whether the makers or the defenders score from the play, how much, and why."""
+        """Laws 2, 3, 50 and 102 (and a house rule's lone defender): whether the makers or the defenders score
+        from the play, how much, and why."""
         tricks = hand.tricks or 0
         if not hand.alone:
             return self.partnership[tricks]
         if hand.adversary_abandoned:
             return self.abandoned
+        if hand.defended_alone is not None:
+            return self.defended[tricks]
         return (self.lone_partner_exposed if hand.partner_exposed else self.lone)[tricks]
 
     def wrong_cards(self, hand: ReportedHand, to_ns: bool, points: int) -> tuple[bool, int, bool]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
-from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.hands import Declaration, HandResult, ReportedHand
 from scoring.engine.rulebook import SEATS_WORDS, Rulebook
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.seats import Seat
 from scoring.engine.words import DECLARATION_WORDS, SEAT_WORDS
 
@@ -61,6 +62,10 @@ def misdeclared_by(hand: ReportedHand, dealer: Seat, rulebook: Rulebook) -> str:
     declarer, maker = hand.declarer, hand.maker
     if declarer is None or maker is None:
         return ""
+    if rulebook.canadian_loner and hand.declaration is Declaration.ASSISTED and (
+            maker is not dealer.partner or not hand.alone or hand.declared_by is not None):
+        return (f"{SEAT_WORDS[dealer.partner]} ordered {SEAT_WORDS[dealer]} up, so {SEAT_WORDS[dealer.partner]} "
+                f"plays the hand alone himself{rulebook.noted(Matter.CANADIAN_LONER)}")
     rule = rulebook.declarers.get(hand.declaration) if hand.declaration is not None else None
     if rule is not None and declarer.position_after(dealer) not in rule[0]:
         seats, laws = rule

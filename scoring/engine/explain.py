@@ -8,7 +8,7 @@ from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
 from scoring.engine.rulebook import SOMERSET_1888, Reason, Rulebook
 from scoring.engine.seats import Seat, Side
-from scoring.engine.words import SEAT_WORDS, UNPLAYED_WORDS, game_end, score, took_trump
+from scoring.engine.words import SEAT_WORDS, UNPLAYED_WORDS, game_end, plural, score, took_trump
 
 REASON_WORDS: dict[Reason, str] = {
     Reason.POINT: "point (3 or 4 tricks)",
@@ -17,6 +17,7 @@ REASON_WORDS: dict[Reason, str] = {
     Reason.LONE_POINT: "lone hand, point",
     Reason.LONE_MARCH: "lone march",
     Reason.LONE_EUCHRE: "lone hand euchred",
+    Reason.DEFENDED_LONE_EUCHRE: "lone hand euchred by a lone defender",
     Reason.LONE_MARCH_PARTNER_EXPOSED: "lone march, partner exposed a card",
     Reason.ABANDONED: "adversary abandoned the lone hand",
     Reason.WRONG_CARDS: "forfeit for the wrong number of cards",
@@ -85,13 +86,16 @@ def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[
     if hand.adversary_abandoned:
         words.append("adversary abandoned")
     else:
-        words.append(f"{hand.tricks} trick{'s' if hand.tricks != 1 else ''}")
+        words.append(plural(hand.tricks or 0, "trick"))
     if hand.revokes and penalties:
         words.append(f"revokes NS {hand.revokes.ns} EW {hand.revokes.ew}")
     if hand.wrong_cards is not None and penalties:
         words.append(f"{hand.wrong_cards.value} wrong cards")
     if hand.partner_exposed:
         words.append("partner exposed")
+    if hand.defended_alone is not None:
+        defender = names.get(hand.defended_alone) if names else None
+        words.append(f"defended alone by {defender or SEAT_WORDS[hand.defended_alone]}")
     if hand.declared_by is not None:
         taken = names.get(hand.declared_by) if names else None
         words.append(f"taken out of {taken or SEAT_WORDS[hand.declared_by]}'s hands")

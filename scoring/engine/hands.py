@@ -110,6 +110,8 @@ class ReportedHand(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=
     """Points each side won in this hand but failed to count until after the next deal, and so lost (XXXI)."""
     refused_penalty: Side | None = None
     """A side that refused a penalty the laws gave, and so lost the game in play (XXXVI)."""
+    defended_alone: Seat | None = None
+    """The defender who played alone against a lone hand (a house rule of the standard game)."""
 
     @property
     def declarer(self) -> Seat | None:

@@ -17,7 +17,8 @@ import msgspec
 
 from scoring.engine.errors import IllegalReport, MalformedRubber
 from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, Declaration, HandResult, Miscount, ReportedHand, Revokes
-from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook, read_house_rules
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.seats import Seat, Side
 from scoring.engine.words import FIELD_WORDS, UNPLAYED_SUBJECT
 
@@ -26,7 +27,7 @@ FORMAT = "euchre-rubber/1"
 _HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
 PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed",
-             "declared_by", "signal", "thrown_in", "miscount", "uncounted", "refused_penalty")
+             "declared_by", "signal", "thrown_in", "miscount", "uncounted", "refused_penalty", "defended_alone")
 # Keys that only some codes know (each rulebook's `hand_keys`); refused under the others, naming the code.
 CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in", "miscount",
              "uncounted", "refused_penalty")
@@ -54,6 +55,7 @@ class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     game_points: int | None = None
     games: int | None = None
     players: dict[Seat, str] | None = None
+    house_rules: dict[str, Any] | None = None
 
 
 _DECODER = msgspec.json.Decoder(_Document)
@@ -126,6 +128,8 @@ def _fast_report(document: _Document) -> RubberReport | None:
         return None
     try:
         rulebook = code.playing(document.game_points, document.games)
+        if document.house_rules is not None:
+            rulebook = house_ruled(rulebook, document.house_rules)
     except ValueError:
         return None
     if len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
@@ -143,7 +147,14 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
     """Whether every hand has the fields its result allows, in the combinations the laws allow (see `parse_hand`)."""
     most, most_revokes = rulebook.tricks_per_hand, rulebook.most_revokes
     unknown = [key for key in CODE_KEYS if not rulebook.knows(key)]
+    stuck, defended_alone = rulebook.dealer_stuck, bool(rulebook.defended_lone_euchre)
     for hand in hands:
+        if stuck and hand.result is HandResult.PASSED:
+            return False
+        defender = hand.defended_alone
+        if defender is not None and (not defended_alone or not hand.alone or hand.maker is None
+                                     or defender.side is hand.maker.side):
+            return False
         if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
             return False
         for miscount in (hand.miscount, hand.uncounted):
@@ -166,7 +177,7 @@ def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
         elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
               or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed
               or hand.signal is not None or hand.thrown_in is not None or hand.miscount is not NO_MISCOUNT
-              or hand.uncounted is not NO_MISCOUNT or hand.refused_penalty is not None):
+              or hand.uncounted is not NO_MISCOUNT or hand.refused_penalty is not None or defender is not None):
             return False  # a revokes field present at all, even {}, is refused on a hand not played
     return True
 
@@ -188,7 +199,7 @@ def _checked_rubber(document: Any) -> RubberReport:
     raw_hands = document["hands"]
     if not isinstance(raw_hands, list):
         raise MalformedRubber("'hands' must be a list", field="hands")
-    rulebook = _playing(RULEBOOKS[key], document)
+    rulebook = _housed(_playing(RULEBOOKS[key], document), document)
     if len(raw_hands) > rulebook.most_deals:
         raise MalformedRubber(f"a rubber has at most {rulebook.most_deals} deals; this one has {len(raw_hands)}",
                               hand=rulebook.most_deals + 1, field="hands")
@@ -212,6 +223,24 @@ def _playing(code: Rulebook, document: dict[str, Any]) -> Rulebook:
         return code.playing(choices["game_points"], choices["games"])
     except ValueError as exc:
         raise MalformedRubber(str(exc), field="games") from None
+
+
+def _housed(rulebook: Rulebook, document: dict[str, Any]) -> Rulebook:
+    """The code with the document's `house_rules` (the standard game only; the house rules note fixes them)."""
+    if document.get("house_rules") is None:
+        return rulebook
+    try:
+        return house_ruled(rulebook, document["house_rules"])
+    except ValueError as exc:
+        raise MalformedRubber(str(exc), field="house_rules") from None
+
+
+def house_ruled(rulebook: Rulebook, raw: Any) -> Rulebook:
+    """The code with the house rules `raw` gives (`{"lone_euchre": 4}`). Raises ValueError, naming the code or the
+    rule at fault: only the standard game takes house rules, and each rule takes only its own values."""
+    if not rulebook.takes_house_rules:
+        raise ValueError(f"house_rules are for the standard game only, not {rulebook.short_name} ({rulebook.key})")
+    return rulebook.housed(read_house_rules(raw))
 
 
 def _players(raw: Any) -> dict[Seat, str]:
@@ -241,6 +270,10 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
             raise MalformedRubber(f"{key!r} is not in {rulebook.short_name} ({rulebook.key})", hand=number,
                                   field=key)
     result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
+    if result is HandResult.PASSED and rulebook.dealer_stuck:
+        stuck = rulebook.noted(Matter.DEALER_STUCK)
+        raise IllegalReport(f"no deal is passed all round: the dealer must name trump{stuck}", hand=number,
+                            field="result")
     dealer = _choice(raw, number, "dealer", _SEATS, "seat")
     out_of_turn = _flag(raw, number, "out_of_turn")
     declaration = _choice(raw, number, "declaration", _DECLARATIONS, "declaration")
@@ -285,6 +318,7 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         if declared_by is not maker.partner:
             raise IllegalReport(f"declared_by must be the lone player's partner ({maker.partner.value}), not "
                                 f"{declared_by.value}", hand=number, field="declared_by")
+    defended_alone = _defended_alone(raw, number, rulebook, maker, alone)
     return ReportedHand(
         result=HandResult.PLAYED,
         dealer=dealer,
@@ -303,7 +337,26 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         miscount=_miscount(raw.get("miscount"), number, rulebook.game_points),
         uncounted=_miscount(raw.get("uncounted"), number, rulebook.game_points, "uncounted"),
         refused_penalty=_choice(raw, number, "refused_penalty", _SIDES, "side"),
+        defended_alone=defended_alone,
     )
+
+
+def _defended_alone(raw: dict[str, Any], number: int, rulebook: Rulebook, maker: Seat, alone: bool) -> Seat | None:
+    """The defender who played alone against a lone hand: only where the house rules allow it, only against a
+    lone hand, and only from the side that did not make trump."""
+    defender: Seat | None = _choice(raw, number, "defended_alone", _SEATS, "seat")
+    if defender is None:
+        return None
+    if not rulebook.defended_lone_euchre:
+        raise IllegalReport("no defender plays alone here: that needs the house rule defend_alone", hand=number,
+                            field="defended_alone")
+    if not alone:
+        raise IllegalReport("only a lone hand may be defended alone", hand=number, field="defended_alone")
+    if defender.side is maker.side:
+        others = " or ".join(seat.value for seat in Seat if seat.side is not maker.side)
+        raise IllegalReport(f"the lone defender sits on the side that did not make trump ({others}), not "
+                            f"{defender.value}", hand=number, field="defended_alone")
+    return defender
 
 
 MISCOUNT_WORDS = {"miscount": "the points {side}'s counter wrongly added",
@@ -388,6 +441,7 @@ def hand_document(
     miscount_ns: int | None = 0,
     miscount_ew: int | None = 0,
     refused_penalty: str | None = None,
+    defended_alone: str | None = None,
 ) -> dict[str, Any]:
     """One hand in the interchange format, from plain values as a form or a database row holds them.
 
@@ -427,6 +481,8 @@ def hand_document(
         out["miscount"] = {side: n for side, n in (("NS", miscount_ns), ("EW", miscount_ew)) if n}
     if refused_penalty:
         out["refused_penalty"] = refused_penalty
+    if defended_alone:
+        out["defended_alone"] = defended_alone
     return out
 
 
@@ -451,6 +507,7 @@ def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
         miscount_ns=hand.miscount.ns,
         miscount_ew=hand.miscount.ew,
         refused_penalty=hand.refused_penalty.value if hand.refused_penalty is not None else None,
+        defended_alone=hand.defended_alone.value if hand.defended_alone is not None else None,
     )
 
 
@@ -464,6 +521,8 @@ def rubber_document(rulebook: Rulebook, players: Mapping[Seat, str], hands: list
     document: dict[str, Any] = {"format": FORMAT, "rulebook": rulebook.key}
     if rulebook.games is not None and not rulebook.tally:  # a progressive round plays to no game
         document["game_points"], document["games"] = rulebook.game_points, rulebook.games
+    if rulebook.house:
+        document["house_rules"] = rulebook.house.document()
     if players:
         document["players"] = {seat.value: players[seat] for seat in Seat if seat in players}
     document["hands"] = hands

@@ -33,7 +33,7 @@ from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, RoundTable, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.kept import figures_keep, making_keep
 from scoring.services.locking import event_lock
-from scoring.services.reports import as_scored, as_validation_error
+from scoring.services.play import as_scored, as_validation_error
 
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
 HAND_RESULT_STORED = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player_id", "maker_position"]
@@ -184,7 +184,7 @@ def result_records(
 
 
 LONE_MADE = frozenset({Reason.LONE_POINT, Reason.LONE_MARCH, Reason.LONE_MARCH_PARTNER_EXPOSED, Reason.ABANDONED})
-EUCHRED = frozenset({Reason.EUCHRE, Reason.LONE_EUCHRE})
+EUCHRED = frozenset({Reason.EUCHRE, Reason.LONE_EUCHRE, Reason.DEFENDED_LONE_EUCHRE})
 
 
 def _deals_due(rubber: Rubber, result: RubberResult) -> int | None:

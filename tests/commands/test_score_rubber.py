@@ -70,3 +70,20 @@ def test_explain_cites_laws():
     assert out.returncode == 0
     assert "Hand 6" in out.stdout and "laws 63, 71, 4" in out.stdout
     assert "Rubber won by NS" in out.stdout
+
+
+def test_house_rules_score_and_explain_and_refuse_through_the_command():
+    document = {"rulebook": "standard", "house_rules": {"lone_euchre": 4},
+                "hands": [{"maker": "E", "alone": True, "tricks": 2}]}
+    out = run("-", stdin=json.dumps(document))
+    assert out.returncode == 0 and json.loads(out.stdout)["current_score"] == {"NS": 4, "EW": 0}
+    explained = run("-", "--explain", stdin=json.dumps(document))
+    assert "NS +4 lone hand euchred (house rule: 4 for euchring a lone hand)" in explained.stdout
+    stuck = run("-", stdin=json.dumps({"rulebook": "standard", "house_rules": {"stick_the_dealer": True},
+                                       "hands": [{"result": "passed"}]}))
+    assert stuck.returncode != 0 and stuck.stdout == ""
+    assert stuck.stderr.strip().splitlines() == [
+        "score_rubber: hand 1, result: no deal is passed all round: the dealer must name trump "
+        "(house rule: stick the dealer)"]
+    unknown = run("-", stdin=json.dumps({"rulebook": "standard", "house_rules": {"loner": 4}, "hands": []}))
+    assert unknown.returncode != 0 and "house_rules: unknown house rule 'loner'" in unknown.stderr

@@ -13,6 +13,15 @@ from enum import StrEnum
 
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import Law, cite
+from scoring.engine.rulebook.house import (
+    CANADIAN,
+    DEFEND_ALONE,
+    LONE_EUCHRE,
+    NO_HOUSE_RULES,
+    STUCK,
+    TABLE_TALK,
+    HouseRules,
+)
 from scoring.engine.rulebook.matters import PLAIN_CHOICE, ChoiceWords, ClaimLimits, Matter, cite_spans
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS, Terms
 from scoring.engine.seats import Side
@@ -27,6 +36,7 @@ class Reason(StrEnum):
     LONE_POINT = "lone_point"
     LONE_MARCH = "lone_march"
     LONE_EUCHRE = "lone_euchre"
+    DEFENDED_LONE_EUCHRE = "defended_lone_euchre"  # house rule: a lone defender euchred the lone hand
     LONE_MARCH_PARTNER_EXPOSED = "lone_march_partner_exposed"  # law 102 cap
     ABANDONED = "abandoned"  # law 50: an adversary of the lone player abandoned his hand
     WRONG_CARDS = "wrong_cards"  # law 90: the offending side forfeits
@@ -167,6 +177,16 @@ class Rulebook:
     asks_taker: bool = True
     """The hand form asks whether a lone player took the hand out of his partner's hands (the Official Laws' codes
     check it against the order of making trump); Somerset's form has always gone without it."""
+    takes_house_rules: bool = False
+    """A club may play the code with house rules (`housed`): the standard game."""
+    house: HouseRules = NO_HOUSE_RULES
+    """The house rules in force, which set the values and switches below."""
+    dealer_stuck: bool = False
+    """House rule: no deal is passed all round."""
+    canadian_loner: bool = False
+    """House rule: a dealer's partner who orders the dealer up must play alone."""
+    defended_lone_euchre: int = 0
+    """House rule: what a lone defender's euchre of a lone hand gives; 0 when no defender may play alone."""
 
     @property
     def max_rubber_points(self) -> int:
@@ -183,7 +203,8 @@ class Rulebook:
         """The most points one deal can give the two sides together: the largest a hand can score, with the
         revoke awards it may carry (each revoke left after law 71, or one award under XXV; all the hand scores
         when a revoke ends it), and a signal's point."""
-        hand = max(self.march, self.euchre, self.lone_march, self.lone_euchre, self.abandoned_lone_hand,
+        hand = max(self.march, self.euchre, self.lone_march, self.lone_euchre, self.defended_lone_euchre,
+                   self.abandoned_lone_hand,
                    self.partner_exposed_march, self.wrong_cards_forfeit, self.lone_wrong_cards_forfeit)
         revoke = max(self.revoke, self.lone_revoke) * (self.most_revokes if self.revoke_each else 1)
         return (max(hand, revoke) if self.revoke_ends_hand else hand + revoke) + self.signal
@@ -251,19 +272,47 @@ class Rulebook:
         count = self.games_in_rubber if games is None else games
         if points == self.game_points and count == self.games_in_rubber:
             return self
-        kept = _VARIANTS.get((self.key, points, count))
+        kept = _VARIANTS.get((self.key, self.house, points, count))
         if kept is None:
-            kept = _VARIANTS[self.key, points, count] = dataclasses.replace(
+            kept = _VARIANTS[self.key, self.house, points, count] = dataclasses.replace(
                 self, game_points=points, games_in_rubber=count, games_to_win_rubber=count // 2 + 1)
         return kept
 
     def tallied(self) -> Rulebook:
         """This code as a progressive night plays it: each deal scored as the code scores it, the points added
         up over the round's deals, and no game or match ever won."""
-        kept = _TALLIES.get(self.key)
+        kept = _TALLIES.get((self.key, self.house))
         if kept is None:
-            kept = _TALLIES[self.key] = dataclasses.replace(self, game_points=TALLY_GAME, tally=True,
+            kept = _TALLIES[self.key, self.house] = dataclasses.replace(self, game_points=TALLY_GAME, tally=True,
                                                                    terms=TALLY_TERMS)
+        return kept
+
+    def housed(self, rules: HouseRules) -> Rulebook:
+        """This code played with a club's house rules: their values in place of the code's, and the rules cited for
+        the points they give. Raises ValueError, in words, for a code that takes none."""
+        if rules == self.house:
+            return self
+        if not self.takes_house_rules:
+            raise ValueError(f"house rules are for the standard game, not {self.short_name} ({self.key})")
+        if self.house:
+            raise ValueError("the code already has its house rules")
+        key = (self.key, self.game_points, self.games_in_rubber, self.tally, rules)
+        kept = _HOUSED.get(key)
+        if kept is None:
+            cites = {Reason.LONE_EUCHRE: (LONE_EUCHRE,)} if rules.lone_euchre != self.lone_euchre else {}
+            if rules.table_talk != self.signal:
+                cites[Reason.SIGNAL] = (TABLE_TALK,)
+            if rules.defend_alone:
+                cites[Reason.DEFENDED_LONE_EUCHRE] = (DEFEND_ALONE,)
+            matters = {Matter.DEALER_STUCK: (STUCK,), Matter.CANADIAN_LONER: (CANADIAN,),
+                       Matter.DEFEND_ALONE: (DEFEND_ALONE,)}
+            kept = _HOUSED[key] = dataclasses.replace(
+                self, house=rules, lone_euchre=rules.lone_euchre, signal=rules.table_talk,
+                dealer_stuck=rules.stick_the_dealer, canadian_loner=rules.canadian_loner,
+                defended_lone_euchre=rules.defend_alone_euchre if rules.defend_alone else 0,
+                laws={**self.laws, **rules.laws()}, cites={**self.cites, **cites},
+                matters={**self.matters, **matters},
+                hand_keys=self.hand_keys | ({"defended_alone"} if rules.defend_alone else set()))
         return kept
 
 
@@ -271,5 +320,6 @@ PROGRESSIVE_KEY = "progressive"
 """The standings key of every progressive night, whatever code scores its deals."""
 TALLY_GAME = 10**6
 """A game no progressive round reaches: the round ends with its deals, not at a game."""
-_VARIANTS: dict[tuple[str, int, int], Rulebook] = {}
-_TALLIES: dict[str, Rulebook] = {}
+_VARIANTS: dict[tuple[str, HouseRules, int, int], Rulebook] = {}
+_TALLIES: dict[tuple[str, HouseRules], Rulebook] = {}
+_HOUSED: dict[tuple[str, int, int, bool, HouseRules], Rulebook] = {}

@@ -44,6 +44,9 @@ class Matter(StrEnum):
     RUN = "run"  # law 19: a newcomer takes his predecessor's run
     CUTTING_IN = "cutting_in"  # law 20: cutting into another table gives up one's place in line
     BROKEN_UP = "broken_up"  # law 21: a broken-up table's players have prior entry
+    DEALER_STUCK = "dealer_stuck"  # house rule: no deal is passed all round
+    CANADIAN_LONER = "canadian_loner"  # house rule: the dealer's partner who orders him up plays alone
+    DEFEND_ALONE = "defend_alone"  # house rule: a defender may play alone against a lone hand
 
 
 def cite_spans(laws: Iterable[Law]) -> str:

@@ -168,6 +168,7 @@ STANDARD = dataclasses.replace(
         Declaration.ADOPTED: (DEALER, (MAKING_TRUMP,)),
     },
     revoke_ends_hand=True,
+    takes_house_rules=True,
     readings=f"{READINGS} The standard game ends a hand at a revoke; where its summary is silent it rules as the "
              "Official Laws.",
 )
