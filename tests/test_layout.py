@@ -141,3 +141,11 @@ def test_no_law_is_cited_outside_the_rulebook():
              for line, text in strings_with_lines(path)
              if cited(text)]
     assert found == [], "\n".join(["law citations outside scoring/engine/:", *found])
+
+
+def test_a_module_named_for_reports_is_about_the_phones_reports():
+    """"Report" is what a table's phones send (`HandReport`); the hands the secretary stores and the engine
+    scores are the play, not reports."""
+    named = [path for path in modules() if "report" in path.stem]
+    about_others = [str(p.relative_to(ROOT)) for p in named if "HandReport" not in p.read_text()]
+    assert named and about_others == []

@@ -35,8 +35,8 @@ from scoring.parsing import CountField
 from scoring.services.club import CLUB_FIELDS, the_club
 from scoring.services.events import IN_ROUNDS, event_locks, running_errors, usual_rulebook
 from scoring.services.hands import PENALTY_KEYS, HandExtras
+from scoring.services.play import check_hand
 from scoring.services.players import roll_errors
-from scoring.services.reports import check_hand
 from scoring.validators import LineField, TextField
 
 BLANK = [("", "—")]

@@ -25,7 +25,7 @@ from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
 from scoring.services.hands import later_round
-from scoring.services.reports import hand_document
+from scoring.services.play import hand_document
 
 
 class HandCreateView(SecretaryRequiredMixin, View):

@@ -12,7 +12,7 @@ from scoring.engine.explain import REASON_WORDS, describe_award, describe_game, 
 from scoring.engine.interchange import parse_hand
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Rubber, Ruling
-from scoring.services.reports import as_scored
+from scoring.services.play import as_scored
 from scoring.services.rulings import ruling_words
 from scoring.services.scoring import rubber_result
 from scoring.words import HAND_RECORD, REPORT_PEOPLE, hand_record_words, play_words, record_words

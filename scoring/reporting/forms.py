@@ -13,7 +13,7 @@ from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
-from scoring.services.reports import check_hand
+from scoring.services.play import check_hand
 from scoring.validators import LineField
 
 TURNED, NAMED = "turned", "named"

@@ -26,7 +26,7 @@ from scoring.models import CodeGuess, Hand, HandReport, Player, Rubber, TableCod
 from scoring.reporting.codes import looks_like_code, new_code
 from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
-from scoring.services.reports import as_scored, as_validation_error, check_hand
+from scoring.services.play import as_scored, as_validation_error, check_hand
 from scoring.services.scoring import rubber_hands, rubber_lock
 
 GUESSES_ALLOWED = 60

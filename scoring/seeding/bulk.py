@@ -13,7 +13,7 @@ from scoring.engine.interchange import parse_hand
 from scoring.models import Event, GameRecord, Hand, Player, Rubber, RubberPlayerResult
 from scoring.seeding.demo import random_play
 from scoring.services.kept import totals_rebuild
-from scoring.services.reports import play_fields
+from scoring.services.play import play_fields
 from scoring.services.scoring import ResultRecords, result_records, results_changed
 
 BATCH = 2000

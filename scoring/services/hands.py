@@ -15,7 +15,7 @@ from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
 from scoring.models.choices import TIME_FINISH
-from scoring.services.reports import as_scored, check_hand, hand_document, penalties_from, play_fields
+from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 

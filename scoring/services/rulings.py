@@ -20,7 +20,7 @@ from scoring.engine.errors import RubberError
 from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, adjudicate, rule
 from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
-from scoring.services.reports import as_scored
+from scoring.services.play import as_scored
 from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
 
 ABANDONED = "The rubber was abandoned; no rulings can be made on it."

@@ -14,7 +14,7 @@ from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Seat, score_rub
 from scoring.engine.deals import deals_again
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.models import Event, Hand, Player, Rubber
-from scoring.services.reports import as_scored, penalties_from, play_fields
+from scoring.services.play import as_scored, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_rescore
 from scoring.validators import check_length, printable_line
 

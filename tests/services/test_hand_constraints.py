@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.rulebook import RULEBOOKS
 from scoring.models import Hand
-from scoring.services.reports import check_hand, play_fields
+from scoring.services.play import check_hand, play_fields
 from tests.engine.test_interchange_readers import hand_documents
 
 pytestmark = pytest.mark.django_db

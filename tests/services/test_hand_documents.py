@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.engine.interchange import hand_to_document
 from scoring.engine.rulebook import RULEBOOKS
 from scoring.models import Hand
-from scoring.services.reports import as_reported, check_hand, hand_document, penalties_from, play_fields
+from scoring.services.play import as_played, check_hand, hand_document, penalties_from, play_fields
 from tests.engine.test_interchange_readers import hand_documents
 
 
@@ -28,7 +28,7 @@ def test_a_stored_hands_document_is_what_the_laws_read_back(document: Any, code:
     penalties = penalties_from(hand_to_document(reported))
     hand = Hand(number=number, **play_fields(reported))
     written = hand_document(hand, penalties)
-    assert written == hand_to_document(as_reported(hand, rulebook, penalties))
+    assert written == hand_to_document(as_played(hand, rulebook, penalties))
     assert written == hand_to_document(reported)  # and the hand as the table reported it
 
 
@@ -36,4 +36,4 @@ def test_a_stored_hands_document_is_what_the_laws_read_back(document: Any, code:
 def test_the_demo_clubs_hands_are_written_as_the_laws_read_them(demo_club):
     for hand in Hand.objects.select_related("rubber__event").prefetch_related("penalties"):
         rulebook = hand.rubber.rulebook
-        assert hand_document(hand) == hand_to_document(as_reported(hand, rulebook)), hand
+        assert hand_document(hand) == hand_to_document(as_played(hand, rulebook)), hand

@@ -19,7 +19,7 @@ from scoring.engine import Seat, Side, score_rubber
 from scoring.models import Event, Hand, KeptFigures, Player, Rubber
 from scoring.seeding.bulk import seed_bulk
 from scoring.seeding.demo import play_rubber
-from scoring.services.reports import as_scored
+from scoring.services.play import as_scored
 from scoring.services.rubbers import rubber_abandon
 from scoring.services.scoring import results_changed, rubber_hands
 from scoring.standings import selectors

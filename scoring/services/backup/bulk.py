@@ -22,7 +22,7 @@ from scoring.models import GameRecord, Hand, Penalty, Rubber, RubberPlayerResult
 from scoring.services.backup.as_recorded import insert_as_recorded
 from scoring.services.backup.files import BackupError
 from scoring.services.backup.records import WRITE_ORDER
-from scoring.services.reports import as_scored
+from scoring.services.play import as_scored
 from scoring.services.scoring import rubber_rescore, rubber_scored
 
 MOST_ID = 2**63 - 1  # what a database's integer key holds

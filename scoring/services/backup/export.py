@@ -51,7 +51,7 @@ from scoring.services.backup.records import (
 )
 from scoring.services.backup.snapshot import club_as_it_stands
 from scoring.services.club import CLUB_FIELDS
-from scoring.services.reports import play_document
+from scoring.services.play import play_document
 
 R = TypeVar("R")
 

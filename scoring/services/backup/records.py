@@ -42,7 +42,7 @@ from scoring.models import (
     TotalsCorrection,
 )
 from scoring.services.club import CLUB_FIELDS
-from scoring.services.reports import PLAY_FIELDS
+from scoring.services.play import PLAY_FIELDS
 
 SCORES = "the laws' scoring of the rubber, made again as every rubber is rescored"
 

@@ -59,7 +59,7 @@ from scoring.services.backup.records import (
 )
 from scoring.services.club import club_settings_save
 from scoring.services.kept import totals_rebuild
-from scoring.services.reports import PLAY_FIELDS, hand_document, penalties_from, play_fields
+from scoring.services.play import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
 
 RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,

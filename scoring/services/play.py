@@ -1,4 +1,6 @@
-"""Turning stored hands and penalties into the engine's reported hands, and back."""
+"""A stored hand's play: its hand and penalties as the engine's hand, as played and as scored, and back.
+
+What a table's phones send before the hand is stored is a report (`HandReport`, the reporting app)."""
 
 from __future__ import annotations
 
@@ -79,21 +81,21 @@ def play_document(hand: StoredPlay, penalties: Iterable[StoredPenalty]) -> dict[
     )
 
 
-def as_reported(hand: Hand, rulebook: Rulebook, penalties: Iterable[StoredPenalty] | None = None) -> ReportedHand:
-    """The hand as the table reported it, before any ruling (with `penalties` when given, as `hand_document`)."""
+def as_played(hand: Hand, rulebook: Rulebook, penalties: Iterable[StoredPenalty] | None = None) -> ReportedHand:
+    """The hand as it was played and stored, before any ruling (with `penalties` when given, as `hand_document`)."""
     return parse_hand(hand_document(hand, penalties), hand.number, rulebook)
 
 
 def as_scored(hand: Hand, rulebook: Rulebook, *, without: int | None = None,
               penalties: Iterable[Penalty] | None = None, rulings: Iterable[Ruling] | None = None) -> ReportedHand:
-    """The hand as it scores: as reported, with the effects of its standing rulings applied (all but the
+    """The hand as it scores: as played, with the effects of its standing rulings applied (all but the
     ruling `without`, when given: the hand as that ruling finds it).
 
     `penalties` and `rulings`, when given, are used instead of the saved ones, so that a hand built in
     memory and not yet saved (a restore) scores exactly as it will once saved."""
     standing = hand.rulings.all() if rulings is None else rulings
     effects = [Effect.from_document(r.effect) for r in standing if r.standing and r.pk != without]
-    return apply_effects(as_reported(hand, rulebook, penalties), effects, hand.number, rulebook)
+    return apply_effects(as_played(hand, rulebook, penalties), effects, hand.number, rulebook)
 
 
 def check_hand(document: dict[str, Any], number: int, rulebook: Rulebook) -> ReportedHand:
@@ -138,7 +140,7 @@ def penalties_from(document: dict[str, Any]) -> list[Penalty]:
 
 
 def play_fields(hand: ReportedHand) -> dict[str, Any]:
-    """Hand model fields for a reported hand."""
+    """Hand model fields for the engine's hand."""
     doc = hand_to_document(hand)
     return {
         "dealer": doc.get("dealer", ""),
