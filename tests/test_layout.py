@@ -143,6 +143,29 @@ def test_no_law_is_cited_outside_the_rulebook():
     assert found == [], "\n".join(["law citations outside scoring/engine/:", *found])
 
 
+def defined(path: Path) -> list[str]:
+    """The names a module defines at its top level, those a decorator registers left out."""
+    names: list[str] = []
+    for node in parsed(path).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and not node.decorator_list:
+            names.append(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [t.id for target in targets for t in ast.walk(target)
+                      if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)]
+    return names
+
+
+def test_the_models_shared_choices_have_one_home():
+    """A name the models' choices define (a progressive night's figures, what a missed round scores) is defined
+    nowhere else in scoring/, so it means one thing."""
+    home = CODE / "models" / "choices.py"
+    shared = set(defined(home))
+    elsewhere = [f"{path.relative_to(ROOT)}: {name}" for path in modules() if path != home
+                 for name in defined(path) if name in shared]
+    assert len(shared) > 10 and elsewhere == []
+
+
 def test_a_module_named_for_reports_is_about_the_phones_reports():
     """"Report" is what a table's phones send (`HandReport`); the hands the secretary stores and the engine
     scores are the play, not reports."""

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
-from scoring.models.choices import PROGRESSIVE_FIGURES as FIGURE_WORDS
-from scoring.models.choices import RANKING_DEFAULT
+from scoring.models.choices import PROGRESSIVE_FIGURES, RANKING_DEFAULT
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,24 +36,24 @@ MATCH_TIE_BREAKS: tuple[TieBreak, ...] = (
 )
 """The codes without laps or rubber points (the Official Laws, 1877, the standard game): matches won first."""
 
-PROGRESSIVE_FIGURES = {"points": "scored_for", "lone": "lone", "rounds": "wins"}
-"""The standings row's figure for each thing a progressive night can be ranked by (`Event.ranking`)."""
+PROGRESSIVE_ROW_KEYS = {"points": "scored_for", "lone": "lone", "rounds": "wins"}
+"""The standings row's key for each figure a progressive night can be ranked by (`Event.ranking`);
+`PROGRESSIVE_FIGURES` gives each figure's words."""
 
 
 def progressive(ranking: str = RANKING_DEFAULT) -> tuple[TieBreak, ...]:
-    """A progressive night's order, as the event chose it from its three figures ("points,lone,rounds")."""
-    return tuple(TieBreak(PROGRESSIVE_FIGURES[key], FIGURE_WORDS[key]) for key in ranking.split(","))
+    """A progressive night's order, as the event chose it from its three figures ("points,lone,rounds"); by
+    default every player's tally of points, then his lone hands, then the rounds he won."""
+    return tuple(TieBreak(PROGRESSIVE_ROW_KEYS[key], PROGRESSIVE_FIGURES[key]) for key in ranking.split(","))
 
 
-PROGRESSIVE_TIE_BREAKS = progressive()
 Ranking = tuple[TieBreak, ...]
-"""A progressive night by default: every player's tally of points, then his lone hands, then the rounds he won."""
 
 LAST_WORDS = "name"
 
 
 BY_FAMILY: Mapping[str, Ranking] = {RUBBER_TERMS.family: TIE_BREAKS, MATCH_TERMS.family: MATCH_TIE_BREAKS,
-                                    TALLY_TERMS.family: PROGRESSIVE_TIE_BREAKS}
+                                    TALLY_TERMS.family: progressive()}
 """How each format's figures are ranked when nothing else is chosen (the club's standings under a code)."""
 
 
