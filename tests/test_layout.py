@@ -143,6 +143,39 @@ def test_no_law_is_cited_outside_the_rulebook():
     assert found == [], "\n".join(["law citations outside scoring/engine/:", *found])
 
 
+WORD = re.compile(r"\w+")
+FOUND_BY_DJANGO = {"urlpatterns", "Command"}
+"""Names Django looks up by convention: a URLconf's patterns and a management command. It finds each app's `apps.py`
+the same way, and a function a decorator registers is left out of `defined`."""
+UNREAD = {
+    "ACCOUNT_NOT_WRITTEN": "the account fields a backup leaves out, which its tests hold against the model",
+    "MADE_AGAIN": "the tables a backup leaves out and why, which its tests hold against the models",
+    "club_cache_unsaved": "the club's settings a new database starts from, which the tests' fixtures cache",
+    "ANYONE": "the rulebook's set of every place in the order of making trump, kept beside the narrower sets",
+}
+"""Names the site defines and does not read itself, each with what it is."""
+
+
+def names_read(path: Path) -> set[str]:
+    """Every name a module reads (not those it only assigns), the words of its strings but not its docstrings; or
+    every word of a template."""
+    if path.suffix != ".py":
+        return set(WORD.findall(path.read_text()))
+    tree = parsed(path)
+    notes = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    read: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+            read.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            read.add(node.attr)
+        elif isinstance(node, ast.alias):
+            read.add(node.name.rpartition(".")[2])
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in notes:
+            read.update(WORD.findall(node.value))
+    return read
+
+
 def defined(path: Path) -> list[str]:
     """The names a module defines at its top level, those a decorator registers left out."""
     names: list[str] = []
@@ -154,6 +187,19 @@ def defined(path: Path) -> list[str]:
             names += [t.id for target in targets for t in ast.walk(target)
                       if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)]
     return names
+
+
+def test_every_name_the_site_defines_is_read_somewhere():
+    """A name defined in scoring/ is read by the site (scoring/, the settings or the bench), not only by the
+    tests: what only a test needs lives in the tests."""
+    sources = [ROOT / "scoring", ROOT / "euchre_club", ROOT / "bench"]
+    read = set().union(*(names_read(p) for src in sources for p in src.rglob("*")
+                         if p.suffix in (".py", ".html", ".txt") and "migrations" not in p.parts))
+    unread = [f"{path.relative_to(ROOT)}: {name}" for path in modules() if path.name != "apps.py"
+              for name in defined(path)
+              if name not in read and not name.startswith("__") and name not in FOUND_BY_DJANGO
+              and name not in UNREAD]
+    assert unread == []
 
 
 def test_the_models_shared_choices_have_one_home():

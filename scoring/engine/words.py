@@ -96,13 +96,6 @@ def seat_name(seat: Seat, names: Mapping[Seat, str] | None) -> str:
     return SEAT_WORDS[seat]
 
 
-def side_name(side: Side, names: Mapping[Seat, str] | None) -> str:
-    """A side by its players ("Hale and Jewett") when known, else "North-South"."""
-    if names and all(names.get(s) for s in side.seats):
-        return " and ".join(str(names[s]) for s in side.seats)
-    return "North-South" if side is Side.NS else "East-West"
-
-
 def took_trump(maker: Seat, declaration: Declaration | None, alone: bool, names: Mapping[Seat, str] | None) -> str:
     """Who took the trump and how: "Henry Hale ordered it up alone". With no declaration recorded the words
     claim nothing the table did not say: "Henry Hale's side took the trump"."""

@@ -20,7 +20,7 @@ from scoring.engine.schedules.patterned import patterned
 from scoring.engine.schedules.product import moore_product, moore_product_factors
 from scoring.engine.schedules.shape import Schedule
 from scoring.engine.schedules.stored import INITIAL_ROUNDS
-from scoring.engine.schedules.whist import perfect_initial_round
+from scoring.engine.schedules.whist import perfect_design
 
 
 def check_rounds(schedule: Schedule) -> None:
@@ -94,12 +94,12 @@ def test_every_count_to_64_has_a_whole_schedule_with_no_partner_twice(players):
     resting = len(schedule.rounds) if players % 4 >= 2 else 0
     assert len(schedule.partner_counts()) == players * (players - 1) // 2 - resting
     assert even_byes_after_every_round(schedule)
-    if perfect_initial_round(players) is not None:
+    if perfect_design(players) is not None:
         assert schedule.is_whist()
 
 
 @settings(max_examples=30, deadline=None, derandomize=True)
-@given(players=st.integers(4, 64).filter(lambda v: perfect_initial_round(v) is None), data=st.data())
+@given(players=st.integers(4, 64).filter(lambda v: perfect_design(v) is None), data=st.data())
 def test_first_rounds_of_other_counts_repeat_no_partner_and_keep_byes_even(players, data):
     rounds = data.draw(st.integers(1, full_rounds(players)))
     schedule = whist_schedule(players, rounds, seed=data.draw(st.integers(0, 1000)))

@@ -43,7 +43,6 @@ LATE_REASONS: Mapping[int, str] = {
 }
 SCORE_LIMIT = ClaimLimit("score", OFFICIAL_LAWS.claim_limits["score"], LATE_REASONS)
 REVOKE_LIMIT = ClaimLimit("revoke", OFFICIAL_LAWS.claim_limits["revoke"], LATE_REASONS)
-CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
 
 NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
     "{claimants} claim a new deal: the hand is void and scores nothing.", (),

@@ -65,15 +65,14 @@ OTHER_COUNT = Fact(
     "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
     default=0, help="Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
 
-# The two limits on claims (see the module docstring).
+# The two limits on claims, on a revoke claim (law 68) and on any other claim that changes a score (law 5);
+# see the module docstring.
 LATE_REASONS: Mapping[int, str] = {
     5: "the score of a hand can be put right only until the trump card is turned in the next deal (law 5)",
     68: "a revoke cannot be claimed once the cards are cut for the next deal (law 68)",
 }
 SCORE_LIMIT = ClaimLimit("score", SOMERSET_1888.claim_limits["score"], LATE_REASONS)
 REVOKE_LIMIT = ClaimLimit("revoke", SOMERSET_1888.claim_limits["revoke"], LATE_REASONS)
-CLAIM_LIMITS: Mapping[str, ClaimLimit] = {limit.key: limit for limit in (REVOKE_LIMIT, SCORE_LIMIT)}
-"""The limit on a revoke claim (law 68) and on any other claim that changes a score (law 5)."""
 
 # The choices the laws give, and law 85's forfeit of them. Law 85 takes away the side's *choice*; what
 # then applies is what the law gives when nobody chooses: nothing, where the law only lets them exact a

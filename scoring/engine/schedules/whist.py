@@ -42,12 +42,6 @@ def perfect_design(players: int) -> tuple[tuple[Quad, ...], tuple[int, ...] | No
     return None
 
 
-def perfect_initial_round(players: int) -> tuple[Quad, ...] | None:
-    """The initial round of a known whist schedule for `players`, if there is one."""
-    design = perfect_design(players)
-    return None if design is None else design[0]
-
-
 def full_rounds(players: int) -> int:
     """The rounds of a whole schedule: until every two players have partnered once.
 
