@@ -87,9 +87,16 @@ class HandScore(msgspec.Struct, frozen=True, gc=False):
 
 
 class RubberResult(msgspec.Struct, frozen=True, gc=False):
+    """What a table's hands score to under its code: a Somerset rubber, a match, or a progressive table's round
+    (the engine calls all three a rubber)."""
+
     complete: bool
     rubber_winner: Side | None
+    """The side that won the rubber, or the match."""
     rubber_points: Score
+    """NS and EW: a Somerset rubber's points (each game's value and the rubber's bonus), a match's games won, and
+    0-0 at a progressive table, which never wins a game (its tally is `current_score`). The names say "rubber" for
+    all three formats."""
     games: tuple[GameResult, ...]
     current_score: Score | None
     next_dealer: Seat | None

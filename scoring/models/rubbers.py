@@ -40,6 +40,12 @@ class RubberQuerySet(models.QuerySet["Rubber"]):
 
 
 class Rubber(models.Model):
+    """What four players play at one table, under whatever code the event plays: a Somerset rubber, a match (one
+    game or the best of three) under the Official Laws, the 1877 rules or the standard game, or one table's round
+    of a progressive night, a tally of its deals. The model, its relations (`Event.rubbers`, `Hand.rubber`) and
+    its stored result keep the word "rubber" for all three; pages, phones and sheets name each as its code does
+    (`Rulebook.terms`)."""
+
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
         COMPLETE = "complete", "Complete"
@@ -58,7 +64,9 @@ class Rubber(models.Model):
     abandon_reason = models.TextField(blank=True, validators=[printable_text])
     created_at = models.DateTimeField(auto_now_add=True)
 
-    # The stored result, written only by services.rubber_rescore.
+    # The stored result, written only by services.rubber_rescore. `ns_points` and `ew_points` are the engine's
+    # `rubber_points`: a Somerset rubber's rubber points, a match's games won, and 0-0 at a progressive table,
+    # which wins no game (its round's tally is `current_ns` and `current_ew`).
     rubber_winner = models.CharField(max_length=2, choices=SIDE_CHOICES, blank=True)
     ns_points = models.PositiveSmallIntegerField(default=0)
     ew_points = models.PositiveSmallIntegerField(default=0)
