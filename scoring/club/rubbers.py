@@ -17,7 +17,7 @@ from scoring.club import forms
 from scoring.club.selectors import rubber_or_404, rubber_page
 from scoring.engine import Seat
 from scoring.engine.rulebook.matters import Matter
-from scoring.engine.rulings import SEAT_WORDS
+from scoring.engine.words import SEAT_WORDS
 from scoring.models import Event, Round, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services

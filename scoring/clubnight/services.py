@@ -33,6 +33,7 @@ from scoring.engine.cutting.jacks import LAW as JACK_LAW
 from scoring.engine.cutting.jacks import JackDeal, JackDealError, entered_jack_deals, jack_tables
 from scoring.engine.cutting.tables import CANDIDATES_A_TABLE
 from scoring.engine.rulebook.matters import Matter
+from scoring.engine.words import plural, sentence
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
 
@@ -158,7 +159,7 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     try:
         formation = form_tables(list(names), source, fresh=fresh, first_number=first)
     except (CutError, ValueError) as exc:
-        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+        raise ValidationError(sentence(str(exc))) from None
     seated: set[int] = set()
     placed: set[int] = set()
     for formed in formation.tables:
@@ -206,7 +207,7 @@ def _jack_deals(names: Sequence[str], seed: int | None, entered: Sequence[tuple[
         seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
         return jack_tables(names, seed, tables), seed
     except JackDealError as exc:
-        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+        raise ValidationError(sentence(str(exc))) from None
 
 
 def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, entered: Sequence[tuple[str, str]],
@@ -216,7 +217,7 @@ def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, enter
     tables = len(names) // 4
     if not tables:
         laws = event.playing.cited(Matter.TABLES)
-        raise ValidationError(f"{laws[:1].upper()}{laws[1:]} needs four players to form a table; {len(names)} waiting.")
+        raise ValidationError(sentence(f"{laws} needs four players to form a table; {len(names)} waiting."))
     deals, seed = _jack_deals(list(names), seed, entered, tables)
     for number, deal in enumerate(deals, start=first):
         ClubTable.objects.create(event=event, number=number, candidates=[])
@@ -329,8 +330,8 @@ def _succession(departed: str, successor: str, run: int, when: str, noted: str) 
     if not run:
         return (f"{departed} has gone home after both his rubbers: {successor}, next in line, takes his place {when} "
                 f"and starts his own two{noted}.")
-    return (f"{departed} has gone home: {successor}, next in line, takes his place {when}, with his run of {run} "
-            f"rubber{'s' if run != 1 else ''}{noted}.")
+    return (f"{departed} has gone home: {successor}, next in line, takes his place {when}, with his run of "
+            f"{plural(run, 'rubber')}{noted}.")
 
 
 @transaction.atomic
@@ -365,7 +366,7 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
     except TableBreaksUp:  # law 21: nobody to take a departed player's place
         return _break_up(event, table, rubbers, source, seed, entered, left=departed)
     except (CutError, ValueError) as exc:
-        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+        raise ValidationError(sentence(str(exc))) from None
     names = _by_name(list(players.values()))
     seats = {seat: names[name] for seat, name in change.seats}
     rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
@@ -435,7 +436,7 @@ def _break_up(event: Event, table: ClubTable, rubbers: Sequence[Rubber], source:
         order = ranked(cutter, cutting, "for precedence", 21) if ids else []
         cutter.finish()
     except (CutError, ValueError) as exc:
-        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:]) from None
+        raise ValidationError(sentence(str(exc))) from None
     names = _by_name(list(players.values()))
     placed = [names[n].pk for n in order]
     table.broken_up, table.candidates = True, placed

@@ -31,6 +31,7 @@ from scoring.clubnight.presence import (
 from scoring.engine import Rulebook
 from scoring.engine.cutting.jacks import LAW as JACK_LAW
 from scoring.engine.rulebook.matters import Matter
+from scoring.engine.words import plural
 from scoring.models import ClubTable, Cutting, Event, Player, Rubber
 from scoring.parsing import small_int
 
@@ -160,7 +161,7 @@ class ClubNightView(ReadableMixin, TemplateView):
                 joining = [n for n in (small_int(v) for v in request.POST.getlist("joining")) if n]
                 cutting = services.tables_form(event=event, entered=entered, after_cutting=seen, joining=joining)
                 made = cutting.outcome["tables"]
-                messages.success(request, f"{len(made)} table{'s' if len(made) != 1 else ''} formed by "
+                messages.success(request, f"{plural(len(made), 'table')} formed by "
                                           f"{event.playing.forming}; the rubbers have started.")
             else:
                 cutting = services.next_rubber(table=table, entered=entered, ended=seen)

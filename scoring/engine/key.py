@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.engine.rulebook import Reason, Rulebook
+from scoring.engine.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +21,7 @@ class KeyLine:
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    return plural(n, "point")
 
 
 def scoring_key(rb: Rulebook) -> tuple[KeyLine, ...]:

@@ -57,6 +57,7 @@ FIELD_WORDS: dict[str, str] = {
 
 
 SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SIDE_WORDS: dict[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
 def playing_words(rb: Rulebook) -> str:
@@ -77,6 +78,13 @@ COUNT_WORDS = {2: "two", 3: "three", 5: "five", 7: "seven"}
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """"1 deal", "2 deals", "0 tricks"."""
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
+
+
+def sentence(words: str, end: str = "") -> str:
+    """A message made a sentence: its first letter a capital, the rest as written ("round 3: NS pair 2 ..." reads
+    "Round 3: NS pair 2 ..."), then `end` (a full stop, say). An engine's messages begin in lower case, to be
+    quoted inside another sentence; a page that shows one alone shows it this way."""
+    return f"{words[:1].upper()}{words[1:]}{end}"
 
 
 def tally(won: int, lost: int) -> str:

@@ -16,6 +16,7 @@ from simple_history.models import HistoricalRecords
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.engine.progressive import BYE_RULE, TIE_RULE, lone_bonus_rule
 from scoring.engine.rulebook import PROGRESSIVE_KEY
+from scoring.engine.words import sentence
 from scoring.models.choices import (
     GAME_CHOICES,
     MATCH_CHOICES,
@@ -66,8 +67,7 @@ def choices_check(rulebook: str, game_points: int | None, games: int | None) -> 
         try:
             code.playing(*choice)
         except ValueError as exc:
-            words = str(exc)
-            raise ValidationError({name: f"{words[:1].upper()}{words[1:]}."}) from None
+            raise ValidationError({name: sentence(str(exc), ".")}) from None
 
 
 class EventQuerySet(models.QuerySet["Event"]):

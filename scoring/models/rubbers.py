@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 
 from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
+from scoring.engine.words import plural
 from scoring.models.choices import SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Event, Player
 from scoring.validators import printable_line, printable_text
@@ -207,7 +208,7 @@ class Rubber(models.Model):
         one more a progressive table level after its deals plays."""
         played, limit = self.hand_count, self.deal_limit
         if limit is None or not self.is_open:
-            return f"{played} {'hand' if limit is None else 'deal'}{'' if played == 1 else 's'}"
+            return plural(played, "hand" if limit is None else "deal")
         if played >= limit:
             return f"{played} deals, level: one more for the tie"
         return f"{played} of {limit} deals, {limit - played} left"
@@ -219,7 +220,7 @@ class Rubber(models.Model):
             return ""
         if self.round_totals is not None:
             return "The round's totals entered from the table's tally"
-        deals = f"{self.hand_count} deal{'' if self.hand_count == 1 else 's'}"
+        deals = plural(self.hand_count, "deal")
         limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
         if limit is not None and self.hand_count > limit:
             return f"Stopped after {deals}: level after {limit}, the table played one more"
@@ -263,6 +264,9 @@ class Hand(models.Model):
     declared_by = models.CharField(
         "took it out of his partner's hands", max_length=1, choices=SEAT_CHOICES, blank=True,
         help_text="In a lone hand: the partner who declared the trump before the lone player took it over.")
+    defended_alone = models.CharField(
+        "defended alone by", max_length=1, choices=SEAT_CHOICES, blank=True,
+        help_text="Under the house rule: the defender who played alone against the lone hand.")
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     announced_ns = models.PositiveIntegerField("announced NS score", null=True, blank=True)
     announced_ew = models.PositiveIntegerField("announced EW score", null=True, blank=True)

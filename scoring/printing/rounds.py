@@ -11,7 +11,7 @@ from scoring.engine import Seat
 from scoring.engine.key import scoring_key
 from scoring.engine.progressive import MOVES_UP, movement_words
 from scoring.engine.rulebook import RULEBOOKS
-from scoring.engine.rulings import SEAT_WORDS
+from scoring.engine.words import DASH, SEAT_WORDS
 from scoring.models import Event, Player, Round, RoundTable, Rubber
 from scoring.printing.pdf.data import HandLine, PlayerPoints, RubberSheet, SeatLine
 from scoring.printing.sheets import MIN_BLANK_ROWS, ROWS_ON_SHEET, _date, rubber_sheet
@@ -151,7 +151,7 @@ def movement(event: Event) -> Movement:
         if player_id is not None:
             where[(player_id, number)] = "out"
     def cells(player: Player, side: bool = False) -> tuple[str, ...]:
-        found = [where.get((player.pk, r.number), "out" if r.number in paired else "\u2013") for r in rounds]
+        found = [where.get((player.pk, r.number), "out" if r.number in paired else DASH) for r in rounds]
         # A pair sits together: its place is the table and the side ("2 NS").
         return tuple(f"{c[:-1]}{'NS' if c[-1] in 'NS' else 'EW'}" if side and c[-1] in "NESW" else c for c in found)
 

@@ -21,8 +21,7 @@ from scoring.engine.key import scoring_key
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.rulebook import STANDINGS, Rulebook, Terms
 from scoring.engine.rulebook.matters import Matter
-from scoring.engine.rulings import SEAT_WORDS, SIDE_WORDS
-from scoring.engine.words import moment, score
+from scoring.engine.words import DASH, SEAT_WORDS, SIDE_WORDS, moment, plural, score
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.rubbers import undealt
 from scoring.printing.pdf.data import (
@@ -59,7 +58,6 @@ from scoring.standings.selectors import (
 )
 from scoring.words import rubber_result_words
 
-DASH = "\u2013"
 ROWS_ON_SHEET = 16
 """A sheet for a rubber still in play has at least this many rows, recorded and blank."""
 MIN_BLANK_ROWS = 6
@@ -247,7 +245,7 @@ def _sheet_words(rulebook: Rulebook, result: RubberResult | None) -> dict[str, A
         points = result.current_score if result and result.current_score else (0, 0)
     else:
         points = result.rubber_points if result else (0, 0)
-    columns = ("Game", "Won by", "NS\u2013EW") + (("Lap", "Kind", "Points") if rulebook.laps else ())
+    columns = ("Game", "Won by", f"NS{DASH}EW") + (("Lap", "Kind", "Points") if rulebook.laps else ())
     return {"points": points, "finished": terms.finished, "unit": terms.unit.capitalize(), "game_columns": columns,
             "no_games": "No game finished yet." if terms.games else "No game is played: the deals are added up."}
 
@@ -292,10 +290,6 @@ def standing_lines(rows: list[dict], matches: bool = False,
         for row in ranked(rows, ranking))
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
 def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet[Rubber], ranking: Any,
                      after_round: int | None) -> list[str]:
     """What the standings count and leave out: rubbers by state, prizes and rules of a progressive night, players
@@ -310,15 +304,15 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
     complete = counts["complete"]  # a progressive round is never complete: its deals stop it
     notes = [] if terms.tally else [f"{complete} complete {terms.count(complete).split(' ', 1)[1]} counted."]
     if counts["stopped"] and terms.tally:
-        notes.append(f"Counted: the rounds of {_count(counts['stopped'], 'table')}, every deal they played.")
+        notes.append(f"Counted: the rounds of {plural(counts['stopped'], 'table')}, every deal they played.")
     elif counts["stopped"]:
         notes.append(f"{terms.count(counts['stopped'])} stopped by their round (its deal limit or "
                      "its close), counted as they stood.")
     if undealt_tables:
-        notes.append(f"{_count(undealt_tables, 'table')} stopped before dealing a hand: no {terms.contest} played, "
+        notes.append(f"{plural(undealt_tables, 'table')} stopped before dealing a hand: no {terms.contest} played, "
                      "none counted.")
     if counts["in_progress"]:
-        playing = _count(counts["in_progress"], "table") if terms.tally else terms.count(counts["in_progress"])
+        playing = plural(counts["in_progress"], "table") if terms.tally else terms.count(counts["in_progress"])
         notes.append(f"{playing} in progress, not counted yet.")
     if event.progressive:
         notes[:0] = [f"{prize.name} ({prize.figure}): {', '.join(prize.winners)}"
@@ -546,7 +540,7 @@ def _record_list(player: Player, events: QuerySet[Event], period: Period, days: 
 def _period_words(terms: Terms, summary: dict[str, Any]) -> str:
     """"2 complete rubbers, won 2, lost 0, rubber points 8-2, net +6": a period's figures in one format's units."""
     played = summary["rubbers"] or 0
-    return (f"{played} complete {terms.contest if played == 1 else terms.contests}, won {summary['wins']}, lost "
+    return (f"{plural(played, f'complete {terms.contest}', f'complete {terms.contests}')}, won {summary['wins']}, lost "
             f"{summary['losses']}, {terms.points} {summary['scored_for'] or 0}{DASH}{summary['scored_against'] or 0}, "
             f"net {summary['net'] or 0:+d}")
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from scoring.engine import Seat
 from scoring.engine.rulebook import Rulebook
-from scoring.engine.rulings import SEAT_WORDS
+from scoring.engine.words import DASH, SEAT_WORDS
 from scoring.models import Event, RoundBye, RoundTable
 
 TIMED_BOXES = 8
@@ -88,7 +88,7 @@ def _seated(event: Event) -> dict[tuple[int, int], tuple[str, str, str]]:
             seated[row["round__number"], row[f"{key[seat]}_id"]] = (
                 str(row["number"]), SEAT_WORDS[seat], row[f"{key[seat.partner]}__display_name"])
     for number, player_id in RoundBye.objects.filter(round__event=event).values_list("round__number", "player_id"):
-        seated[number, player_id] = ("\u2013", SITS_OUT, "")
+        seated[number, player_id] = (DASH, SITS_OUT, "")
     return seated
 
 

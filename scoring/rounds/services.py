@@ -27,7 +27,7 @@ from scoring.engine.schedules import (
     swiss_round,
     whist_schedule,
 )
-from scoring.engine.words import plural
+from scoring.engine.words import plural, sentence
 from scoring.models import (
     Entrant,
     Event,
@@ -169,7 +169,7 @@ def _swiss(round_: Round) -> None:
     try:
         planned = swiss_round(standing, met, north_south, byes, round_.number)
     except ValueError as exc:
-        raise ValidationError(str(exc).capitalize() + ".") from None
+        raise ValidationError(sentence(str(exc), ".")) from None
     _store(round_, planned, entrants)
 
 
@@ -178,7 +178,7 @@ def _progressive(round_: Round) -> None:
     try:
         seating = moved_on(round_.event, round_.number)
     except MovementError as exc:
-        raise ValidationError(str(exc)[:1].upper() + str(exc)[1:] + ".") from None
+        raise ValidationError(sentence(str(exc), ".")) from None
     RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player) for player in seating.sitting_out)
     RoundTable.objects.bulk_create(
         RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],

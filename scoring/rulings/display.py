@@ -14,8 +14,6 @@ from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import (
     DEAL_WORDS,
     REMEDY_WORDS,
-    SEAT_WORDS,
-    SIDE_WORDS,
     Chooser,
     Deal,
     Irregularity,
@@ -23,10 +21,9 @@ from scoring.engine.rulings import (
     Remedy,
     irregularities,
 )
+from scoring.engine.words import DASH, SEAT_WORDS, SIDE_WORDS, plural
 from scoring.models import Rubber, RubberPlayerResult, Ruling
 from scoring.services.rulings import RulingPreview, ruling_words
-
-DASH = "\u2013"
 
 
 @dataclass(frozen=True)
@@ -121,7 +118,7 @@ def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> 
 
     words = []
     for side, count in (effect.get("revokes") or {}).items():
-        words.append(f"{SIDE_WORDS[Side(side)]} charged with {count} revoke{'s' if count != 1 else ''}"
+        words.append(f"{SIDE_WORDS[Side(side)]} charged with {plural(count, 'revoke')}"
                      f"{law(Reason.REVOKE)}")
     if effect.get("wrong_cards"):
         words.append(f"{SIDE_WORDS[Side(effect['wrong_cards'])]} had the wrong number of cards"

@@ -9,7 +9,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook, Seat
-from scoring.engine.rulings import SEAT_WORDS, TABLES, Fact, FactKind, Irregularity, Offender, Option, irregularities
+from scoring.engine.rulings import TABLES, Fact, FactKind, Irregularity, Offender, Option, irregularities
+from scoring.engine.words import SEAT_WORDS
 from scoring.parsing import CountField
 from scoring.validators import TextField
 

@@ -16,7 +16,8 @@ from formtools.wizard.views import SessionWizardView
 
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import hand_words, names_by_hand, rubber_for_page
-from scoring.engine.rulings import SIDE_WORDS, Chooser, irregularities
+from scoring.engine.rulings import Chooser, irregularities
+from scoring.engine.words import SIDE_WORDS
 from scoring.models import HandReport, Rubber
 from scoring.parsing import small_int
 from scoring.rulings.display import score_rows, standings_changes

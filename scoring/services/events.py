@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.template.defaultfilters import pluralize
 
 from scoring.engine.rulebook import STANDARD
+from scoring.engine.words import plural
 from scoring.models import Event
 from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
 from scoring.services.club import the_club
@@ -32,7 +32,7 @@ def event_locks(event: Event) -> dict[str, str]:
     rubbers = event.rubbers.count()
     locks: dict[str, str] = {}
     if rounds_made:
-        made = f"the schedule is made ({rounds_made} round{pluralize(rounds_made)})"
+        made = f"the schedule is made ({plural(rounds_made, 'round')})"
         locks["mode"] = locks["rounds"] = locks["movement"] = made
     elif rubbers:
         locks["mode"] = f"the event has {event.playing.terms.count(rubbers)}"
@@ -54,7 +54,7 @@ def mode_change_error(event: Event, mode: str | None) -> str | None:
     entered = event.entrants.count()
     if not entered:
         return None
-    players = f"{entered} player{pluralize(entered)}"
+    players = plural(entered, "player")
     if before == Event.Mode.CLUB_NIGHT:
         return f"{players} are marked present on this club night, so it stays a club night."
     if not (before in IN_ROUNDS and mode in IN_ROUNDS):

@@ -141,6 +141,19 @@ def test_impossible_schedules_are_refused_with_a_reason(count, mode, rounds, mes
 
 
 @pytest.mark.django_db
+def test_a_swiss_round_that_cannot_be_paired_is_refused_in_the_engines_words_capitals_kept(monkeypatch):
+    def unpaired(*args, **kwargs):
+        raise ValueError("round 1: pair 2 (North-South in every round so far) has met every other pair; NS 3 too")
+
+    monkeypatch.setattr("scoring.rounds.services.swiss_round", unpaired)
+    event = tournament(12, mode=Event.Mode.PAIRS, rounds=3)
+    with pytest.raises(ValidationError) as refused:
+        schedule_make(event=event)
+    assert refused.value.messages == [
+        "Round 1: pair 2 (North-South in every round so far) has met every other pair; NS 3 too."]
+
+
+@pytest.mark.django_db
 def test_the_room_costs_the_same_queries_for_4_tables_as_for_12(django_assert_max_num_queries):
     def started(count):
         event = tournament(count, rounds=1)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from scoring.engine.words import sentence
+
 
 @dataclass(frozen=True, slots=True)
 class Law:
@@ -28,7 +30,7 @@ class Law:
     @property
     def heading(self) -> str:
         """"Law XXV", "1877 §6", "The standard game": how a list of laws names this one."""
-        return f"Law {self.cited}" if self.numbered else self.cited[:1].upper() + self.cited[1:]
+        return f"Law {self.cited}" if self.numbered else sentence(self.cited)
 
     def __str__(self) -> str:
         return f"{self.heading} ({self.title}): {self.summary}"

@@ -11,8 +11,6 @@ plain data.
 
 from scoring.engine.rulings.adjudicate import (
     DERIVED_FACTS,
-    SEAT_WORDS,
-    SIDE_WORDS,
     TABLES,
     Ruling,
     RulingError,
@@ -48,8 +46,6 @@ __all__ = [
     "DERIVED_FACTS",
     "NO_EFFECT",
     "REMEDY_WORDS",
-    "SEAT_WORDS",
-    "SIDE_WORDS",
     "TABLES",
     "Chooser",
     "ClaimLimit",

@@ -29,6 +29,7 @@ from scoring.engine.rulings.schema import (
 )
 from scoring.engine.rulings.somerset import IRREGULARITIES
 from scoring.engine.seats import Seat, Side
+from scoring.engine.words import SEAT_WORDS, SIDE_WORDS
 
 RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
     "somerset-1888": IRREGULARITIES,
@@ -42,8 +43,6 @@ TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.rulings] 
 DERIVED_FACTS = ("lone", "role", "any_count")
 """Facts worked out from the hand, which paths may test as well as the facts asked."""
 
-SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
                           ScoreEffect.MISCOUNT, ScoreEffect.UNCOUNTED, ScoreEffect.REFUSED_PENALTY})
 """Score effects that fall on the offender's side, so need an offender."""

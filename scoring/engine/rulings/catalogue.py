@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
-from scoring.engine.rulings.adjudicate import SEAT_WORDS, RulingError, irregularities
+from scoring.engine.rulings.adjudicate import RulingError, irregularities
 from scoring.engine.rulings.schema import Fact, FactKind, Irregularity, Offender
 from scoring.engine.rulings.somerset import CLAIMED
+from scoring.engine.words import SEAT_WORDS
 
 
 def claim_limit(kind: str, claimed: str, rulebook: Rulebook = SOMERSET_1888) -> tuple[int, ...]:

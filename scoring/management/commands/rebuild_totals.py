@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.engine.words import plural
 from scoring.models import Event
 from scoring.services.kept import totals_rebuild
 from scoring.services.scoring import results_changed
@@ -25,7 +26,7 @@ class Command(BaseCommand):
             self.stdout.write("Every kept total matched the stored results; nothing was rewritten.")
             return
         names = dict(Event.objects.filter(pk__in={e for e, _ in differed}).values_list("pk", "slug"))
-        self.stdout.write(f"{len(differed)} event-day{'s' if len(differed) != 1 else ''} differed and were "
+        self.stdout.write(f"{plural(len(differed), 'event-day')} differed and were "
                           "rewritten:")
         for event_id, day in differed:
             self.stdout.write(f"  {names.get(event_id, event_id)} {day.isoformat() if day else '(the whole event)'}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.engine.key import KeyLine
+from scoring.engine.words import DASH
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class RubberSheet:
     """The heading over the sheet's end, in its format's words (`Terms.finished`)."""
     unit: str = "Rubber points"
     """What the players' figures count (`Terms.unit`)."""
-    game_columns: tuple[str, ...] = ("Game", "Won by", "NS\u2013EW", "Lap", "Kind", "Points")
+    game_columns: tuple[str, ...] = ("Game", "Won by", f"NS{DASH}EW", "Lap", "Kind", "Points")
     """The finished games' columns: a match's games have no lap, kind or rubber points."""
     no_games: str = "No game finished yet."
 

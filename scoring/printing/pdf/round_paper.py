@@ -22,6 +22,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scoring.engine.words import DASH
 from scoring.printing.pdf.common import MARGIN, PAGE_SIZES, STYLES, Name, build, content_width, footer, p
 from scoring.printing.pdf.data import RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
@@ -181,9 +182,9 @@ def movement_pdf(movement: Movement) -> bytes:
     story: list[Flowable] = [
         p(title, "title"),
         p("Each pair's table and side, round by round: \u201c3 NS\u201d is table 3, North and South. "
-          "\u201cout\u201d sits the round out; \u2013 is a round paired when it starts." if movement.by_pairs else
+          f"\u201cout\u201d sits the round out; {DASH} is a round paired when it starts." if movement.by_pairs else
           "Each player's table and seat, round by round: \u201c3 N\u201d is table 3, North (North and South are "
-          "partners, as are East and West). \u201cout\u201d sits the round out; \u2013 is a round paired when "
+          f"partners, as are East and West). \u201cout\u201d sits the round out; {DASH} is a round paired when "
           "it starts.", "subtitle"),
         table if movement.rounds else p("The schedule is not made yet.", "body"),
     ]

@@ -18,11 +18,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from scoring.engine.words import DASH
 from scoring.printing.pdf.common import GRID, STYLES, Name, build_counted, content_width, grid, p
 from scoring.printing.pdf.data import GameLine, HandLine, RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 
-HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", "Score\nNS\u2013EW",
+HEADER = ["#", "Dealer", "Maker", "Trump", "Alone", "Tricks", "NS", "EW", f"Score\nNS{DASH}EW",
           "Penalties, rulings and their laws"]
 FIXED_WIDTHS = [7, 11, 38, 18, 10, 12, 8, 8, 14]  # mm; the last column takes what is left
 HALF_WIDTHS = [6, 10, 15, 14, 10, 10, 7, 7, 13]
@@ -225,7 +226,7 @@ def rubber_sheet_story(sheet: RubberSheet, two: bool = False) -> list[Flowable]:
              if sheet.games else p(sheet.no_games, "small"))
     players = grid([["Player", "Side", sheet.unit],
                     *[[Name(x.player), x.side, str(x.points)] for x in sheet.players],
-                    [f"{sheet.unit}, NS\u2013EW", "", f"{sheet.rubber_points[0]}\u2013{sheet.rubber_points[1]}"]],
+                    [f"{sheet.unit}, NS{DASH}EW", "", f"{sheet.rubber_points[0]}{DASH}{sheet.rubber_points[1]}"]],
                    [half - 40 * mm, 12 * mm, 28 * mm])
     players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1)), *COMPACT]))
     if sheet.games:
