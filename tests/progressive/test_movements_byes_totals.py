@@ -8,7 +8,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.engine.progressive import bye_points
 from scoring.models import Event, Round, RoundBye, RoundTable, Rubber, RubberPlayerResult
 from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
 from scoring.services.events import event_create, event_update
@@ -51,11 +50,14 @@ def test_byes_rotate_nobody_keeps_a_partner_and_a_bye_scores_the_rounds_average(
     assert len(out_second) == 2 and not out_first & out_second  # those who sat out play; two others sit out
     assert out_first <= {p for t in second.tables.all() for p in (t.north_id, t.east_id, t.south_id, t.west_id)}
     assert not partners(first) & partners(second)
+    # At each table North-South march three times (2 points each in the standard game) and East-West once (2):
+    # its North-South players score 6, its East-West players 2. Eight played: (6 + 6 + 2 + 2) * 2 = 32 points
+    # over 8 players, an average of 4, which each of the two who sat out scores.
     results = RubberPlayerResult.objects.filter(rubber__round_table__round=first)
-    average = bye_points(sum(r.points_for for r in results), results.count())
+    assert sorted(r.points_for for r in results) == [2, 2, 2, 2, 6, 6, 6, 6]
     rows = {row["player_id"]: row for row in cache.event_players(event)}
     for player in out_first:
-        assert rows[player]["byes"] == 1 and rows[player]["scored_for"] == average
+        assert rows[player]["byes"] == 1 and rows[player]["scored_for"] == 4
     page = reverse("event_standings", args=[event.slug])
     from django.test import Client
 

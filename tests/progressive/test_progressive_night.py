@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import transaction
 
-from scoring.engine.progressive import progressive_move, read_round
+from scoring.engine import Side
+from scoring.engine.progressive import progressive_move, read_round, the_cut
 from scoring.models import Event, RoundTable, RubberPlayerResult
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 from scoring.services.events import event_create
+from scoring.services.scoring import rubber_lock, rubber_rescore
 from scoring.standings import cache
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
@@ -92,19 +95,46 @@ def test_the_standings_rank_by_total_points_then_lone_hands_then_rounds_won():
 
 
 def test_a_level_table_is_settled_by_lone_hands_then_a_cut_that_replays():
-    event = night()
+    # The cut is drawn from "event:round:table"; for event 900003 in round 1 it falls to East-West at table 1 and
+    # at table 2 alike, so a North-South win at table 1 is the lone hand's, not the cut's.
+    event = EventFactory(pk=900_003, mode=Event.Mode.PROGRESSIVE, rounds=3, deal_limit=4, rulebook="standard")
+    names = ["Abel", "Baker", "Cole", "Dunn", "Eaton", "Frost", "Gray", "Hale"]
+    entrants_set(event=event, players=[PlayerFactory(display_name=name) for name in names])
     first, second, _ = schedule_make(event=event)
     round_start(round_id=first.pk)
-    for table in first.tables.select_related("rubber"):
-        for maker in "NENE":
-            record(table.rubber, maker=maker, tricks=3)  # level: two points each, no lone hands
-    round_close(round_id=first.pk)
+    head, foot = (t.rubber for t in first.tables.order_by("number"))
+    assert [head.north.display_name, head.east.display_name, head.south.display_name,
+            head.west.display_name] == ["Abel", "Baker", "Cole", "Dunn"]
+    # Table 1: North alone takes three tricks (the standard game's lone point: 1, and a lone hand made), East
+    # three (1), North three (1), East three (1): 2-2 on points, North-South 1 lone hand to none.
+    record(head, maker="N", alone=True, tricks=3)
+    for maker in "ENE":
+        record(head, maker=maker, tricks=3)
+    # Table 2 (Eaton, Frost, Gray, Hale): a point a deal to each side in turn, 2-2 and no lone hand.
+    for maker in "NENE":
+        record(foot, maker=maker, tricks=3)
+    round_close(round_id=first.pk)  # level after four deals: closing the round stops the fifth
+
+    won = {r.player.display_name: r.won for r in RubberPlayerResult.objects.select_related("player")}
+    assert won == {"Abel": True, "Cole": True, "Baker": False, "Dunn": False,  # the lone hand
+                   "Frost": True, "Hale": True, "Eaton": False, "Gray": False}  # the cut: East-West
+    assert (the_cut(900_003, 1, 1), the_cut(900_003, 1, 2)) == (Side.EW, Side.EW)
+    with transaction.atomic():
+        rubber_rescore(rubber_lock(foot.pk))  # scored again, the cut is drawn again and falls the same way
+    assert {r.player.display_name: r.won for r in RubberPlayerResult.objects.filter(rubber=foot)} == {
+        "Frost": True, "Hale": True, "Eaton": False, "Gray": False}
+
+    # Round 2: table 1's winners stay (North, East) and table 2's winners come up; table 2's losers stay and
+    # table 1's losers go down to them.
     round_start(round_id=second.pk)
-    seated = {p for t in second.tables.all() for p in seats(t).values()}
-    assert len(seated) == 8
-    again = night()
-    first_again, *_ = schedule_make(event=again)
-    assert first_again.pk != first.pk  # another event draws its own cut
+    seated = [[p.display_name for p in (t.north, t.east, t.south, t.west)] for t in second.tables.order_by("number")]
+    assert seated == [["Abel", "Cole", "Frost", "Hale"], ["Eaton", "Gray", "Baker", "Dunn"]]
+    # Everyone scored 2; Abel alone made a lone hand; then rounds won; then names.
+    rows = [(r["player__display_name"], r["scored_for"], r["lone"], r["wins"], r["rank"])
+            for r in cache.event_players(event)]
+    assert rows == [("Abel", 2, 1, 1, "1"), ("Cole", 2, 0, 1, "2="), ("Frost", 2, 0, 1, "2="),
+                    ("Hale", 2, 0, 1, "2="), ("Baker", 2, 0, 0, "5="), ("Dunn", 2, 0, 0, "5="),
+                    ("Eaton", 2, 0, 0, "5="), ("Gray", 2, 0, 0, "5=")]
 
 
 def test_beyond_a_multiple_of_four_the_last_entered_sit_out_round_one():
