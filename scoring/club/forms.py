@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Layout, Row
+from crispy_forms.layout import HTML, Column, Layout, Row
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -17,9 +17,10 @@ from django.utils.text import slugify
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
-from scoring.engine.rulebook import RULEBOOKS
+from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS, read_house_rules
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings.somerset import CLAIMED
+from scoring.engine.words import sentence
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
 from scoring.models.choices import (
     GAME_CHOICES,
@@ -206,8 +207,47 @@ class RubberStartForm(forms.Form):
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
               ("rounds", "deal_limit", "round_minutes", "time_called"), ("missed_rounds", "lone_bonus"),
               ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"),
-              ("rulebook", "game_points", "games"), ("paper_size", "is_public"), ("notes",))
+              ("rulebook", "game_points", "games"), *(HOUSE_ROWS := (
+                  ("house_lone_euchre", "house_table_talk", "house_defend_alone_euchre"),
+                  ("house_stick_the_dealer", "house_canadian_loner", "house_defend_alone"))),
+              ("paper_size", "is_public"), ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
+
+
+HOUSE = "house_"
+"""The form fields of the house rules are named by the rule's key after this."""
+
+
+def house_rule_fields(rules: Any) -> dict[str, forms.Field]:
+    """A field for each house rule of the standard game, starting from `rules` (a stored `house_rules`)."""
+    kept = read_house_rules(rules or None)
+    fields: dict[str, forms.Field] = {}
+    for key, rule in HOUSE_RULES.items():
+        value = getattr(kept, key)
+        if isinstance(value, bool):
+            fields[HOUSE + key] = forms.BooleanField(label=rule.label, required=False, initial=value)
+        else:
+            fields[HOUSE + key] = forms.TypedChoiceField(
+                label=rule.label, choices=[(v, str(v)) for v in rule.values], coerce=int, initial=value,
+                required=False, empty_value=None)  # left out of a post: the standard game's own
+        fields[HOUSE + key].widget.attrs["data-for"] = "standard"
+    return fields
+
+
+def house_rules_cleaned(form: forms.BaseForm, takes_them: bool) -> dict[str, Any]:
+    """The house rules the form gives, as the event or the club keeps them; none under a code that takes none
+    (the fields are hidden there). A lone defender's euchre is kept only where a defender may play alone."""
+    if not takes_them:
+        return {}
+    raw = {key: form.cleaned_data[HOUSE + key] for key in HOUSE_RULES
+           if form.cleaned_data.get(HOUSE + key) is not None}
+    if not raw.get("defend_alone"):
+        raw.pop("defend_alone_euchre", None)
+    try:
+        return read_house_rules(raw).document()
+    except ValueError as exc:
+        form.add_error(None, sentence(str(exc), "."))
+        return {}
 
 
 def _html_limits(field: forms.Field, model_field: Any) -> None:
@@ -241,8 +281,18 @@ def _event_layout(names: Iterable[str]) -> FormHelper:
     helper.form_tag = False  # form_page.html owns the form
     helper.disable_csrf = True
     rows = [[name for name in row if name in present] for row in (EVENT_ROWS if "slug" in present else EDIT_ROWS)]
-    helper.layout = Layout(*(Row(*(Column(name, css_class="col-md") for name in row)) for row in rows if row))
+    helper.layout = Layout(*(item for row in rows if row for item in _row(row)))
     return helper
+
+
+HOUSE_HEADING = HTML('<div class="row"><div class="col-md"><p class="fw-semibold mb-1" data-for="standard">House '
+                     'rules of the standard game</p></div></div>')
+
+
+def _row(names: list[str]) -> list[Any]:
+    """A row of fields side by side; the house rules' first row under their heading."""
+    row = Row(*(Column(name, css_class="col-md") for name in names))
+    return [HOUSE_HEADING, row] if names[0] == HOUSE_ROWS[0][0] else [row]
 
 
 class EventForm(forms.ModelForm):
@@ -288,6 +338,10 @@ class EventForm(forms.ModelForm):
             for name in ("rulebook", "game_points", "games", "paper_size"):  # over the model's own defaults
                 if name not in (kwargs.get("initial") or {}):
                     self.initial[name] = getattr(club, name)
+            rulebook.widget.attrs["data-usual"] = club.rulebook
+        # A new event starts from the club's usual house rules; a stored one shows its own.
+        self.fields.update(house_rule_fields(self.instance.house_rules if self.instance.pk
+                                             else the_club().house_rules))
         for name in ("rounds", "deal_limit", "round_minutes"):
             _html_limits(self.fields[name], Event._meta.get_field(name))
         _shown_by_mode(self.fields)
@@ -346,13 +400,16 @@ class EventForm(forms.ModelForm):
             for name in ("game_points", "games"):  # the club's usual game and match, left as offered: none here
                 if name in cleaned and cleaned[name] == self.initial.get(name):
                     cleaned[name] = None
+        code = RULEBOOKS.get(str(cleaned.get("rulebook") or ""))
+        cleaned["house_rules"] = house_rules_cleaned(self, code is not None and code.takes_house_rules)
         for name, error in running_errors(cleaned).items():
             if name not in self.errors:
                 self.add_error(name, error)
         return cleaned
 
     def fields_for_service(self) -> dict[str, Any]:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        return {**{name: self.cleaned_data[name] for name in self.Meta.fields},
+                "house_rules": self.cleaned_data["house_rules"]}
 
 
 class EventEditForm(EventForm):
@@ -366,14 +423,18 @@ class EventEditForm(EventForm):
         super().__init__(*args, **kwargs)
         self.locks = event_locks(self.instance)
         for name, why in self.locks.items():
-            self.fields[name].disabled = True
-            self.fields[name].help_text = f"Fixed: {why}."
+            for field in ([self.fields[HOUSE + key] for key in HOUSE_RULES] if name == "house_rules"
+                          else [self.fields[name]]):
+                field.disabled = True
+                field.help_text = f"Fixed: {why}."
 
     def clean(self) -> dict[str, Any]:
         """A changed value for a fixed field (posted from a page opened before it was fixed) is refused on the
         field; the service checks the same under the event's lock."""
         cleaned = super().clean()
         for name, why in self.locks.items():
+            if name == "house_rules":
+                continue  # disabled fields: the stored rules are kept, whatever is posted
             posted = self.data.get(name)
             if posted is not None and posted != str(getattr(self.instance, name) or ""):
                 self.add_error(name, f"This can no longer change: {why}.")
@@ -386,7 +447,7 @@ class ClubSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = list(CLUB_FIELDS)
+        fields = [name for name in CLUB_FIELDS if name != "house_rules"]
         labels = {"name": "The club's name", "paper_size": "Usual paper"}
         help_texts = {"name": "Shown at the top of every page and on every printed sheet.",
                       "rulebook": "New events start from it; the home page, the laws and How scoring works open "
@@ -399,11 +460,17 @@ class ClubSettingsForm(forms.ModelForm):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)
             field.choices = [("", "The code's own"), *(GAME_CHOICES if name == "game_points" else MATCH_CHOICES)]
+        self.fields.update(house_rule_fields(self.instance.house_rules))
         self.helper = FormHelper()
         self.helper.form_tag = False  # form_page.html owns the form
         self.helper.disable_csrf = True
-        rows = (("name",), ("rulebook",), ("game_points", "games"), ("paper_size",))
-        self.helper.layout = Layout(*(Row(*(Column(name, css_class="col-md") for name in row)) for row in rows))
+        rows = (("name",), ("rulebook",), ("game_points", "games"), ("paper_size",), *HOUSE_ROWS)
+        self.helper.layout = Layout(*(item for row in rows for item in _row(list(row))))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        cleaned["house_rules"] = house_rules_cleaned(self, True)  # for the standard game, whatever the usual code
+        return cleaned
 
     def fields_for_service(self) -> dict[str, Any]:
         return {name: self.cleaned_data[name] for name in CLUB_FIELDS}

@@ -14,8 +14,9 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
+from scoring.engine.interchange import house_ruled
 from scoring.engine.progressive import BYE_RULE, TIE_RULE, lone_bonus_rule
-from scoring.engine.rulebook import PROGRESSIVE_KEY
+from scoring.engine.rulebook import PROGRESSIVE_KEY, STANDARD, HouseRules, read_house_rules
 from scoring.engine.words import sentence
 from scoring.models.choices import (
     GAME_CHOICES,
@@ -70,6 +71,23 @@ def choices_check(rulebook: str, game_points: int | None, games: int | None) -> 
             raise ValidationError({name: sentence(str(exc), ".")}) from None
 
 
+def house_rules_check(rulebook: str, house_rules: Any) -> None:
+    """House rules only under a code that takes them (the standard game), each rule with one of its own values;
+    raises ValidationError on `house_rules`."""
+    code = RULEBOOKS.get(rulebook)
+    if code is None or not house_rules:
+        return
+    try:
+        house_ruled(code, house_rules)
+    except ValueError as exc:
+        raise ValidationError({"house_rules": sentence(str(exc), ".")}) from None
+
+
+def house_of(house_rules: Any) -> HouseRules:
+    """The house rules a stored row keeps (checked when it was saved)."""
+    return read_house_rules(house_rules or None)
+
+
 class EventQuerySet(models.QuerySet["Event"]):
     def of_standing(self, key: str) -> EventQuerySet:
         """The events whose figures are kept under standings key `key`: every progressive night, or the other
@@ -115,6 +133,10 @@ class Event(models.Model):
     games = models.PositiveSmallIntegerField(
         "match", null=True, blank=True, choices=MATCH_CHOICES,
         help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
+    house_rules = models.JSONField(
+        default=dict, blank=True,
+        help_text="The standard game's house rules the event is played with, as a document keeps them; fixed with "
+                  "its code once a rubber is played.")
     notes = models.TextField(blank=True, validators=[printable_text])
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
@@ -189,12 +211,19 @@ class Event(models.Model):
 
     def clean(self) -> None:
         choices_check(self.rulebook, self.game_points, self.games)
+        house_rules_check(self.rulebook, self.house_rules)
+
+    @property
+    def house(self) -> HouseRules:
+        return house_of(self.house_rules)
 
     @property
     def playing(self) -> Rulebook:
-        """The code of laws with the game and the match the event chose: what its hands are scored by. A
-        progressive night adds up each round's deals and plays to no game."""
+        """The code of laws with the game and the match the event chose, and its house rules: what its hands are
+        scored by. A progressive night adds up each round's deals and plays to no game."""
         code = RULEBOOKS[self.rulebook]
+        if self.house_rules:
+            code = code.housed(self.house)
         if self.mode == self.Mode.PROGRESSIVE:
             return code.tallied()
         return code.playing(self.game_points, self.games)
@@ -241,6 +270,10 @@ class Club(models.Model):
         "usual match", null=True, blank=True, choices=MATCH_CHOICES,
         help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
     paper_size = models.CharField(max_length=10, choices=Event.PaperSize.choices, default=Event.PaperSize.LETTER)
+    house_rules = models.JSONField(
+        default=dict, blank=True,
+        help_text="The house rules the club usually plays the standard game with; a new event under it starts from "
+                  "them.")
     history = HistoricalRecords()
 
     class Meta:
@@ -251,8 +284,16 @@ class Club(models.Model):
 
     def clean(self) -> None:
         choices_check(self.rulebook, self.game_points, self.games)
+        house_rules_check(STANDARD.key, self.house_rules)  # kept for the standard game, whatever the usual code
+
+    @property
+    def house(self) -> HouseRules:
+        return house_of(self.house_rules)
 
     @property
     def playing(self) -> Rulebook:
-        """The club's usual code with its usual game and match."""
-        return RULEBOOKS[self.rulebook].playing(self.game_points, self.games)
+        """The club's usual code with its usual game and match (and its house rules, under the standard game)."""
+        code = RULEBOOKS[self.rulebook]
+        if self.house_rules and code.takes_house_rules:
+            code = code.housed(self.house)
+        return code.playing(self.game_points, self.games)

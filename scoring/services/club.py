@@ -16,7 +16,7 @@ from django.db import transaction
 
 from scoring.models import Club
 
-CLUB_FIELDS = ("name", "rulebook", "game_points", "games", "paper_size")
+CLUB_FIELDS = ("name", "rulebook", "game_points", "games", "paper_size", "house_rules")
 """What the secretary sets (and a backup carries)."""
 CACHE_KEY = "club:settings:1"
 TIMEOUT = 24 * 60 * 60

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from scoring.engine.rulebook import STANDARD
+from scoring.engine.rulebook import RULEBOOKS, STANDARD
 from scoring.engine.words import plural
 from scoring.models import Event
 from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
@@ -16,9 +16,9 @@ from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize", "missed_rounds",
-                "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each", "prize_ties", "ranking",
-                "time_called", "notes")
+                "paper_size", "house_rules", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
+                "missed_rounds", "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each",
+                "prize_ties", "ranking", "time_called", "notes")
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
 PROGRESSIVE_DEALS = (4, 6, 8, 12)
 """The deals a progressive round may have; 8 when neither deals nor minutes are given."""
@@ -39,8 +39,8 @@ def event_locks(event: Event) -> dict[str, str]:
     elif event.club_tables.exists() or event.cuttings.exists():
         locks["mode"] = "tables have been cut on this club night"
     if rubbers:
-        # The code, the game and the match are what every hand of the event was scored by.
-        locks["rulebook"] = locks["game_points"] = locks["games"] = (
+        # The code, the game, the match and the house rules are what every hand of the event was scored by.
+        locks["rulebook"] = locks["game_points"] = locks["games"] = locks["house_rules"] = (
             f"the event's {event.playing.terms.contests} are scored under them")
     return locks
 
@@ -127,6 +127,8 @@ def event_create(**fields: Any) -> Event:
         if not progressive and not fields.get("game_points") and not fields.get("games"):
             club = the_club()  # its code, and its game and match with it
             fields["game_points"], fields["games"] = club.game_points, club.games
+    if "house_rules" not in fields and RULEBOOKS[fields["rulebook"]].takes_house_rules:
+        fields["house_rules"] = the_club().house_rules  # the club's usual house rules of the standard game
     event = Event(**fields)
     event.full_clean()
     event.save()

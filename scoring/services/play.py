@@ -14,7 +14,8 @@ from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
 from scoring.models import Hand, Penalty, Ruling
 
-PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "declared_by", "tricks")
+PLAY_FIELDS = ("dealer", "out_of_turn", "result", "maker", "declaration", "alone", "declared_by", "defended_alone",
+               "tricks")
 
 
 class StoredPlay(Protocol):
@@ -36,6 +37,8 @@ class StoredPlay(Protocol):
     def tricks(self) -> int | None: ...
     @property
     def declared_by(self) -> str: ...
+    @property
+    def defended_alone(self) -> str: ...
 
 
 class StoredPenalty(Protocol):
@@ -78,6 +81,7 @@ def play_document(hand: StoredPlay, penalties: Iterable[StoredPenalty]) -> dict[
         revokes_ns=revokes["NS"], revokes_ew=revokes["EW"], wrong_cards=wrong_cards,
         adversary_abandoned=abandoned, partner_exposed=exposed,
         declared_by=hand.declared_by if played else None, signal=signal, thrown_in=thrown_in,
+        defended_alone=hand.defended_alone if played else None,
     )
 
 
@@ -118,7 +122,7 @@ def as_validation_error(exc: RubberError) -> ValidationError:
 
 # The fields every hand form has, so an engine error is said on its field; others are said above the form.
 FORM_FIELDS = frozenset({*PLAY_FIELDS, "revokes_ns", "revokes_ew", "wrong_cards", "adversary_abandoned",
-                         "partner_exposed"}) - {"declared_by"}
+                         "partner_exposed"}) - {"declared_by", "defended_alone"}
 
 
 def penalties_from(document: dict[str, Any]) -> list[Penalty]:
@@ -150,5 +154,6 @@ def play_fields(hand: ReportedHand) -> dict[str, Any]:
         "declaration": doc.get("declaration", ""),
         "alone": hand.alone,
         "declared_by": doc.get("declared_by", ""),
+        "defended_alone": doc.get("defended_alone", ""),
         "tricks": hand.tricks,
     }

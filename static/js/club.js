@@ -98,18 +98,28 @@ function filterLists() {
 
 // The event form: the fields of a progressive night, or of any event in rounds, show only when the event is run
 // so; one holding an error stays in view, so its message is read.
+// The house rules show under the standard game only: chosen, or the usual code left as it is (a progressive
+// night's usual is the standard game).
 function eventModeFields() {
   const mode = document.getElementById("id_mode");
   if (!mode || !mode.dataset.inRounds) { return; }
   const inRounds = mode.dataset.inRounds.split(" ");
+  const code = document.getElementById("id_rulebook");
+  const standard = () => {
+    const chosen = code ? code.value : "";
+    return chosen === "standard" || (chosen === "" && (mode.value === "progressive" || code.dataset.usual === "standard"));
+  };
+  const shown = { progressive: () => mode.value === "progressive", rounds: () => inRounds.includes(mode.value),
+    standard };
   const apply = () => {
     for (const field of document.querySelectorAll("[data-for]")) {
-      const wanted = field.dataset.for === "progressive" ? mode.value === "progressive" : inRounds.includes(mode.value);
+      const wanted = shown[field.dataset.for]();
       const box = field.closest(".col-md");
       if (box) { box.hidden = !wanted && !box.querySelector(".is-invalid"); }
     }
   };
   mode.addEventListener("change", apply);
+  if (code) { code.addEventListener("change", apply); }
   apply();
 }
 

@@ -69,6 +69,8 @@ class HouseRule:
     """The rule as an explanation cites it after "house rule: "."""
     words: Callable[[HouseRules], str]
     """The rule as a page states it, in a sentence."""
+    label: str = ""
+    """The rule as a form asks for it."""
     needs: str = ""
     """Another rule that must be true for this one to be set."""
 
@@ -83,24 +85,26 @@ class HouseRule:
 HOUSE_RULES: Mapping[str, HouseRule] = {rule.key: rule for rule in (
     HouseRule("lone_euchre", (2, 4), LONE_EUCHRE, "a lone hand euchred",
               lambda r: f"{r.lone_euchre} for euchring a lone hand",
-              lambda r: f"A lone hand euchred gives the defenders {r.lone_euchre}."),
+              lambda r: f"A lone hand euchred gives the defenders {r.lone_euchre}.", "A lone hand euchred gives"),
     HouseRule("table_talk", (1, 2), TABLE_TALK, "table talk",
               lambda r: f"{r.table_talk} for table talk",
-              lambda r: f"Table talk gives the other side {r.table_talk}."),
+              lambda r: f"Table talk gives the other side {r.table_talk}.", "Table talk gives"),
     HouseRule("stick_the_dealer", (True, False), STUCK, "stick the dealer",
               lambda r: "stick the dealer",
-              lambda r: "Stick the dealer: no deal is passed all round; the dealer must name trump."),
+              lambda r: "Stick the dealer: no deal is passed all round; the dealer must name trump.",
+              "Stick the dealer (no deal passed all round)"),
     HouseRule("canadian_loner", (True, False), CANADIAN, "the Canadian loner",
               lambda r: "the Canadian loner",
-              lambda r: "Canadian loner: a dealer's partner who orders the dealer up plays alone."),
+              lambda r: "Canadian loner: a dealer's partner who orders the dealer up plays alone.",
+              "Canadian loner (the dealer's partner who orders him up plays alone)"),
     HouseRule("defend_alone", (True, False), DEFEND_ALONE, "defending alone",
               lambda r: f"{r.defend_alone_euchre} for euchring a lone hand defended alone",
               lambda r: (f"A defender may play alone against a lone hand; if he euchres it his side scores "
-                         f"{r.defend_alone_euchre}.")),
+                         f"{r.defend_alone_euchre}."), "A defender may play alone against a lone hand"),
     HouseRule("defend_alone_euchre", (4, 5, 6), DEFEND_ALONE, "defending alone",
               lambda r: f"{r.defend_alone_euchre} for euchring a lone hand defended alone",
               lambda r: f"A lone defender who euchres a lone hand scores {r.defend_alone_euchre}.",
-              needs="defend_alone"),
+              "A lone defender's euchre gives", needs="defend_alone"),
 )}
 """The six house rules of the standard game, in the order a page states them. `defend_alone_euchre` is stated and
 cited with `defend_alone`, which it needs."""

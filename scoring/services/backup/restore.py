@@ -62,11 +62,11 @@ from scoring.services.kept import totals_rebuild
 from scoring.services.play import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
 
-RUNNING_DEFAULTS = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
+RUNNING_DEFAULTS: dict[str, Any] = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
                     "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
                     "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE, "prize_places": 1, "lone_prize": True,
                     "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0,
-                    "time_called": TIME_FINISH}
+                    "time_called": TIME_FINISH, "house_rules": {}}
 """How an event is run and its game and match, with the value an event's record without them stands for."""
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
 # are for forms, not for a ruling the wizard made.
@@ -185,7 +185,8 @@ def _settings_restored(row: Any) -> None:
     if not isinstance(row, dict):
         raise BackupError(f"{CLUB}: the club's settings must be an object.")
     try:
-        club_settings_save(**{name: row[name] for name in CLUB_SETTINGS.written})
+        club_settings_save(**{name: row[name] if name != "house_rules" else row.get(name, {})
+                              for name in CLUB_SETTINGS.written})
     except ValidationError as exc:
         raise BackupError(f"{CLUB}, the club's settings: {' '.join(exc.messages)}") from None
 
@@ -261,9 +262,10 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
                      first_dealer=Seat(doc["first_dealer"]))
     except RubberError as exc:
         raise BackupError(f"{where}: {exc}") from None
-    if report.rulebook != playing and not (playing.tally and report.rulebook.key == playing.key):
-        raise BackupError(f"{where}: the rubber's code, game or match ({report.rulebook.key}, game to "
-                          f"{report.rulebook.game_points}) is not its event's.")
+    if report.rulebook != playing and not (playing.tally and report.rulebook.key == playing.key
+                                           and report.rulebook.house == playing.house):
+        raise BackupError(f"{where}: the rubber's code, game, match or house rules ({report.rulebook.key}, game to "
+                          f"{report.rulebook.game_points}) are not its event's.")
     seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}
     if set(seats) != set(Seat) or None in seats.values():
         raise BackupError(f"{where}: the four seats must name players in {CLUB}.")
