@@ -1,5 +1,7 @@
 """The words of a hand and of a rubber's state, one place for every page, sheet and table that prints them:
-how a hand was played (players by name), how it came to be recorded, and how a rubber ended for a player."""
+how a hand was played (players by name), how it came to be recorded, how a rubber, a match or a progressive
+table stands (`rubber_state_words`, the same sentence on its page, its score sheet and its closed table page),
+and how a rubber ended for a player."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from typing import Any
 
 from django.utils import timezone
 
-from scoring.engine import Declaration, HandResult, Seat
-from scoring.engine.words import UNPLAYED_WORDS, moment, plural, took_trump
+from scoring.engine import Declaration, HandResult, RubberResult, Seat, Side
+from scoring.engine.rulebook.matters import Matter
+from scoring.engine.words import SEAT_WORDS, SIDE_WORDS, UNPLAYED_WORDS, moment, plural, score, took_trump
 from scoring.models import Hand, HandReport, Player, Rubber
 
 REPORT_PEOPLE = ("reported_by", "answered_by", "reported_member", "answered_member", "settled_by")
@@ -104,3 +107,63 @@ def rubber_result_words(status: str, won: bool | None) -> str:
         return "stopped" if won is None else f"{'won' if won else 'lost'}, stopped"
     verdict = "won" if won else "lost" if won is False else "undecided"
     return verdict if status == Rubber.Status.COMPLETE else f"{verdict}, in progress"
+
+
+def rubber_state_words(rubber: Rubber, result: RubberResult | None) -> str:
+    """How the table stands, in its format's words, its sides named by who began: "North-South (Hale & Jewett)
+    won the rubber. Rubber points: NS 6 - EW 2 (law 7).", "In play: game 2 to 10, NS 3 - EW 1; next to deal
+    South. Games won: NS 1 - EW 0.", "Stopped after 8 deals, the round's limit: the round's tally NS 14 - EW 9."
+    (en dashes). `result` is the rubber scored from its hands; None when they could not be scored."""
+    if rubber.status == Rubber.Status.ABANDONED:
+        return f"Abandoned: {rubber.abandon_reason}. Not counted in the standings."
+    if result is None:
+        return "The recorded hands could not be scored; see the rubber page."
+    current = score(*result.current_score) if result.current_score else score(0, 0)
+    if rubber.rulebook.terms.tally:  # a progressive round: its deals' points added up, no game won
+        state = rubber.stopped_words if rubber.status == Rubber.Status.STOPPED else f"In play, {rubber.deals_words}"
+        return f"{state}: the round's tally {current}."
+    if not rubber.rulebook.laps:
+        return _match_state(rubber, result, current)
+    return _rubber_state(rubber, result, current)
+
+
+def _sides(rubber: Rubber, side: Side) -> str:
+    """A side by who began the rubber in it: "North-South (Henry Hale & James Jewett)"."""
+    return f"{SIDE_WORDS[side]} ({' & '.join(rubber.player_at(s).display_name for s in side.seats)})"
+
+
+def _next_dealer(result: RubberResult) -> str:
+    return f"; next to deal {SEAT_WORDS[result.next_dealer]}" if result.next_dealer else ""
+
+
+def _rubber_state(rubber: Rubber, result: RubberResult, current: str) -> str:
+    """A Somerset rubber's state: won, stopped by its round (the game in play does not count), or in progress."""
+    code, points, games = rubber.rulebook, score(*result.rubber_points), len(result.games)
+    if result.complete and result.rubber_winner:
+        return (f"{_sides(rubber, result.rubber_winner)} won the rubber. "
+                f"Rubber points: {points}{code.noted(Matter.RUBBER_POINTS)}.")
+    if rubber.status == Rubber.Status.STOPPED:
+        # The games finished count; the rubber's bonus only if two of the first three had already decided it.
+        bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber (two of the first three games), "
+                 f"so its bonus counts{code.noted(Matter.RUBBER_POINTS)}" if result.rubber_winner
+                 else "nor does the rubber's bonus")
+        return f"{rubber.stopped_words}: game {games + 1} stood {current} and does not count; {bonus}. " \
+               f"Rubber points: {points}."
+    words = f"In progress: game {games + 1}, {current}{_next_dealer(result)}."
+    if result.rubber_winner:
+        still = ("the third game ended with a lap, so a fourth is played" if games >= 3
+                 else "the third game is still played")
+        words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still}{code.noted(Matter.THIRD_GAME)}."
+    return words
+
+
+def _match_state(rubber: Rubber, result: RubberResult, current: str) -> str:
+    """A match's state: won, cut off by its round (the game in play counts its points, not as won), or in play."""
+    games = score(*result.rubber_points)
+    if result.complete and result.rubber_winner:
+        return f"{_sides(rubber, result.rubber_winner)} won the match. Games won: {games}."
+    if rubber.status == Rubber.Status.STOPPED:
+        return (f"{rubber.stopped_words}: game {len(result.games) + 1} stood {current}; it counts its points, not "
+                f"as a game won. Games won: {games}.")
+    return (f"In play: game {len(result.games) + 1} to {rubber.rulebook.game_points}, {current}"
+            f"{_next_dealer(result)}. Games won: {games}.")

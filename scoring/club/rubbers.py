@@ -21,6 +21,7 @@ from scoring.engine.words import SEAT_WORDS
 from scoring.models import Event, Round, Rubber
 from scoring.service_forms import ServiceFormMixin
 from scoring.services import rubbers as rubber_services
+from scoring.words import rubber_state_words
 
 # Where an event that starts its own rubbers starts them, and how it says so.
 _IN_ROUNDS = ("event_rounds", "Go to the rounds",
@@ -93,6 +94,7 @@ class RubberDetailView(ReadableMixin, View):
         dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
         return render(request, "club/rubber_detail.html", {
             "rubber": rubber, "page": page, "form": form, "can_write": can_write,
+            "state": rubber_state_words(rubber, page.result),
             "next_dealer": f"{SEAT_WORDS[Seat(dealer)]} ({seated[Seat(dealer)]})" if dealer else "",
             "sides": {"NS": f"{rubber.north} & {rubber.south}", "EW": f"{rubber.east} & {rubber.west}"},
             "seated_here": any(name == getattr(getattr(request.user, "player", None), "display_name", None)

@@ -21,7 +21,7 @@ from scoring.engine.key import scoring_key
 from scoring.engine.progressive import BYE_RULE, TIE_RULE
 from scoring.engine.rulebook import STANDINGS, Rulebook, Terms
 from scoring.engine.rulebook.matters import Matter
-from scoring.engine.words import DASH, SEAT_WORDS, SIDE_WORDS, moment, plural, score
+from scoring.engine.words import DASH, SEAT_WORDS, moment, plural
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.rubbers import undealt
 from scoring.printing.pdf.data import (
@@ -56,7 +56,7 @@ from scoring.standings.selectors import (
     ranked,
     standings,
 )
-from scoring.words import rubber_result_words
+from scoring.words import rubber_result_words, rubber_state_words
 
 ROWS_ON_SHEET = 16
 """A sheet for a rubber still in play has at least this many rows, recorded and blank."""
@@ -129,56 +129,6 @@ def _blank_lines(result: RubberResult | None, rubber: Rubber, recorded: int, not
     return lines
 
 
-def _result_words(rubber: Rubber, result: RubberResult | None, sides: dict[Side, str]) -> str:
-    if rubber.status == Rubber.Status.ABANDONED:
-        return f"Abandoned: {rubber.abandon_reason}. Not counted in the standings."
-    if result is None:
-        return "The recorded hands could not be scored; see the rubber page."
-    ns, ew = result.rubber_points
-    code = rubber.rulebook
-    games = len(result.games)
-    current = score(*result.current_score) if result.current_score else score(0, 0)
-    if code.terms.tally:  # a progressive round: its deals' points added up, no game won
-        state = rubber.stopped_words if rubber.status == Rubber.Status.STOPPED else f"In play, {rubber.deals_words}"
-        return f"{state}: the round's tally {current}."
-    if not code.laps:
-        return _match_words(rubber, result, sides, current)
-    if result.complete and result.rubber_winner:
-        winner = result.rubber_winner
-        return (f"{SIDE_WORDS[winner]} ({sides[winner]}) won the rubber. "
-                f"Rubber points: {score(ns, ew)}{code.noted(Matter.RUBBER_POINTS)}.")
-    if rubber.status == Rubber.Status.STOPPED:
-        # The games finished count; the rubber's bonus only if two of the first three had already decided it.
-        bonus = (f"{SIDE_WORDS[result.rubber_winner]} had already won the rubber, so its bonus counts"
-                 f"{code.noted(Matter.RUBBER_POINTS)}" if result.rubber_winner else "nor does the rubber's bonus")
-        return (f"{rubber.stopped_words}: game {games + 1} stood {current} and does not count; {bonus}. "
-                f"Rubber points: {score(ns, ew)}.")
-    words = f"In progress: game {games + 1}, {current}"
-    if result.next_dealer:
-        words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
-    words += "."
-    if result.rubber_winner:
-        still = ("the third game ended with a lap, so a fourth is played" if games >= 3
-                 else "the third game is still played")
-        words += f" {SIDE_WORDS[result.rubber_winner]} have won the rubber; {still}{code.noted(Matter.THIRD_GAME)}."
-    return words
-
-
-def _match_words(rubber: Rubber, result: RubberResult, sides: dict[Side, str], current: str) -> str:
-    """A match's state: won, cut off by its round (the game in play counts its points, not as won), or in play."""
-    ns, ew = result.rubber_points
-    if result.complete and result.rubber_winner:
-        winner = result.rubber_winner
-        return f"{SIDE_WORDS[winner]} ({sides[winner]}) won the match. Games won: {score(ns, ew)}."
-    if rubber.status == Rubber.Status.STOPPED:
-        return (f"{rubber.stopped_words}: game {len(result.games) + 1} stood {current}; it counts its points, not "
-                f"as a game won. Games won: {score(ns, ew)}.")
-    words = f"In play: game {len(result.games) + 1} to {rubber.rulebook.game_points}, {current}"
-    if result.next_dealer:
-        words += f"; next to deal {SEAT_WORDS[result.next_dealer]}"
-    return f"{words}. Games won: {score(ns, ew)}."
-
-
 def rubber_sheet(rubber: Rubber) -> RubberSheet:
     """The score sheet of one rubber: recorded hands, then blank rows while it is in play."""
     page = rubber_page(rubber)
@@ -214,7 +164,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
         games=tuple((str(g.number), f"{g.winner.value} ({sides[g.winner]})", _pair(g.score),
                      str(g.lap) if g.lap else DASH, "double" if g.double else "single", str(g.value))
                     for g in (result.games if result else ())),
-        result=_result_words(rubber, result, sides),
+        result=rubber_state_words(rubber, result),
         rubber_points=(points[Side.NS], points[Side.EW]),
         players=players,
         corrections=tuple(

@@ -16,8 +16,8 @@ from django.views import View
 
 from scoring.access import is_secretary
 from scoring.clients import client_address
-from scoring.engine import Seat
-from scoring.models import HandReport, Player
+from scoring.engine import RubberError, RubberResult, Seat
+from scoring.models import HandReport, Player, Rubber
 from scoring.parsing import small_int
 from scoring.reporting import services
 from scoring.reporting.codes import normalised
@@ -25,6 +25,8 @@ from scoring.reporting.forms import AnswerForm, PhoneHandForm
 from scoring.reporting.table import Table, TableClosed, by_code, by_member, phone_of
 from scoring.reporting.words import report_lines, table_sides
 from scoring.rounds.selectors import next_round_seats, next_seats_shown, round_clock
+from scoring.services.scoring import rubber_result
+from scoring.words import rubber_state_words
 
 KNOWN_CODES = "table_codes"
 """The codes this phone has opened a table with, kept in its session: a phone already at its table is
@@ -38,8 +40,17 @@ def _closed(request: HttpRequest, closed: TableClosed, *, by_member: bool) -> Ht
     context: dict[str, Any] = {"message": str(closed), "by_member": by_member}
     if closed.rubber is not None:
         context |= {"rubber": closed.rubber, "sides": table_sides(closed.rubber, closed.rubber.hand_count + 1),
+                    "state": rubber_state_words(closed.rubber, _scored(closed.rubber)),
                     "next_round": next_round_seats(closed.rubber)}
     return render(request, "reporting/closed.html", context, status=410)
+
+
+def _scored(rubber: Rubber) -> RubberResult | None:
+    """The closed table's rubber scored from its hands, for the sentence saying how it stands."""
+    try:
+        return rubber_result(rubber)
+    except RubberError:  # stored hands always score; the sentence says so if not
+        return None
 
 
 def _load(url: str) -> HttpResponse:

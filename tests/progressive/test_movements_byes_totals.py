@@ -206,7 +206,7 @@ def test_a_finished_tables_phone_shows_where_each_player_sits_next_before_the_ro
     for maker in "EEWS":
         record(two, maker=maker, tricks=5)
     page = client.get(f"/t/{codes[0]}/").content.decode()
-    assert 'data-testid="next-preview"' in page and "This round: NS" in page
+    assert 'data-testid="next-preview"' in page and "the round&#x27;s tally NS" in page
     assert "Games won" not in page  # a progressive round plays to no game
     round_close(round_id=first.pk)
     round_start(round_id=second.pk)
