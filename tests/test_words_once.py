@@ -63,8 +63,8 @@ def test_every_count_takes_its_noun_from_plural():
 
 
 # A message's first letter made a capital by hand, or the whole message by `str.capitalize`, which lowers the rest
-# ("North" would read "north"). The site's pages, forms and services make an engine's message a sentence one way.
-HAND_MADE_SENTENCE = re.compile(r"\[:1\]\.upper\(\)|\[0\]\.upper\(\)|str\(exc\)\.capitalize\(\)")
+# ("North" would read "north", "the Official Laws" "the official laws"). The site makes a message a sentence one way.
+HAND_MADE_SENTENCE = re.compile(r"\[:1\]\.upper\(\)|\[0\]\.upper\(\)|str\(exc\)\.capitalize\(\)|name\.capitalize\(\)")
 
 
 def test_messages_are_made_sentences_by_the_one_helper():

@@ -13,6 +13,7 @@ from django.utils import timezone
 from scoring.engine import RubberError, RubberResult, Seat, Side, score_rubber
 from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
+from scoring.engine.words import sentence
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
 from scoring.models.choices import TIME_FINISH
 from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
@@ -207,7 +208,7 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     rulebook = rubber.rulebook
     key = PENALTY_KEYS.get(kind)
     if key is None or not rulebook.knows(key) or (key == "signal" and not rulebook.signal):
-        raise ValidationError({"kind": f"{rulebook.short_name.capitalize()} score no such penalty."})
+        raise ValidationError({"kind": sentence(f"{rulebook.short_name} score no such penalty.")})
     sided = kind in ("revoke", "wrong_cards", "signal", "thrown_in")
     penalty = Penalty(hand_id=hand_id, kind=kind, side=side if sided else "",
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)

@@ -161,6 +161,17 @@ def test_penalty_that_breaks_the_laws_is_refused(rubber, secretary):
     assert Penalty.objects.count() == 0
 
 
+def test_a_penalty_its_code_does_not_score_is_refused_naming_the_code_as_it_is_spelt(secretary):
+    from tests.builders import a_rubber
+    from tests.factories import EventFactory
+
+    rubber = a_rubber(EventFactory(rulebook="official-1862"))
+    hand = record(rubber, maker="N", tricks=3)
+    with pytest.raises(ValidationError) as refused:
+        penalty_add(hand_id=hand.pk, kind="thrown_in", side="NS", count=1, note="", claimed="before_cut", by=secretary)
+    assert refused.value.message_dict["kind"] == ["The Official Laws of 1862 score no such penalty."]
+
+
 def test_substitute_shares_the_sides_result(rubber, players):
     from scoring.services.rubbers import seat_change_add
 
