@@ -151,7 +151,6 @@ UNREAD = {
     "ACCOUNT_NOT_WRITTEN": "the account fields a backup leaves out, which its tests hold against the model",
     "MADE_AGAIN": "the tables a backup leaves out and why, which its tests hold against the models",
     "club_cache_unsaved": "the club's settings a new database starts from, which the tests' fixtures cache",
-    "ANYONE": "the rulebook's set of every place in the order of making trump, kept beside the narrower sets",
 }
 """Names the site defines and does not read itself, each with what it is."""
 

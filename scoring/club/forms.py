@@ -56,7 +56,12 @@ def maker_choices(seated: Mapping[Seat, str], rulebook: Rulebook = SOMERSET_1888
     code's laws for them."""
     seats = [(seat.value, f"{seat}, {seated[seat]}" if seat in seated else seat.value) for seat in Seat]
     return BLANK + seats + [(result.value, words + (rulebook.noted(reason) if reason else ""))
-                            for result, words, reason in OUTCOMES]
+                            for result, words, reason in OUTCOMES if unplayed_allowed(result, rulebook)]
+
+
+def unplayed_allowed(result: HandResult, rulebook: Rulebook) -> bool:
+    """Whether a deal may end so under the code: not all passed where the dealer is stuck (a house rule)."""
+    return not (result is HandResult.PASSED and rulebook.dealer_stuck)
 
 
 class HandForm(forms.Form):
@@ -80,6 +85,7 @@ class HandForm(forms.Form):
     adversary_abandoned = forms.BooleanField(label="Adversary abandoned", required=False)
     partner_exposed = forms.BooleanField(label="Partner exposed a card", required=False)
     taken_from_partner = forms.BooleanField(label="Took it out of his partner's hands", required=False)
+    defended_alone = forms.ChoiceField(label="Defended alone by", choices=BLANK + SEAT_CHOICES, required=False)
     signal = forms.ChoiceField(label="Signalled across the table", choices=BLANK + SIDE_CHOICES, required=False)
     thrown_in = forms.ChoiceField(label="Threw the cards in", choices=BLANK + SIDE_CHOICES, required=False)
     announced_ns = CountField(label="Announced NS", min_value=0, max_value=99, required=False)
@@ -94,6 +100,9 @@ class HandForm(forms.Form):
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
         maker.choices = maker_choices(seated or {}, rulebook)
+        result = self.fields["result"]
+        assert isinstance(result, forms.ChoiceField)
+        result.choices = [(r.value, words) for r, words in RESULT_WORDS.items() if unplayed_allowed(r, rulebook)]
         for name in code_fields_left_out(rulebook):
             del self.fields[name]
         for name, reason in LAW_OF_FIELD.items():
@@ -112,7 +121,7 @@ class HandForm(forms.Form):
             tricks=data.get("tricks"), revokes_ns=data.get("revokes_ns"), revokes_ew=data.get("revokes_ew"),
             wrong_cards=data.get("wrong_cards"), adversary_abandoned=bool(data.get("adversary_abandoned")),
             partner_exposed=bool(data.get("partner_exposed")), declared_by=_declared_by(data),
-            signal=data.get("signal"), thrown_in=data.get("thrown_in"),
+            signal=data.get("signal"), thrown_in=data.get("thrown_in"), defended_alone=data.get("defended_alone"),
         )
 
     def extras(self) -> HandExtras:
@@ -132,6 +141,8 @@ class HandForm(forms.Form):
         elif data.get("maker") in dict(SEAT_CHOICES) and data.get("result") != HandResult.PLAYED.value:
             # A maker named means the deal was played: correcting an all-passed hand is picking its maker.
             data["result"] = HandResult.PLAYED.value
+        if self.rulebook.canadian_loner and data.get("declaration") == Declaration.ASSISTED:
+            data["alone"] = True  # the house rule: the dealer's partner who orders him up plays alone
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
             raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
         check_hand(self.play(), self.hand_number, self.rulebook)
@@ -140,7 +151,8 @@ class HandForm(forms.Form):
 
 # The hand form's fields for penalties and privileges, each shown only under a code that scores it.
 CODE_FIELDS = {"adversary_abandoned": "adversary_abandoned", "partner_exposed": "partner_exposed",
-               "taken_from_partner": "declared_by", "signal": "signal", "thrown_in": "thrown_in"}
+               "taken_from_partner": "declared_by", "signal": "signal", "thrown_in": "thrown_in",
+               "defended_alone": "defended_alone"}
 # Each penalty field's label cites the code's own law, from its rulebook.
 LAW_OF_FIELD = {"out_of_turn": Reason.DEAL_OUT_OF_TURN, "wrong_cards": Reason.WRONG_CARDS_VOID,
                 "signal": Reason.SIGNAL, "thrown_in": Reason.THROWN_IN, "adversary_abandoned": Reason.ABANDONED,

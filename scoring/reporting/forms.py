@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.engine import HandResult, Reason, Rulebook, Seat
+from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook.matters import Matter
@@ -47,6 +47,8 @@ class PhoneHandForm(forms.Form):
     alone = forms.BooleanField(label="Alone", required=False)
     taken = forms.BooleanField(label="Took it out of his partner's hands", required=False,
                                help_text="Alone, on the trump his partner had declared.")
+    defended_alone = forms.ChoiceField(label="Defended alone against a lone hand by", required=False,
+                                       widget=forms.RadioSelect)
     tricks = forms.TypedChoiceField(label="Tricks the makers took", coerce=int, required=False, empty_value=None,
                                     widget=forms.RadioSelect, choices=[(n, str(n)) for n in range(6)])
 
@@ -61,7 +63,8 @@ class PhoneHandForm(forms.Form):
             self.initial.setdefault("reporter", reporters[0].pk)
         maker = self.fields["maker"]
         assert isinstance(maker, forms.ChoiceField)
-        unplayed = [(value, label + rulebook.noted(UNPLAYED_REASONS[value])) for value, label in UNPLAYED]
+        unplayed = [(value, label + rulebook.noted(UNPLAYED_REASONS[value])) for value, label in UNPLAYED
+                    if not (value == HandResult.PASSED and rulebook.dealer_stuck)]  # the house rule: no pass out
         maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + unplayed
         how = self.fields["declaration"]
         assert isinstance(how, forms.ChoiceField)
@@ -71,6 +74,12 @@ class PhoneHandForm(forms.Form):
         else:
             self.fields["taken"].help_text = ("Alone, on the trump his partner had declared"
                                               f"{rulebook.noted(Matter.TAKEN_FROM_PARTNER)}.")
+        defended = self.fields["defended_alone"]
+        assert isinstance(defended, forms.ChoiceField)
+        if rulebook.knows("defended_alone"):
+            defended.choices = [(seat.value, seated[seat].display_name) for seat in self.order()]
+        else:
+            del self.fields["defended_alone"]
         for field in self.fields.values():  # tapped, not typed: each choice a large button
             field.widget.attrs["class"] = "btn-check"
 
@@ -92,10 +101,13 @@ class PhoneHandForm(forms.Form):
         how = data.get("declaration")
         declaration = (turned_card_declaration(maker, self.dealer).value if how == TURNED
                        else "made" if how == NAMED else None)
-        alone = bool(data.get("alone") or data.get("taken"))  # taking it from his partner is playing alone
+        # Taking it from his partner is playing alone; so is assisting under the Canadian loner (a house rule).
+        alone = bool(data.get("alone") or data.get("taken")) or (
+            self.rulebook.canadian_loner and declaration == Declaration.ASSISTED)
         declared_by = maker.partner.value if alone and data.get("taken") else None
         return hand_document(dealer=self.dealer.value, maker=maker.value, declaration=declaration,
-                             alone=alone, tricks=data.get("tricks"), declared_by=declared_by)
+                             alone=alone, tricks=data.get("tricks"), declared_by=declared_by,
+                             defended_alone=data.get("defended_alone") or None)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -108,7 +120,7 @@ class PhoneHandForm(forms.Form):
         if not played:
             # All passed or a misdeal is tapped last and says it all: taps made before it (a radio button
             # cannot be untapped on a phone) are dropped, and the other side sees what is reported.
-            data.update(declaration="", alone=False, taken=False, tricks=None)
+            data.update(declaration="", alone=False, taken=False, tricks=None, defended_alone="")
         try:
             check_hand(self.play(), self.number, self.rulebook)
         except ValidationError as exc:

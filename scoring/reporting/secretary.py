@@ -62,7 +62,7 @@ def _initial(play: dict[str, Any]) -> dict[str, Any]:
     return {"dealer": play.get("dealer"), "maker": play.get("maker") or ("" if result == "played" else result),
             "result": result, "declaration": play.get("declaration", ""), "alone": play.get("alone", False),
             "tricks": play.get("tricks"), "revokes_ns": 0, "revokes_ew": 0,
-            "taken_from_partner": bool(play.get("declared_by"))}
+            "taken_from_partner": bool(play.get("declared_by")), "defended_alone": play.get("defended_alone", "")}
 
 
 class ReportSettleView(SecretaryRequiredMixin, View):

@@ -10,6 +10,7 @@ from scoring.engine import Reason, Rulebook
 from scoring.engine.laws import Law
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, ScoreEffect, irregularities
+from scoring.engine.rulings.adjudicate import signal_points
 from scoring.engine.rulings.schema import CONSULTED_KEY
 
 DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
@@ -88,6 +89,7 @@ def generic_words(rulebook: Rulebook) -> dict[str, object]:
         "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",
         "partner_exposed_march": rulebook.partner_exposed_march, "lone_euchre": rulebook.lone_euchre,
         "abandoned_lone_hand": rulebook.abandoned_lone_hand, "tricks": "corrected number of",
+        "signal_points": signal_points(rulebook),
         "alone_words": "with or without a lone hand, as put right", "points": "the",
     }
 

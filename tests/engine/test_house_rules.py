@@ -239,3 +239,19 @@ def test_a_house_rule_never_changes_a_hand_it_does_not_concern(hands, key):
         if not hand.get("result") and concerns(hand):
             continue
         assert before == after, (key, hand)
+
+
+def test_a_ruling_under_house_rules_uses_their_values_and_says_so():
+    from scoring.engine import ReportedHand, Seat
+    from scoring.engine.rulings import rule
+
+    hand = ReportedHand(dealer=Seat.N, maker=Seat.S, tricks=3)
+    facts = {"offender": "E", "what": "signalled", "claimed": "in_play"}
+    housed = STANDARD.housed(read_house_rules({"table_talk": 2}))
+    ruled = rule([hand], 1, "signal", facts, None, rulebook=housed)
+    assert ruled.hand_points_after == (3, 0), ruled.decision.text  # 2 for the signal and the makers' own point
+    assert "North-South score two points" in ruled.decision.text or "score two points" in ruled.decision.text
+    assert [law.cited for law in ruled.decision.laws][-1] == "house rule: 2 for table talk"
+    plain = rule([hand], 1, "signal", facts, None, rulebook=STANDARD)
+    assert plain.hand_points_after == (2, 0) and "score one point" in plain.decision.text
+    assert all("house rule" not in law.cited for law in plain.decision.laws)

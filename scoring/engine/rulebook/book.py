@@ -70,7 +70,6 @@ class Seats(frozenset[int]):
     3 his right, 4 the dealer himself."""
 
 
-ANYONE = Seats((1, 2, 3, 4))
 DEALERS_SIDE = Seats((2, 4))
 ADVERSARIES = Seats((1, 3))
 DEALER = Seats((4,))

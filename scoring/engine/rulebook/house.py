@@ -19,6 +19,11 @@ HOUSE = 800
 LONE_EUCHRE, TABLE_TALK, STUCK, CANADIAN, DEFEND_ALONE = HOUSE + 1, HOUSE + 2, HOUSE + 3, HOUSE + 4, HOUSE + 5
 
 
+def is_house_rule(number: int) -> bool:
+    """Whether a law's number is a house rule's."""
+    return HOUSE < number <= HOUSE + len(HOUSE_RULES)
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """The house rules in force; every field at its default is the standard game itself."""

@@ -10,6 +10,7 @@ from scoring.engine.errors import RubberError
 from scoring.engine.hands import Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.laws import Law
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Reason, Rulebook
+from scoring.engine.rulebook.house import is_house_rule
 from scoring.engine.rulings import official
 from scoring.engine.rulings.effects import NO_EFFECT, Effect, apply_effects
 from scoring.engine.rulings.schema import (
@@ -362,7 +363,9 @@ def _choose(outcome: Outcome, election: str | None, number: int) -> Option | Non
 def _with_penalty_laws(laws: tuple[int, ...], effect: Effect, rulebook: Rulebook) -> tuple[int, ...]:
     """A revoke paid by one side cites, after the ruling's own laws, the code's law giving the revoke's points
     (the summary's under the Official Laws' codes) and, where the offenders then count nothing, the law that says
-    so (XXXIV)."""
+    so (XXXIV). A signal's points set by a house rule cite the house rule."""
+    if effect.signal is not None:
+        laws += tuple(n for n in rulebook.laws_for(Reason.SIGNAL) if is_house_rule(n))
     revokes = effect.revokes
     if not revokes or (revokes.ns and revokes.ew):
         return laws
@@ -514,6 +517,11 @@ def _one_award_tally(rulebook: Rulebook, hand: ReportedHand) -> str:
             f"count nothing from it.")
 
 
+def signal_points(rulebook: Rulebook) -> str:
+    """What a signal gives the other side, in words: "one point" (XXXIII), or a house rule's "two points"."""
+    return {1: "one point", 2: "two points"}.get(rulebook.signal, f"{rulebook.signal} points")
+
+
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],
            names: Mapping[Seat, str] | None) -> dict[str, Any]:
     """The values a ruling's text may name."""
@@ -541,6 +549,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "forfeit": rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit,
         "partner_exposed_march": rulebook.partner_exposed_march,
         "lone_euchre": rulebook.lone_euchre,
+        "signal_points": signal_points(rulebook),
         "abandoned_lone_hand": rulebook.abandoned_lone_hand,
         "tricks": answers.get("tricks", ""),
         "points": points,

@@ -297,7 +297,7 @@ SIGNAL = Irregularity(
             "{side} lose the right to order up in this deal, and the dealer or his partner may play alone or "
             "not, as either of them chooses.", (30,))),
         Path(when(what="signalled"), Outcome(
-            "{offender} signalled to his partner: {claimants} score one point, and {side} count nothing they "
+            "{offender} signalled to his partner: {claimants} score {signal_points}, and {side} count nothing they "
             "made in this hand.", (33, 34), score=ScoreEffect.SIGNAL)),
     ),
 )

@@ -62,7 +62,8 @@ from scoring.services.kept import totals_rebuild
 from scoring.services.play import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
 
-RUNNING_DEFAULTS: dict[str, Any] = {"mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
+RUNNING_DEFAULTS: dict[str, Any] = {
+                    "mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
                     "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
                     "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE, "prize_places": 1, "lone_prize": True,
                     "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0,
