@@ -19,6 +19,7 @@ import secrets
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -99,7 +100,8 @@ def main() -> None:
     server = subprocess.Popen([str(BIN / "gunicorn"), "euchre_club.wsgi:application", "--bind",
                                f"127.0.0.1:{args.port}", "--workers", str(args.workers), "--log-level", "warning"],
                               cwd=ROOT, env=env)
-    summary_path = Path("/tmp/euchre-load-summary.json")
+    folder = tempfile.TemporaryDirectory(prefix="euchre-load-")  # one a run: two runs side by side never share it
+    summary_path = Path(folder.name) / "summary.json"
     try:
         wait_for(args.port)
         env["LOAD_SUMMARY"] = str(summary_path)
@@ -112,6 +114,7 @@ def main() -> None:
         server.wait(timeout=20)
 
     summary = json.loads(summary_path.read_text())
+    folder.cleanup()
     print(f"\n{args.users} users, {args.workers} gunicorn workers, {summary['seconds']} s on {database}")
     print(f"requests {summary['requests']}, throughput {summary['requests'] / summary['seconds']:.1f}/s, "
           f"errors {summary['failures']}")

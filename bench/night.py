@@ -17,6 +17,7 @@ import json
 import os
 import secrets
 import subprocess
+import tempfile
 from pathlib import Path
 
 from load import BIN, ROOT, run, wait_for  # bench/ is the script's folder, first on the path
@@ -71,7 +72,8 @@ def main() -> None:
     servers = [subprocess.Popen([str(BIN / "gunicorn"), "euchre_club.wsgi:application", "--bind", f"127.0.0.1:{port}",
                                  "--workers", str(args.workers), "--log-level", "warning"], cwd=ROOT, env=env)
                for port in ports]
-    summary_path = Path("/tmp/euchre-night-summary.json")
+    folder = tempfile.TemporaryDirectory(prefix="euchre-night-")  # one a run: two runs side by side never share it
+    summary_path = Path(folder.name) / "summary.json"
     users = 64 + 2 + 10
     try:
         for port in ports:
@@ -90,6 +92,7 @@ def main() -> None:
         for server in servers:
             server.wait(timeout=20)
     summary = json.loads(summary_path.read_text())
+    folder.cleanup()
     database = env["DATABASE_URL"].split(":")[0]
     cache = "Redis" if env.get("CACHE_URL", "").startswith("redis") else "each process's memory"
     print(f"\n{users} users over {args.servers} server(s) of {args.workers} workers, {summary['seconds']} s, "

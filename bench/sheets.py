@@ -3,7 +3,7 @@ with 500 players (SQLite). Run: python bench/sheets.py [--runs 21] [--players 50
 
 Builds the data once in a SQLite file (kept at --db), then fetches each PDF repeatedly with the
 test client and prints the median and the spread. For the rubber sheet it also times the drawing
-alone (plain data to PDF bytes).
+alone (plain data to PDF bytes). One of each PDF is left beside the SQLite file to look at.
 Targets: the 40-hand rubber sheet at most 100 ms, the 500-player standings PDF at most 2 s.
 """
 
@@ -108,7 +108,7 @@ def main() -> None:
     for name, url in (("rubber sheet", f"/rubbers/{rubber.pk}/sheet.pdf"),
                       ("standings PDF", f"/events/{event.slug}/standings.pdf")):
         content = client.get(url).content
-        Path(f"/tmp/bench-{name.replace(' ', '-')}.pdf").write_bytes(content)
+        Path(args.db).with_name(f"bench-{name.replace(' ', '-')}.pdf").write_bytes(content)  # beside the data
         print(f"{name}: {len(PdfReader(io.BytesIO(content)).pages)} pages, {len(content) // 1024} KiB")
 
 

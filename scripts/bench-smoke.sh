@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+free_port() {  # the servers' ports, free ones, so that two runs side by side never meet
+  $PY -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
 env -u DATABASE_URL $PY bench/engine.py --rubbers 200 --repeat 1
 env -u DATABASE_URL $PY bench/schedules.py --low 8 --high 10 --runs 1
 env -u DATABASE_URL $PY bench/standings.py --rubbers 40 --runs 1 --db "$tmp/standings.sqlite3"
@@ -13,8 +16,9 @@ env -u DATABASE_URL $PY bench/backup.py --rubbers 20 --runs 1 --db "$tmp/backup.
 env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db "$tmp/sheets.sqlite3"
 env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
 env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"
-env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3"
+env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3" \
+  --port "$(free_port)"
 env -u DATABASE_URL $PY bench/growth.py --sizes 30 --runs 1 --dir "$tmp"
 env -u DATABASE_URL -u CACHE_URL $PY bench/load.py --night --servers 1 --workers 1 --seconds 5 --rubbers 20 --report-every 2 \
-  --db "$tmp/night.sqlite3"
+  --db "$tmp/night.sqlite3" --port "$(free_port)"
 echo "bench smoke: every benchmark script ran"

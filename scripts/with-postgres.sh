@@ -8,7 +8,8 @@ if [ -z "$PG_BIN" ]; then
   echo "PostgreSQL server not installed (scripts/install-system-packages.sh installs it as root)." >&2
   exit 1
 fi
-PORT=${PG_PORT:-55432}
+# A free port unless PG_PORT names one: two runs side by side each get their own.
+PORT=${PG_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 DIR=$(mktemp -d /tmp/euchre-pg.XXXXXX)
 chmod 755 "$DIR"
 as_postgres() {

@@ -8,7 +8,8 @@ if ! command -v redis-server >/dev/null 2>&1; then
   echo "redis-server not installed (scripts/install-system-packages.sh installs it as root)." >&2
   exit 1
 fi
-PORT=${REDIS_PORT:-56379}
+# A free port unless REDIS_PORT names one: two runs side by side each get their own.
+PORT=${REDIS_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 DIR=$(mktemp -d /tmp/euchre-redis.XXXXXX)
 stop() {
   if [ -f "$DIR/redis.pid" ]; then kill "$(cat "$DIR/redis.pid")" 2>/dev/null || true; fi
