@@ -1,7 +1,8 @@
 # Two commands for a fresh machine:
 #   make run   install everything, build a demo club on SQLite, serve it on 127.0.0.1:8000 (PORT=8123 for another)
-#   make test  install everything (Chromium, poppler and PostgreSQL too, where root), run every test
-#              on SQLite, then again on a throwaway PostgreSQL cluster on loopback
+#   make test  install everything (Chromium, poppler and PostgreSQL too, where root), run every test:
+#              all but the browser tests on SQLite, then the database and browser tests on a throwaway
+#              PostgreSQL cluster on loopback (scripts/test-passes.sh)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
@@ -34,8 +35,7 @@ lint: setup
 
 test: setup system-packages lint
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
-	bash scripts/with-postgres.sh bash scripts/with-redis.sh $(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	bash scripts/test-passes.sh $(PYTEST_ARGS)
 	bash scripts/bench-smoke.sh
 
 bench: setup

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -22,7 +25,32 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+# The fixtures through which a test reaches the test database; pytest-django refuses the database to any test
+# that has none of them and no django_db mark.
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                               "live_server", "django_db_setup", "_django_db_helper"})
+LAYOUT_CHECKS = "tests/test_layout.py"
+
+
+def touches_the_database(item: pytest.Item) -> bool:
+    from django.test import TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls is not None and issubclass(cls, TransactionTestCase):
+        return True
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects: `-m database` reads the mark given here
 def pytest_collection_modifyitems(config, items):
+    """Marks each test that reaches the database `database`; the two passes of `make test` select by it
+    (scripts/test-passes.sh). Skips the browser tests when Chromium is missing."""
+    for item in items:
+        if touches_the_database(item):
+            item.add_marker(pytest.mark.database)
+    config.stash[COLLECTED] = [(item.nodeid, "database" in item.keywords, "browser" in item.keywords)
+                               for item in items]
     if os.path.exists(CHROMIUM):
         return
     if os.environ.get("CI_REQUIRE_BROWSER"):
@@ -31,6 +59,41 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+COLLECTED = pytest.StashKey[list[tuple[str, bool, bool]]]()
+
+
+def pytest_collection_finish(session):
+    """In a run of `make test` (TEST_RUN_DIR set), what this pass collected and selected, for
+    scripts/passes_cover_the_suite.py to check that every test runs in one pass at least."""
+    folder = os.environ.get("TEST_RUN_DIR")
+    worker = getattr(session.config, "workerinput", {}).get("workerid", "gw0")
+    if not folder or worker != "gw0" or COLLECTED not in session.config.stash:
+        return
+    from django.db import connection
+
+    selected = {item.nodeid for item in session.items}
+    tests = [{"id": node, "database": database, "browser": browser, "selected": node in selected}
+             for node, database, browser in session.config.stash[COLLECTED]]
+    Path(folder, f"pass-{connection.vendor}.json").write_text(json.dumps(tests))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The layout checks (tests/test_layout.py: the code's shape) counted apart from the behaviour tests."""
+    outcomes: dict[str, dict[str, set[str]]] = {"layout checks": {}, "behaviour tests": {}}
+    for outcome in ("passed", "failed", "error", "skipped", "xfailed", "xpassed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            nodeid = getattr(report, "nodeid", "")
+            if not nodeid:
+                continue
+            group = "layout checks" if nodeid.startswith(LAYOUT_CHECKS) else "behaviour tests"
+            outcomes[group].setdefault(outcome, set()).add(nodeid)
+    parts = []
+    for group, counts in outcomes.items():
+        said = ", ".join(f"{len(nodes):,} {outcome}" for outcome, nodes in counts.items()) or "none run"
+        parts.append(f"{group}: {said}")
+    terminalreporter.write_line("; ".join(parts))
 
 
 @pytest.fixture(autouse=True)
@@ -61,16 +124,38 @@ def _pages_closed_before_the_database(request):
         context.close()
 
 
+def shared_folder(tmp_path_factory) -> Path:
+    """A folder the whole run shares: TEST_RUN_DIR when `make test` names one for its two passes, otherwise
+    this pytest's own temporary folder, which its xdist workers share."""
+    if os.environ.get("TEST_RUN_DIR"):
+        return Path(os.environ["TEST_RUN_DIR"])
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def demo_club_dump(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The demo club, built once for the whole run (per worker) by `seed_demo` and kept as a fixture file;
-    the database is left as it was. `demo_club` loads it for a test in a moment."""
+    """The demo club, built once for the whole run by `seed_demo` and kept as a fixture file; the database is
+    left as it was. The first process to need it builds it while the others wait on a lock, then each reads
+    the file. `demo_club` loads it for a test in a moment."""
+    folder = shared_folder(tmp_path_factory)
+    path, printed = folder / "demo.json", folder / "demo-printed.txt"
+    with open(folder / "demo.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            output = demo_club_built(django_db_blocker, path.with_suffix(".partial"))
+            printed.write_text(output)
+            path.with_suffix(".partial").rename(path)
+    return path, printed.read_text()
+
+
+def demo_club_built(django_db_blocker, path: Path) -> str:
+    """`seed_demo` in a transaction rolled back once the club is dumped to `path`; its output returned."""
     import io
 
     from django.core.management import call_command
     from django.db import transaction
 
-    path = tmp_path_factory.mktemp("demo") / "demo.json"
     out = io.StringIO()
 
     class Built(Exception):
@@ -85,7 +170,7 @@ def demo_club_dump(django_db_setup, django_db_blocker, tmp_path_factory):
                 raise Built
         except Built:
             pass
-    return path, out.getvalue()
+    return out.getvalue()
 
 
 @pytest.fixture
