@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import connection
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,9 +16,12 @@ from scoring.services.play import check_hand, play_fields
 from tests.engine.test_interchange_readers import hand_documents
 
 pytestmark = pytest.mark.django_db
+# The database checks each example; the raised count is paid on PostgreSQL, the database of a club's site, and
+# SQLite's pass takes the suite's own.
+EXAMPLES = 300 if connection.vendor == "postgresql" else settings.default.max_examples
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(document=hand_documents(), code=st.sampled_from(sorted(RULEBOOKS)), number=st.integers(1, 40))
 def test_a_hand_the_laws_accept_meets_every_check_constraint(document: Any, code: str, number: int) -> None:
     from django.core.exceptions import ValidationError
