@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.deals import deals_again
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
+from scoring.engine.rulebook import house_words
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.play import as_scored, penalties_from, play_fields
 from scoring.services.scoring import rubber_hands, rubber_rescore
@@ -57,6 +58,9 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
         playing = event.playing
         if report.rulebook.key != playing.key:
             raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {playing.key}.")
+        if report.rulebook.house != playing.house:
+            raise ValidationError(f"The rubber's house rules ({house_words(report.rulebook.house)}) are not the "
+                                  f"event's ({house_words(playing.house)}).")
         if report.rulebook != playing:
             raise ValidationError(f"The rubber plays a game to {report.rulebook.game_points} and a match of "
                                   f"{report.rulebook.games} game(s); the event a game to {playing.game_points} and "

@@ -139,3 +139,40 @@ def test_a_backup_carries_the_house_rules_and_the_lone_defender(tmp_path, player
     hand = Hand.objects.get()
     assert (hand.defended_alone, hand.ns_points, Rubber.objects.get().current_ns) == ("N", 4, 4)
     assert Club.objects.get().house_rules == {"table_talk": 2}
+
+
+def test_an_import_must_carry_the_events_house_rules_and_an_export_carries_them(players):
+    from django.core.exceptions import ValidationError
+
+    from scoring.services.transfer import rubber_export, rubber_import
+
+    event = EventFactory(rulebook="standard", house_rules={"lone_euchre": 4})
+    names = {"N": "Ann Able", "E": "Bea Bell", "S": "Cal Cole", "W": "Dan Dale"}
+    hands = [{"dealer": "N", "maker": "E", "alone": True, "tricks": 2}]
+    with pytest.raises(ValidationError, match=r"house rules \(none\) are not the event's \(lone_euchre 4\)"):
+        rubber_import(document={"rulebook": "standard", "players": names, "hands": hands}, event=event)
+    assert not Rubber.objects.exists()
+    rubber = rubber_import(document={"rulebook": "standard", "house_rules": {"lone_euchre": 4}, "players": names,
+                                     "hands": hands}, event=event)
+    assert (rubber.current_ns, rubber.current_ew) == (4, 0)
+    assert rubber_export(rubber)["house_rules"] == {"lone_euchre": 4}
+
+
+def test_a_progressive_night_tallies_each_deal_under_its_house_rules():
+    from scoring.models import RubberPlayerResult
+    from scoring.rounds.services import entrants_set, round_start, schedule_make
+    from tests.factories import PlayerFactory
+
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=1, deal_limit=4, rulebook="standard",
+                         house_rules={"lone_euchre": 4, "defend_alone": True, "defend_alone_euchre": 6})
+    entrants_set(event=event, players=PlayerFactory.create_batch(4))
+    (first,) = schedule_make(event=event)
+    round_start(round_id=first.pk)
+    table = first.tables.get().rubber
+    record(table, maker="N", alone=True, tricks=2)  # a lone euchre: EW 4
+    record(table, maker="E", alone=True, tricks=1, defended_alone="S")  # euchred by a lone defender: NS 6
+    record(table, maker="S", tricks=3)  # NS 1
+    table.refresh_from_db()
+    assert (table.current_ns, table.current_ew) == (7, 4)
+    tallies = sorted(RubberPlayerResult.objects.filter(rubber=table).values_list("side", "points_for"))
+    assert tallies == [("EW", 4), ("EW", 4), ("NS", 7), ("NS", 7)]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring.engine.rulebook.book import PROGRESSIVE_KEY, SEATS_WORDS, Reason, Rulebook, Seats
-from scoring.engine.rulebook.house import HOUSE_RULES, NO_HOUSE_RULES, HouseRules, read_house_rules
+from scoring.engine.rulebook.house import HOUSE_RULES, NO_HOUSE_RULES, HouseRules, house_words, read_house_rules
 from scoring.engine.rulebook.official import OFFICIAL_1862, RULES_1877, STANDARD
 from scoring.engine.rulebook.somerset import SOMERSET_1888
 from scoring.engine.rulebook.terms import TALLY_TERMS, Terms
@@ -36,4 +36,4 @@ STANDINGS: Mapping[str, Standing] = {
 
 __all__ = ["HOUSE_RULES", "NO_HOUSE_RULES", "OFFICIAL_1862", "PROGRESSIVE_KEY", "RULEBOOKS", "RULES_1877",
            "SEATS_WORDS", "SOMERSET_1888", "STANDARD", "STANDINGS", "HouseRules", "Reason", "Rulebook", "Seats",
-           "Standing", "Terms", "read_house_rules"]
+           "Standing", "Terms", "house_words", "read_house_rules"]

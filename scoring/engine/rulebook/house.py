@@ -62,6 +62,12 @@ class HouseRules:
 NO_HOUSE_RULES = HouseRules()
 
 
+def house_words(rules: HouseRules) -> str:
+    """The rules in force in one line, as a document keeps them ("lone_euchre 4, stick_the_dealer"); "none"."""
+    kept = rules.document()
+    return ", ".join(key if value is True else f"{key} {value}" for key, value in kept.items()) or "none"
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     """One row of the house rules: its key, its values, and its words."""
