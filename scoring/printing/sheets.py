@@ -178,6 +178,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
                        f"withdrawn: {r.withdrawn_reason}" if r.withdrawn_at else "too late" if r.too_late else "")
             for row in page.rows for r in row.rulings),
         key=scoring_key(rulebook),
+        house_rules=rulebook.house.stated(),
         signatures=tuple(f"{SEAT_WORDS[seat]} ({player.display_name})"
                          for seat, player in rubber.players_at_hand(max(recorded, 1)).items()),
         notes=(page.error,) if page.error else (),
@@ -317,6 +318,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         matches=matches,
         progressive=event.progressive,
         empty="No points counted yet." if terms.tally else f"No complete {terms.contests} yet.",
+        house_rules=event.house.stated(),
         notes=tuple(notes),
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )

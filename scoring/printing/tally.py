@@ -43,6 +43,8 @@ class TallyCards:
     """What a deal's box may hold under the code: "1, 2, 4 or X"."""
     legend: tuple[str, ...] = ()
     """What to write in a deal's box, and the lone player's own figure where the night gives one."""
+    house_rules: tuple[str, ...] = ()
+    """The event's house rules in force, a sentence each (`HouseRules.stated`), under the legend; empty for none."""
 
 
 def deal_figures(book: Rulebook) -> dict[int, list[str]]:
@@ -112,4 +114,4 @@ def tally_cards(event: Event) -> TallyCards:
     figures, legend = tally_legend(event.playing, event.lone_bonus)
     return TallyCards(event.paper_size, event.name, deals, cards, f"{event.slug}-tally-cards.pdf",
                       progressive=event.moves_up, byes=len(entrants) % 4 != 0, boxes=boxes, figures=figures,
-                      legend=legend)
+                      legend=legend, house_rules=event.house.stated())

@@ -56,7 +56,9 @@ class HowScoringWorksView(View):
         rulebook = code_asked(request)
         rows, result = worked_rubber(rulebook)
         template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
-        return render(request, template, {"rows": rows, "result": result, **codes_offered(rulebook)})
+        # The standard game's page states the house rules the club usually plays it with (an event's page, its own).
+        house = the_club().house if rulebook.takes_house_rules else None
+        return render(request, template, {"rows": rows, "result": result, "house": house, **codes_offered(rulebook)})
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

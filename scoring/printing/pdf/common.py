@@ -110,6 +110,22 @@ class Name(Flowable):
         self.fitted.drawOn(self.canv, 0, 0)
 
 
+HOUSE_RULES_HEADING = "House rules"
+
+
+def house_rules(stated: Sequence[str], style: str | ParagraphStyle = "small", *,
+                run_on: bool = False) -> list[Flowable]:
+    """The house rules in force under their heading, a line each (`HouseRules.stated`); nothing for none. `run_on`
+    for the least room (a tally card): the heading and the rules one paragraph."""
+    if not stated:
+        return []
+    look = STYLES[style] if isinstance(style, str) else style
+    if run_on:
+        return [Paragraph(f"<b>{HOUSE_RULES_HEADING}:</b> {escape(' '.join(stated))}", look)]
+    heading = ParagraphStyle(f"{look.name}-house", parent=look, fontName=BOLD, spaceBefore=3)
+    return [Paragraph(HOUSE_RULES_HEADING, heading), *[Paragraph(escape(line), look) for line in stated]]
+
+
 def grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], style: TableStyle = GRID) -> Table:
     table = Table([list(r) for r in rows], colWidths=list(widths), repeatRows=1)
     table.setStyle(style)

@@ -101,6 +101,8 @@ class RubberSheet:
     game_columns: tuple[str, ...] = ("Game", "Won by", f"NS{DASH}EW", "Lap", "Kind", "Points")
     """The finished games' columns: a match's games have no lap, kind or rubber points."""
     no_games: str = "No game finished yet."
+    house_rules: tuple[str, ...] = ()
+    """The house rules in force, a sentence each (`HouseRules.stated`), printed beside the key; empty for none."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,8 @@ class StandingsSheet:
     """A progressive night: its table prints each player's tally, lone hands, rounds won and byes."""
     empty: str = "No complete rubbers yet."
     """What the sheet says when nothing is counted yet, in its format's words."""
+    house_rules: tuple[str, ...] = ()
+    """The event's house rules in force, a sentence each (`HouseRules.stated`); empty for none."""
 
 
 @dataclass(frozen=True)

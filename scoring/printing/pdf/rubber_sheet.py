@@ -19,7 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from scoring.engine.words import DASH
-from scoring.printing.pdf.common import GRID, STYLES, Name, build_counted, content_width, grid, p
+from scoring.printing.pdf.common import GRID, STYLES, Name, build_counted, content_width, grid, house_rules, p
 from scoring.printing.pdf.data import GameLine, HandLine, RubberSheet
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 
@@ -117,7 +117,7 @@ def _hands_in_two(sheet: RubberSheet) -> list[Flowable]:
 
 
 def _top(sheet: RubberSheet) -> Table:
-    """Who sits where, beside the scoring key."""
+    """Who sits where and the house rules in force, beside the scoring key."""
     width = content_width(sheet.paper)
     left, right = width * 0.40, width * 0.60 - 4 * mm
     seats = grid([["Seat", "Player", "Side"], *[[s.seat, Name(s.player), s.side] for s in sheet.seats],
@@ -134,9 +134,10 @@ def _top(sheet: RubberSheet) -> Table:
                              ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
                              ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                              ("ALIGN", (0, 0), (0, -1), "CENTER")]))
-    outer = Table([[seats, key]], colWidths=[left + 4 * mm, right])
+    # The house rules in force beside the key (they change what its lines score), in the room under the seats.
+    outer = Table([[[seats, *house_rules(sheet.house_rules, "cell")], key]], colWidths=[left + 4 * mm, right])
     outer.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (0, 0), 4 * mm)]))
     return outer
 
 

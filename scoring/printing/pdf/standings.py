@@ -7,7 +7,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from scoring.printing.pdf.common import GRID, STYLES, Name, build, content_width, p
+from scoring.printing.pdf.common import GRID, STYLES, Name, build, content_width, house_rules, p
 from scoring.printing.pdf.data import StandingLine, StandingsSheet
 from scoring.printing.pdf.fonts import REGULAR
 
@@ -43,6 +43,7 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
     story.append(_table(sheet, sheet.lines, "Player") if sheet.lines
                  else p(sheet.empty, "body"))
     story += [p(note, "small") for note in sheet.notes]
+    story += house_rules(sheet.house_rules)
     return build(story, paper=sheet.paper, title=sheet.title, label=sheet.title)
 
 

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from scoring.engine.progressive import BYE_RULE
-from scoring.printing.pdf.common import STYLES, Name, build, content_width, p
+from scoring.printing.pdf.common import STYLES, Name, build, content_width, house_rules, p
 from scoring.printing.pdf.fonts import BOLD, REGULAR
 from scoring.printing.tally import SITS_OUT, TallyCard, TallyCards
 
@@ -103,6 +103,7 @@ def _card(cards: TallyCards, card: TallyCard, width: float) -> Table:
     body: list[list[object]] = [[Paragraph(escape(heading), NOTE)], [Name(card.player, PLAYER, lines=2)],
                                 [_grid(cards, card, width)]]
     body += [[Paragraph(escape(text), NOTE)] for text in cards.legend]
+    body += [[line] for line in house_rules(cards.house_rules, NOTE, run_on=True)]  # a card has little room
     if cards.progressive:
         body.append([Paragraph("Table, seat and partner after round 1: the winners move up a table, partners "
                                "change.", NOTE)])
