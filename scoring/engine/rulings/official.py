@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from scoring.engine.laws import SECTION_1877
 from scoring.engine.rulebook.official import OFFICIAL_1862 as OFFICIAL_LAWS
+from scoring.engine.rulings.options import DEAL_AGAIN, DEAL_STANDS, NEW_DEAL, dealt_by, highest_and_lowest, other_count
 from scoring.engine.rulings.schema import (
     Chooser,
     ClaimLimit,
@@ -44,18 +45,8 @@ LATE_REASONS: Mapping[int, str] = {
 SCORE_LIMIT = ClaimLimit("score", OFFICIAL_LAWS.claim_limits["score"], LATE_REASONS)
 REVOKE_LIMIT = ClaimLimit("revoke", OFFICIAL_LAWS.claim_limits["revoke"], LATE_REASONS)
 
-NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
-    "{claimants} claim a new deal: the hand is void and scores nothing.", (),
-    score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER))
-DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let the deal stand.", ()))
-DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
-    "{dealer} deals again: the hand is void and scores nothing.", (), score=ScoreEffect.NEW_DEAL,
-    deal=Deal.SAME_DEALER))
 DEALER_LETS_STAND = Option("stands", "He lets the deal stand", Outcome("{dealer} lets the deal stand.", ()))
-HIGHEST = Option("highest", "He plays his highest of the suit led", Outcome(
-    "{left} requires the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
-LOWEST = Option("lowest", "He plays his lowest of the suit led", Outcome(
-    "{left} requires the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
+HIGHEST, LOWEST = highest_and_lowest("{left} requires")
 CALL_BACK = Option("call_card", "Call the card he took back", Outcome(
     "{left} calls the card taken back: it must be played when called.", (),
     remedies=(Remedy.CARD_CALLED,)))
@@ -69,9 +60,7 @@ def not_alone(refuse_field: str) -> Path:
 NO_CARD_PLAYED = ("The lone player's partner plays no card, his hand lying face down, so he cannot {what}; name "
                   "the player who did.")
 
-OTHER_COUNT = Fact(
-    "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
-    default=0, help="Revokes by both sides in one hand offset, and the deal is played again (XXVI).")
+OTHER_COUNT = other_count("Revokes by both sides in one hand offset, and the deal is played again (XXVI).")
 
 REVOKE = Irregularity(
     key="revoke",
@@ -210,8 +199,7 @@ THE_DEAL = Irregularity(
             ("out_of_turn_stands", "Dealt out of turn; found after the trump card was turned (VIII)"),
             ("imperfect_pack", "The pack was found to have too many or too few cards (IX)"),
         )),
-        Fact("dealt_by", "Who actually dealt it?", FactKind.SEAT, required=False,
-             help="Asked for a deal out of turn that stands: the next deal goes to his left (VIII)."),
+        dealt_by("Asked for a deal out of turn that stands: the next deal goes to his left (VIII)."),
         CLAIMED,
     ),
     limit=SCORE_LIMIT,

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.rulebook.somerset import SOMERSET_1888
+from scoring.engine.rulings.options import DEAL_AGAIN, DEAL_STANDS, NEW_DEAL, dealt_by, highest_and_lowest, other_count
 from scoring.engine.rulings.schema import (
     CONSULTED_KEY,
     Chooser,
@@ -61,9 +62,7 @@ CLAIMED = Fact(
 )
 COUNT = Fact("count", "How many revokes did his side make in this hand, his and his partner's together?",
              FactKind.COUNT, low=1, high=5, help="Revokes are counted by side: each scores against the side (law 63).")
-OTHER_COUNT = Fact(
-    "other_count", "How many times did the other side revoke in this hand?", FactKind.COUNT, low=0, high=5,
-    default=0, help="Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
+OTHER_COUNT = other_count("Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
 
 # The two limits on claims, on a revoke claim (law 68) and on any other claim that changes a score (law 5);
 # see the module docstring.
@@ -103,18 +102,11 @@ CALL_CARD = Option("call_card", "Call the card led (it stays exposed until playe
 CALL_SUIT = Option("call_suit", "Call a suit when the offender or his partner next leads", Outcome(
     "{claimants} will call a suit from {offender} or his partner when either next has the lead.",
     (52, 55, 57), remedies=(Remedy.SUIT_CALLED,)))
-HIGHEST = Option("highest", "He plays his highest of the suit led", Outcome(
-    "{claimants} require the highest card of the suit led.", (), remedies=(Remedy.HIGHEST,)))
-LOWEST = Option("lowest", "He plays his lowest of the suit led", Outcome(
-    "{claimants} require the lowest card of the suit led.", (), remedies=(Remedy.LOWEST,)))
+HIGHEST, LOWEST = highest_and_lowest("{claimants} require")
 WIN = Option("win", "He must win the trick", Outcome(
     "{claimants} require the trick to be won, if it can be.", (), remedies=(Remedy.WIN_TRICK,)))
 LOSE = Option("lose", "He must lose the trick", Outcome(
     "{claimants} require the trick to be lost, if it can be.", (), remedies=(Remedy.LOSE_TRICK,)))
-NEW_DEAL = Option("new_deal", "Claim a new deal", Outcome(
-    "{claimants} claim a new deal: the hand is void and scores nothing.", (),
-    score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER))
-DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let the deal stand.", ()))
 PARTNERSHIP = Option("partnership", "Have it played with the partner", Outcome(
     "{claimants} require the hand to be played with the partner; it scores as a partnership hand.", (),
     score=ScoreEffect.PARTNERSHIP))
@@ -648,9 +640,6 @@ THE_DEAL = Irregularity(
     ),
 )
 
-DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
-    "{dealer} deals again: the hand is void and scores nothing.", (), score=ScoreEffect.NEW_DEAL,
-    deal=Deal.SAME_DEALER))
 LOSE_DEAL = Option("lose_deal", "He lets the misdeal stand", Outcome(
     "{dealer} lets the misdeal stand: he loses the deal and it passes to the next player.", (41,),
     score=ScoreEffect.MISDEAL, deal=Deal.PASSES))
@@ -674,8 +663,7 @@ MISDEAL = Irregularity(
             ("out_of_turn_stopped", "Dealt out of turn; stopped before the trump card was turned (law 40)"),
             ("out_of_turn_stands", "Dealt out of turn; found only after the trump card was turned (law 40)"),
         )),
-        Fact("dealt_by", "Who actually dealt it?", FactKind.SEAT, required=False,
-             help="Asked for a deal out of turn that stands: the deal then goes on to his left (law 40)."),
+        dealt_by("Asked for a deal out of turn that stands: the deal then goes on to his left (law 40)."),
         CLAIMED,
     ),
     offender_from=(OffenderRule(when(what="out_of_turn_stands"), Offender.DEALT_BY),),
