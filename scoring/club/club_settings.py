@@ -19,8 +19,8 @@ class ClubSettingsView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.ClubSettingsForm
     extra_context = {"title": "The club's settings",
-                     "lead": "New events start from the club's code, game, match and paper; the home page, the laws "
-                             "and How scoring works open on its code."}
+                     "lead": "New events start from the club's code, game, match, paper and house rules; the home "
+                             "page, the laws and How scoring works open on its code."}
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "instance": the_club()}

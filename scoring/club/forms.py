@@ -297,17 +297,41 @@ def _event_layout(names: Iterable[str]) -> FormHelper:
     return helper
 
 
-HOUSE_HEADING = HTML('<div class="row"><div class="col-md"><p class="fw-semibold mb-1" data-for="standard">House '
-                     'rules of the standard game</p></div></div>')
+# The house rules fold into one line that says how many are in force, opened to change them (and where one is
+# refused), so that the form and its Save stay on a laptop's screen.
+HOUSE_OPEN = HTML('<details class="col-md mb-2" data-for="standard" data-testid="house-rules"'
+                  '{% if form.house_open %} open{% endif %}><summary class="fw-semibold mb-1">House rules of the '
+                  'standard game: {% if form.house_in_force %}{{ form.house_in_force }} in force{% else %}none'
+                  '{% endif %}</summary>')
+HOUSE_CLOSE = HTML("</details>")
 
 
 def _row(names: list[str]) -> list[Any]:
-    """A row of fields side by side; the house rules' first row under their heading."""
+    """A row of fields side by side; the house rules' rows inside their fold."""
     row = Row(*(Column(name, css_class="col-md") for name in names))
-    return [HOUSE_HEADING, row] if names[0] == HOUSE_ROWS[0][0] else [row]
+    if names[0] == HOUSE_ROWS[0][0]:
+        return [HOUSE_OPEN, row]
+    return [row, HOUSE_CLOSE] if names[0] == HOUSE_ROWS[-1][0] else [row]
 
 
-class EventForm(forms.ModelForm):
+class HouseRulesFields:
+    """A form that asks the house rules: their fields, how many are in force, and whether their fold opens."""
+
+    fields: dict[str, forms.Field]
+    errors: Any
+    is_bound: bool
+    house_in_force = 0
+
+    def house_fields_add(self, rules: Any) -> None:
+        self.fields.update(house_rule_fields(rules))
+        self.house_in_force = len(read_house_rules(rules or None).stated())
+
+    @property
+    def house_open(self) -> bool:
+        return self.is_bound and any(HOUSE + key in self.errors for key in HOUSE_RULES)
+
+
+class EventForm(HouseRulesFields, forms.ModelForm):
     """A new event. The web address is made from the name when left empty; an event in rounds says how many."""
 
     class Meta:
@@ -320,7 +344,8 @@ class EventForm(forms.ModelForm):
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
         # The fields of a progressive night, or of an event in rounds, show only for it: their help is short.
-        help_texts = {"slug": "The end of the event's address, /events/…/. Leave it empty to make it from the name.",
+        help_texts = {"slug": "Its address, /events/…/; empty: from the name.",
+                      "game_points": "Empty: the code's own.", "games": "Empty: the code's own.",
                       "rounds": "How many rounds are played.",
                       "deal_limit": "Optional: a table stops after this many deals, the score as it stands.",
                       "round_minutes": "Optional: the room and the phones count them down.",
@@ -352,8 +377,7 @@ class EventForm(forms.ModelForm):
                     self.initial[name] = getattr(club, name)
             rulebook.widget.attrs["data-usual"] = club.rulebook
         # A new event starts from the club's usual house rules; a stored one shows its own.
-        self.fields.update(house_rule_fields(self.instance.house_rules if self.instance.pk
-                                             else the_club().house_rules))
+        self.house_fields_add(self.instance.house_rules if self.instance.pk else the_club().house_rules)
         for name in ("rounds", "deal_limit", "round_minutes"):
             _html_limits(self.fields[name], Event._meta.get_field(name))
         _shown_by_mode(self.fields)
@@ -453,7 +477,7 @@ class EventEditForm(EventForm):
         return cleaned
 
 
-class ClubSettingsForm(forms.ModelForm):
+class ClubSettingsForm(HouseRulesFields, forms.ModelForm):
     """The club's own settings. A game or a match its code does not allow is refused on that field (the model's
     own check, which the service makes again)."""
 
@@ -472,7 +496,7 @@ class ClubSettingsForm(forms.ModelForm):
             field = self.fields[name]
             assert isinstance(field, forms.ChoiceField)
             field.choices = [("", "The code's own"), *(GAME_CHOICES if name == "game_points" else MATCH_CHOICES)]
-        self.fields.update(house_rule_fields(self.instance.house_rules))
+        self.house_fields_add(self.instance.house_rules)
         self.helper = FormHelper()
         self.helper.form_tag = False  # form_page.html owns the form
         self.helper.disable_csrf = True

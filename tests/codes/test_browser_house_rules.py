@@ -43,7 +43,10 @@ def test_an_evening_under_house_rules_with_phones(browser: Browser, live_server,
     desk.goto(f"{base}/events/new/")
     desk.fill("#id_name", "Loners Thursday")
     expect(desk.locator("#id_house_lone_euchre")).to_be_hidden()  # the club's usual code is Somerset's
+    expect(desk.get_by_test_id("house-rules")).to_be_hidden()
     desk.select_option("#id_rulebook", "standard")
+    expect(desk.get_by_test_id("house-rules")).to_contain_text("House rules of the standard game: none")
+    desk.get_by_test_id("house-rules").locator("summary").click()
     desk.select_option("#id_house_lone_euchre", "4")
     desk.check("#id_house_stick_the_dealer")
     desk.check("#id_house_defend_alone")

@@ -18,7 +18,7 @@ from tests.services.test_backup import a_full_rubber, wipe
 pytestmark = pytest.mark.django_db
 
 SETTINGS = {"name": "Back Bay Euchre Club", "rulebook": "official-1862", "game_points": 7, "games": 3,
-            "paper_size": "a4"}
+            "paper_size": "a4", "house_rules": {"lone_euchre": 4}}  # kept for the standard game, whatever the usual
 
 
 def test_a_backup_restores_the_clubs_settings(tmp_path, event, players, secretary):
