@@ -1,10 +1,11 @@
 """Reading and writing the rubber interchange format, version 1 (`euchre-rubber/1`).
 
 A rubber is read in two ways. The fast way decodes it with msgspec straight into the
-engine's own structs, then checks what the types cannot say (the laws' combinations of
-fields); it accepts only what the careful way accepts. Whenever it declines, the careful
-way (`_checked_rubber`, `parse_hand`) reads the document field by field: those checks are
-the specification of every error, which names the hand and the field at fault.
+engine's own structs, then asks the careful way's `parse_hand` about each distinct hand it
+has not seen under the rulebook (the answer is kept), so it accepts only what the careful
+way accepts. Whenever it declines, the careful way (`_checked_rubber`, `parse_hand`) reads
+the document field by field: those checks are the one home of every rule of a hand's
+validity and the specification of every error, which names the hand and the field at fault.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from scoring.engine.errors import IllegalReport, MalformedRubber
+from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
 from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook, read_house_rules
 from scoring.engine.rulebook.matters import Matter
@@ -35,7 +36,6 @@ _SEATS = {s.value: s for s in Seat}
 _SIDES = {s.value: s for s in Side}
 _RESULTS = {r.value: r for r in HandResult}
 _DECLARATIONS = {d.value: d for d in Declaration}
-_PLAYED = HandResult.PLAYED
 
 
 class RubberReport(msgspec.Struct, frozen=True, gc=False):
@@ -123,16 +123,10 @@ def _plain(document: Any) -> bool:
 
 def _fast_report(document: _Document) -> RubberReport | None:
     """The report, if the decoded document is one the careful way accepts as it stands; else None."""
-    code = RULEBOOKS.get(document.rulebook)
-    if document.format != FORMAT or code is None:
+    if document.format != FORMAT:
         return None
-    try:
-        rulebook = code.playing(document.game_points, document.games)
-        if document.house_rules is not None:
-            rulebook = house_ruled(rulebook, document.house_rules)
-    except ValueError:
-        return None
-    if len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
+    rulebook = _document_rulebook(document)
+    if rulebook is None or len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
         return None
     players: dict[Seat, str] = {}
     if document.players:
@@ -143,43 +137,79 @@ def _fast_report(document: _Document) -> RubberReport | None:
     return RubberReport(hands=document.hands, players=players, rulebook=rulebook)
 
 
+# The rulebook each choice of code, game, match and house rules gives, kept (a club plays few); a choice refused is
+# not kept, and goes the careful way.
+_CHOSEN: dict[tuple[Any, ...], Rulebook] = {}
+_MOST_CHOSEN = 1_000
+
+
+def _document_rulebook(document: _Document) -> Rulebook | None:
+    """The rulebook the document chooses, if the careful way allows the choice; else None."""
+    house = document.house_rules
+    try:
+        # The house rules' values with their types: read_house_rules takes True for a switch but not 1.
+        rules = None if house is None else tuple((key, type(value), value) for key, value in house.items())
+        key = (document.rulebook, document.game_points, document.games, rules)
+        rulebook = _CHOSEN.get(key)
+    except TypeError:  # a house rule's value a list or an object: unhashable, and refused
+        return None
+    if rulebook is not None:
+        return rulebook
+    code = RULEBOOKS.get(document.rulebook)
+    if code is None:
+        return None
+    try:
+        rulebook = code.playing(document.game_points, document.games)
+        if house is not None:
+            rulebook = house_ruled(rulebook, house)
+    except ValueError:
+        return None
+    if len(_CHOSEN) < _MOST_CHOSEN:
+        _CHOSEN[key] = rulebook
+    return rulebook
+
+
+# The careful reader's verdict on each distinct hand under each rulebook, kept (a rubber repeats a few hundred shapes
+# of hand; past this many under one rulebook, a new shape is asked for each time it comes).
+_VERDICTS: dict[int, tuple[Rulebook, dict[tuple[ReportedHand, bool, bool, bool], bool]]] = {}
+_MOST_VERDICTS = 20_000
+# The count fields, whose default the careful reader tells apart from an empty count: a hand not played may not
+# carry `"revokes": {}`, and a code without miscounts refuses `"miscount": {"NS": 0}`.
+_COUNTS = (("revokes", NO_REVOKES), ("miscount", NO_MISCOUNT), ("uncounted", NO_MISCOUNT))
+
+
 def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
-    """Whether every hand has the fields its result allows, in the combinations the laws allow (see `parse_hand`)."""
-    most, most_revokes = rulebook.tricks_per_hand, rulebook.most_revokes
-    unknown = [key for key in CODE_KEYS if not rulebook.knows(key)]
-    stuck, defended_alone = rulebook.dealer_stuck, bool(rulebook.defended_lone_euchre)
+    """Whether the careful reader reads every hand as msgspec did (see `_careful_agrees`). Each rule of a hand's
+    validity is written once, in `parse_hand`: this asks it once for each distinct hand under the rulebook."""
+    kept = _VERDICTS.get(id(rulebook))
+    if kept is None:
+        kept = _VERDICTS[id(rulebook)] = (rulebook, {})
+    verdicts = kept[1]
     for hand in hands:
-        if stuck and hand.result is HandResult.PASSED:
+        key = (hand, hand.revokes is NO_REVOKES, hand.miscount is NO_MISCOUNT, hand.uncounted is NO_MISCOUNT)
+        verdict = verdicts.get(key)
+        if verdict is None:
+            verdict = _careful_agrees(hand, rulebook)
+            if len(verdicts) < _MOST_VERDICTS:
+                verdicts[key] = verdict
+        if not verdict:
             return False
-        defender = hand.defended_alone
-        if defender is not None and (not defended_alone or not hand.alone or hand.maker is None
-                                     or defender.side is hand.maker.side):
-            return False
-        if hand.revokes.ns > most_revokes or hand.revokes.ew > most_revokes:
-            return False
-        for miscount in (hand.miscount, hand.uncounted):
-            if miscount is not NO_MISCOUNT and (not miscount or max(miscount.ns, miscount.ew) > rulebook.game_points):
-                return False  # {"NS": 0} the careful way reads as none; more than a game, it refuses
-        if unknown and any(getattr(hand, key) not in (None, False, NO_MISCOUNT) for key in unknown):
-            return False
-        declared_by = hand.declared_by
-        if declared_by is not None and (not hand.alone or hand.maker is None or declared_by is not hand.maker.partner):
-            return False
-        if hand.result is _PLAYED:
-            tricks = hand.tricks
-            if hand.maker is None or (tricks is not None and not 0 <= tricks <= most):
-                return False
-            if hand.alone:
-                if tricks is None and not hand.adversary_abandoned:
-                    return False
-            elif tricks is None or hand.adversary_abandoned or hand.partner_exposed:
-                return False
-        elif (hand.maker is not None or hand.tricks is not None or hand.alone or hand.revokes is not NO_REVOKES
-              or hand.wrong_cards is not None or hand.adversary_abandoned or hand.partner_exposed
-              or hand.signal is not None or hand.thrown_in is not None or hand.miscount is not NO_MISCOUNT
-              or hand.uncounted is not NO_MISCOUNT or hand.refused_penalty is not None or defender is not None):
-            return False  # a revokes field present at all, even {}, is refused on a hand not played
     return True
+
+
+def _careful_agrees(hand: ReportedHand, rulebook: Rulebook) -> bool:
+    """Whether `parse_hand` accepts the hand as msgspec decoded it and reads it the same, down to which counts are
+    the defaults (a count given as zeros the careful reader reads as none)."""
+    raw = msgspec.to_builtins(hand)
+    for key, default in _COUNTS:
+        if getattr(hand, key) is default:
+            del raw[key]
+    try:
+        read = parse_hand(raw, 1, rulebook)
+    except RubberError:
+        return False
+    return read == hand and all((getattr(read, key) is default) is (getattr(hand, key) is default)
+                                for key, default in _COUNTS)
 
 
 def _checked_rubber(document: Any) -> RubberReport:

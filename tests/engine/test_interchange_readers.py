@@ -80,7 +80,7 @@ def outcome(read: Any, document: Any) -> Any:
         return type(exc), str(exc), exc.hand, exc.field
 
 
-@settings(max_examples=600)
+@settings(max_examples=1000)
 @given(rubber_documents)
 def test_fast_readers_agree_with_the_careful_reader(document: Any) -> None:
     careful = outcome(_checked_rubber, document)
