@@ -185,7 +185,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
     ((3, 0), [('NS', 2, True), ('NS', 1, False)])
     """
     rb, tables = rulebook, scoring_tables(rulebook)
-    play_parcel, game_points = tables.play_parcel, rb.game_points
+    partnership, play_parcel, game_points = tables.partnership, tables.play_parcel, rb.game_points
     dealers, refusal = deal_rotation(hands, first_dealer, rb)
     refused_at = len(dealers) + 1 if refusal is not None else 0
     match = _Match(rb, explain)
@@ -210,7 +210,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
                 and hand.thrown_in is None and hand.miscount is NO_MISCOUNT and hand.refused_penalty is None
                 and hand.uncounted is NO_MISCOUNT):
             # The bulk path for a hand without penalties: one parcel, straight onto the tally.
-            to_makers, points, _ = play_parcel(hand)
+            to_makers, points, _ = play_parcel(hand) if hand.alone else partnership[hand.tricks or 0]
             maker = hand.maker
             if (maker is _N or maker is _S) is to_makers:
                 ns += points

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
-from scoring.engine.errors import IllegalReport
+from scoring.engine.errors import IllegalReport, RubberError
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.match import score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
@@ -116,13 +116,22 @@ def score_rubber(
     if not rulebook.laps:
         return score_match(hands, rulebook, explain=explain, first_dealer=first_dealer)
     tables = scoring_tables(rulebook)
-    play_parcel, game_points = tables.play_parcel, rulebook.game_points
     dealers, refusal = deal_rotation(hands, first_dealer, rulebook)
-    refused_at = len(dealers) + 1 if refusal is not None else 0
     games = _Games(rulebook, tables, explain)
+    ns, ew, explained = _score_hands(hands, tables, games, dealers, refusal)
+    next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
+    return games.result((ns, ew), next_dealer, tuple(explained))
+
+
+def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _Games, dealers: list[Seat | None],
+                 refusal: RubberError | None) -> tuple[int, int, list[HandScore]]:
+    """The hands put on the tally in order, games closed as they are won: the tally after the last hand, and each
+    hand's account when explaining. Raises at a hand after the rubber is over, or at the hand `refusal` names."""
+    partnership, play_parcel = tables.partnership, tables.play_parcel
+    game_points, explain = games.rb.game_points, games.explain
+    refused_at = len(dealers) + 1 if refusal is not None else 0
     explained: list[HandScore] = []
     ns = ew = 0
-
     for number, hand in enumerate(hands, 1):
         if games.complete:
             raise IllegalReport(f"the rubber was complete after hand {games.complete_at}; no more hands may follow",
@@ -135,8 +144,7 @@ def score_rubber(
                                            games_closed=(), next_dealer=dealers[number - 1],
                                            notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
-
-        parcel = play_parcel(hand)
+        parcel = play_parcel(hand) if hand.alone else partnership[hand.tricks or 0]
         to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
         if hand.wrong_cards is not None:
             to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
@@ -152,13 +160,10 @@ def score_rubber(
             ew += points
             if ew >= game_points:
                 ns, ew = games.close(_EW, ns, ew, number)
-
         if explain:
             explained.append(_played(number, hand, tables, parcel, voided, lost, game_before, (ns, ew), games,
                                      closed_before, None if games.complete else dealers[number - 1]))
-
-    next_dealer = first_dealer if not hands else dealers[-1] if hands[0].dealer is not None else None
-    return games.result((ns, ew), next_dealer, tuple(explained))
+    return ns, ew, explained
 
 
 def _revokes_first(tables: ScoringTables, hand: ReportedHand, to_ns: bool, points: int, ns: int, ew: int,
