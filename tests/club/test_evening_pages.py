@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_a_new_event_needs_no_slug_and_says_it_was_created(client, secretary):
     client.force_login(secretary)
     form = client.get(reverse("event_new")).content.decode()
-    assert "Leave it empty to make it from the name" in form
+    assert "empty: from the name" in form
     response = client.post(reverse("event_new"), {"name": "Winter Whist & Euchre", "slug": "",
                                                   "starts_on": "2026-12-01", "rulebook": "somerset-1888",
                                                   "paper_size": "letter"}, follow=True)
