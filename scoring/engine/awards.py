@@ -14,7 +14,9 @@ from collections.abc import Iterable, Mapping
 from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.results import Award, Note
 from scoring.engine.rulebook import Reason, Rulebook
-from scoring.engine.seats import Side
+from scoring.engine.seats import Seat, Side
+
+_N, _S = Seat.N, Seat.S  # the revoke parcel asks the makers' side by identity, the scorer's quickest test
 
 Parcel = tuple[bool, int, Reason]
 """The play parcel before law 90: (to the makers?, points, reason)."""
@@ -52,7 +54,10 @@ class ScoringTables:
                                    (False, rb.defended_lone_euchre, Reason.DEFENDED_LONE_EUCHRE))
         # Penalties, indexed by `alone`.
         self.forfeit = (rb.wrong_cards_forfeit, rb.lone_wrong_cards_forfeit)  # law 90
-        self.revoke = (rb.revoke, rb.lone_revoke)  # law 63, for each revoke left after law 71
+        # Law 63, for each revoke left after law 71: the rulebook's award, by `alone` and by whether the makers
+        # revoked (XXV: a lone hand's award is paid only by his adversaries, where the code says so).
+        self.revoke = tuple(tuple(rb.revoke_award(Side.NS, Side.NS if by_makers else Side.EW, alone)
+                                  for by_makers in (False, True)) for alone in (False, True))
 
         # The laws cited, by (reason, why the points were not counted).
         self.award_laws = {(reason, void): _once(rb.laws_for(reason), rb.laws_for(void) if void else ())
@@ -96,12 +101,14 @@ class ScoringTables:
         return to_ns, points + self.forfeit[hand.alone], voided
 
     def revoke_parcel(self, hand: ReportedHand) -> tuple[bool, int]:
-        """Laws 63 and 71: revokes on the two sides cancel one for one; each left over scores for the other side.
+        """Laws 63 and 71: revokes on the two sides cancel one for one; each left over scores the rulebook's award
+        (`Rulebook.revoke_award`) for the other side.
 
         Returns (to NS?, points); no points when the revokes cancel.
         """
         net = hand.revokes.ns - hand.revokes.ew
-        return net < 0, abs(net) * self.revoke[hand.alone]
+        maker = hand.maker
+        return net < 0, abs(net) * self.revoke[hand.alone][(net > 0) is (maker is _N or maker is _S)]
 
     def awards(self, hand: ReportedHand, parcel: Parcel, voided: bool, lost: bool) -> tuple[Award, ...]:
         """A played hand's account: the revoke parcel, then the play parcel line by line, uncounted lines included.

@@ -247,10 +247,12 @@ class Rulebook:
         laws = self.laws
         return cite(laws[n] if n in laws else Law(n, "", "") for n in numbers)
 
-    def revoke_award(self, revoked: Side, makers: Side | None, alone: bool) -> int:
+    def revoke_award(self, revoked: Side | None, makers: Side | None, alone: bool) -> int:
         """What one award for `revoked`'s revokes gives the other side: the lone hand's award in a lone hand
-        (laws 63; XXV, only when the lone player's adversaries revoked), else the partnership one."""
-        lone = alone and not (self.lone_revoke_by_defenders and revoked is makers)
+        (laws 63; XXV, only when the lone player's adversaries revoked), else the partnership one. The one home
+        of the award: the scorers' tables, a ruling's words and its tally all ask here. `revoked` is None where
+        who revoked is not known (a ruling's words with no offender): the lone hand's award in a lone hand."""
+        lone = alone and not (self.lone_revoke_by_defenders and revoked is not None and revoked is makers)
         return self.lone_revoke if lone else self.revoke
 
     def knows(self, key: str) -> bool:

@@ -481,7 +481,7 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
         return ""
     if not rulebook.revoke_each:
         return _one_award_tally(rulebook, after)
-    each = rulebook.lone_revoke if after.alone else rulebook.revoke
+    each = rulebook.revoke_award(Side.NS if ns > ew else Side.EW, after.makers, after.alone)  # the side left over
 
     def times(count: int) -> str:
         return {1: "once", 2: "twice"}.get(count, f"{count} times")
@@ -545,7 +545,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "claimants": SIDE_WORDS[offender.side.other] if offender else "The adversaries",
         "count": count,
         "times": times,
-        "revoke_points": rulebook.lone_revoke if hand.alone else rulebook.revoke,
+        "revoke_points": rulebook.revoke_award(offender.side if offender else None, hand.makers, hand.alone),
         "forfeit": rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit,
         "partner_exposed_march": rulebook.partner_exposed_march,
         "lone_euchre": rulebook.lone_euchre,
