@@ -8,7 +8,7 @@ of its status, so two clicks (or two secretaries) can never start or close it tw
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -125,20 +125,27 @@ def schedule_make(*, event: Event, seed: int = 0) -> list[Round]:
     for number, planned in enumerate(_plan(event, len(entrants), seed), start=1):
         round_ = Round.objects.create(event=event, number=number)
         if planned is not None:
-            _store(round_, planned, entrants)
+            _store_planned(round_, planned, entrants)
         elif number == 1:
             _swiss(round_)  # no standing yet: round 1 pairs in order of entry, so its cards print beforehand
         made.append(round_)
     return made
 
 
-def _store(round_: Round, planned: PlannedRound, entrants: dict[int, int]) -> None:
+def _store(round_: Round, tables: Iterable[Mapping[Seat, int]], sitting_out: Iterable[int]) -> None:
+    """Store a round's seats: each table's players by seat (table 1 first) with its first dealer, and who sits the
+    round out. Every way a round is seated (a schedule, a Swiss pairing, a progressive move) stores it here."""
     RoundTable.objects.bulk_create(
-        RoundTable(round=round_, number=t, north_id=entrants[table.n], east_id=entrants[table.e],
-                   south_id=entrants[table.s], west_id=entrants[table.w],
-                   first_dealer=first_dealer(round_.number, t))
-        for t, table in enumerate(planned.tables, start=1))
-    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=entrants[p]) for p in planned.sitting_out)
+        RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],
+                   south_id=seats[Seat.S], west_id=seats[Seat.W], first_dealer=first_dealer(round_.number, number))
+        for number, seats in enumerate(tables, start=1))
+    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player) for player in sitting_out)
+
+
+def _store_planned(round_: Round, planned: PlannedRound, entrants: dict[int, int]) -> None:
+    """Store a round the engine planned, its players named by entrant number."""
+    _store(round_, ({seat: entrants[n] for seat, n in zip(Seat, table.players, strict=True)}
+                    for table in planned.tables), (entrants[n] for n in planned.sitting_out))
 
 
 def _swiss(round_: Round) -> None:
@@ -170,7 +177,7 @@ def _swiss(round_: Round) -> None:
         planned = swiss_round(standing, met, north_south, byes, round_.number)
     except ValueError as exc:
         raise ValidationError(sentence(str(exc), ".")) from None
-    _store(round_, planned, entrants)
+    _store_planned(round_, planned, entrants)
 
 
 def _progressive(round_: Round) -> None:
@@ -179,11 +186,7 @@ def _progressive(round_: Round) -> None:
         seating = moved_on(round_.event, round_.number)
     except MovementError as exc:
         raise ValidationError(sentence(str(exc), ".")) from None
-    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player) for player in seating.sitting_out)
-    RoundTable.objects.bulk_create(
-        RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],
-                   south_id=seats[Seat.S], west_id=seats[Seat.W], first_dealer=first_dealer(round_.number, number))
-        for number, seats in enumerate(seating.tables, start=1))
+    _store(round_, seating.tables, seating.sitting_out)
 
 
 @retried_on_deadlock
