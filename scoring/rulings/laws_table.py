@@ -10,7 +10,7 @@ from scoring.engine import Reason, Rulebook
 from scoring.engine.laws import Law
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings import DEAL_WORDS, Irregularity, Outcome, Path, ScoreEffect, irregularities
-from scoring.engine.rulings.adjudicate import signal_points
+from scoring.engine.rulings.adjudicate import code_words
 from scoring.engine.rulings.schema import CONSULTED_KEY
 
 DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
@@ -80,16 +80,16 @@ def _conditions(irregularity: Irregularity, path: Path) -> list[str]:
 
 
 def generic_words(rulebook: Rulebook) -> dict[str, object]:
-    """Stand-ins for the names and numbers a ruling's text gives when it is made."""
+    """Stand-ins for the names and numbers a ruling's text gives when it is made (the code's own numbers as they
+    are)."""
     return {
+        **code_words(rulebook),
         "offender": "the offender", "partner": "his partner", "dealer": "the dealer", "side": "the offenders",
         "left": "his left-hand adversary",
         "claimants": "the adversaries", "count": "them", "times": "one or more times",
         "revoke_points": f"{rulebook.revoke} ({rulebook.lone_revoke} in a lone hand)",
         "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",
-        "partner_exposed_march": rulebook.partner_exposed_march, "lone_euchre": rulebook.lone_euchre,
-        "abandoned_lone_hand": rulebook.abandoned_lone_hand, "tricks": "corrected number of",
-        "signal_points": signal_points(rulebook),
+        "tricks": "corrected number of",
         "alone_words": "with or without a lone hand, as put right", "points": "the",
     }
 

@@ -539,3 +539,17 @@ def test_a_post_going_to_a_step_the_wizard_has_not_starts_again_with_a_message(c
     response = client.post(url, {"wizard_goto_step": "<script>alert(1)</script>"})
     assert response.status_code == 302 and response["Location"] == url
     assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize("code", sorted(RULEBOOKS))
+def test_the_laws_tables_stand_ins_are_the_rulings_own_words(code):
+    """The laws page fills a ruling's text with stand-ins for each name a ruling made on a hand fills, and the
+    numbers the code fixes are the ruling's own."""
+    from scoring.engine import ReportedHand, Seat
+    from scoring.engine.rulings.adjudicate import _words, code_words
+    from scoring.rulings.laws_table import generic_words
+
+    rulebook = RULEBOOKS[code]
+    ruled = _words(rulebook, ReportedHand(dealer=Seat.N, maker=Seat.E, tricks=3), Seat.N, {}, None)
+    assert generic_words(rulebook).keys() == ruled.keys()
+    assert generic_words(rulebook).items() >= code_words(rulebook).items()

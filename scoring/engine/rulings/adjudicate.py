@@ -482,10 +482,6 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
     if not rulebook.revoke_each:
         return _one_award_tally(rulebook, after)
     each = rulebook.revoke_award(Side.NS if ns > ew else Side.EW, after.makers, after.alone)  # the side left over
-
-    def times(count: int) -> str:
-        return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
     if ns and ew:
         told = f"In all, North-South revoked {times(ns)} in this hand and East-West {times(ew)}"
     elif before.revokes:
@@ -517,9 +513,21 @@ def _one_award_tally(rulebook: Rulebook, hand: ReportedHand) -> str:
             f"count nothing from it.")
 
 
-def signal_points(rulebook: Rulebook) -> str:
-    """What a signal gives the other side, in words: "one point" (XXXIII), or a house rule's "two points"."""
-    return {1: "one point", 2: "two points"}.get(rulebook.signal, f"{rulebook.signal} points")
+def times(count: int) -> str:
+    """How often: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def code_words(rulebook: Rulebook) -> dict[str, Any]:
+    """The values a ruling's text may name that the code fixes, whatever the hand: the laws table's stand-ins
+    (`scoring.rulings.laws_table.generic_words`) take them as they are."""
+    return {
+        "partner_exposed_march": rulebook.partner_exposed_march,
+        "lone_euchre": rulebook.lone_euchre,
+        # what a signal gives the other side: "one point" (XXXIII), or a house rule's "two points"
+        "signal_points": {1: "one point", 2: "two points"}.get(rulebook.signal, f"{rulebook.signal} points"),
+        "abandoned_lone_hand": rulebook.abandoned_lone_hand,
+    }
 
 
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],
@@ -534,9 +542,9 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
 
     count = answers.get("count", 1) or 0
     points = answers.get("points", 0)
-    times = {1: "once", 2: "twice"}.get(count, f"{count} times")
     maker = Seat(answers["maker"]) if "maker" in answers else None
     return {
+        **code_words(rulebook),
         "offender": who(offender, "the offender"),
         "partner": who(offender.partner if offender else None, "his partner"),
         "left": who(offender.left if offender else None, "his left-hand adversary"),
@@ -544,13 +552,9 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "side": SIDE_WORDS[offender.side] if offender else "the offending side",
         "claimants": SIDE_WORDS[offender.side.other] if offender else "The adversaries",
         "count": count,
-        "times": times,
+        "times": times(count),
         "revoke_points": rulebook.revoke_award(offender.side if offender else None, hand.makers, hand.alone),
         "forfeit": rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit,
-        "partner_exposed_march": rulebook.partner_exposed_march,
-        "lone_euchre": rulebook.lone_euchre,
-        "signal_points": signal_points(rulebook),
-        "abandoned_lone_hand": rulebook.abandoned_lone_hand,
         "tricks": answers.get("tricks", ""),
         "points": points,
         "alone_words": (f"{who(maker, 'the maker')} playing alone" if answers.get("alone")
