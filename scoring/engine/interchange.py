@@ -470,6 +470,8 @@ def hand_document(
     thrown_in: str | None = None,
     miscount_ns: int | None = 0,
     miscount_ew: int | None = 0,
+    uncounted_ns: int | None = 0,
+    uncounted_ew: int | None = 0,
     refused_penalty: str | None = None,
     defended_alone: str | None = None,
 ) -> dict[str, Any]:
@@ -509,6 +511,8 @@ def hand_document(
         out["thrown_in"] = thrown_in
     if miscount_ns or miscount_ew:
         out["miscount"] = {side: n for side, n in (("NS", miscount_ns), ("EW", miscount_ew)) if n}
+    if uncounted_ns or uncounted_ew:
+        out["uncounted"] = {side: n for side, n in (("NS", uncounted_ns), ("EW", uncounted_ew)) if n}
     if refused_penalty:
         out["refused_penalty"] = refused_penalty
     if defended_alone:
@@ -536,6 +540,8 @@ def hand_to_document(hand: ReportedHand) -> dict[str, Any]:
         thrown_in=hand.thrown_in.value if hand.thrown_in is not None else None,
         miscount_ns=hand.miscount.ns,
         miscount_ew=hand.miscount.ew,
+        uncounted_ns=hand.uncounted.ns,
+        uncounted_ew=hand.uncounted.ew,
         refused_penalty=hand.refused_penalty.value if hand.refused_penalty is not None else None,
         defended_alone=hand.defended_alone.value if hand.defended_alone is not None else None,
     )

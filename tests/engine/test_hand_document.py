@@ -41,3 +41,13 @@ def test_plain_values_give_the_document_of_the_hand_and_read_back_as_it(hand):
     )
     assert document == hand_to_document(hand)
     assert parse_hand(document, 1) == hand
+
+
+def test_every_hand_key_is_written_back_as_it_was_read():
+    from scoring.engine import parse_rubber
+    from scoring.engine.interchange import hand_to_document
+
+    hand = {"maker": "N", "tricks": 3, "miscount": {"EW": 1}, "uncounted": {"NS": 1}, "refused_penalty": "EW",
+            "signal": "NS", "declared_by": "S", "alone": True}
+    report = parse_rubber({"rulebook": "official-1862", "hands": [hand]})
+    assert hand_to_document(report.hands[0]) == hand

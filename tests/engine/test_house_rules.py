@@ -255,3 +255,4 @@ def test_a_ruling_under_house_rules_uses_their_values_and_says_so():
     plain = rule([hand], 1, "signal", facts, None, rulebook=STANDARD)
     assert plain.hand_points_after == (2, 0) and "score one point" in plain.decision.text
     assert all("house rule" not in law.cited for law in plain.decision.laws)
+
