@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
-from scoring.engine.hands import Declaration, HandResult, ReportedHand
+from scoring.engine.hands import NO_REVOKES, Declaration, HandResult, ReportedHand
 from scoring.engine.rulebook import SEATS_WORDS, Rulebook
 from scoring.engine.rulebook.matters import Matter
-from scoring.engine.seats import Seat
+from scoring.engine.seats import LEFT_OF, Seat
 from scoring.engine.words import DECLARATION_WORDS, SEAT_WORDS
 
 _NEW_DEAL, _PLAYED = HandResult.NEW_DEAL, HandResult.PLAYED
@@ -39,6 +39,7 @@ def deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
         return [first_dealer] * len(hands), None
     dealers: list[Seat | None] = []
     expected = first_dealer
+    offsets = rulebook.revokes_offset
     for number, hand in enumerate(hands, 1):
         dealer = hand.dealer
         if dealer is None:
@@ -49,10 +50,16 @@ def deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
                 "(if the deal stood under law 40, mark it as dealt out of turn)",
                 hand=number, field="dealer",
             )
-        misdeclared = misdeclared_by(hand, dealer, rulebook)
-        if misdeclared:
-            return dealers, IllegalReport(misdeclared, hand=number, field="declaration")
-        expected = dealer if deals_again(hand, rulebook) else dealer.left
+        # Only a hand that says how trump was made, or who declared it, can have declared it from the wrong seat.
+        if hand.declaration is not None or hand.declared_by is not None:
+            misdeclared = misdeclared_by(hand, dealer, rulebook)
+            if misdeclared:
+                return dealers, IllegalReport(misdeclared, hand=number, field="declaration")
+        # A played hand is dealt again only when its revokes offset (`deals_again`, XXVI).
+        if hand.result is not _PLAYED or (offsets and hand.revokes is not NO_REVOKES):
+            expected = dealer if deals_again(hand, rulebook) else LEFT_OF[dealer]
+        else:
+            expected = LEFT_OF[dealer]
         dealers.append(expected)
     return dealers, None
 

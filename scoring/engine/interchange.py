@@ -480,43 +480,22 @@ def hand_document(
     Defaults are left out: an absent value ("" or None), a result of "played", a flag that
     is not set, no revokes. The values are not checked here; `parse_hand` does that.
     """
+    counts = {"revokes": (revokes_ns, revokes_ew), "miscount": (miscount_ns, miscount_ew),
+              "uncounted": (uncounted_ns, uncounted_ew)}
+    given: dict[str, Any] = {
+        "dealer": dealer, "out_of_turn": out_of_turn, "result": result if result != HandResult.PLAYED else None,
+        "maker": maker, "declaration": declaration, "alone": alone, "tricks": tricks,
+        "revokes": None, "wrong_cards": wrong_cards, "adversary_abandoned": adversary_abandoned,
+        "partner_exposed": partner_exposed, "declared_by": declared_by, "signal": signal, "thrown_in": thrown_in,
+        "miscount": None, "uncounted": None, "refused_penalty": refused_penalty, "defended_alone": defended_alone}
     out: dict[str, Any] = {}
-    if dealer:
-        out["dealer"] = dealer
-    if out_of_turn:
-        out["out_of_turn"] = True
-    if result and result != HandResult.PLAYED:
-        out["result"] = result
-    if maker:
-        out["maker"] = maker
-    if declaration:
-        out["declaration"] = declaration
-    if alone:
-        out["alone"] = True
-    if tricks is not None:
-        out["tricks"] = tricks
-    if revokes_ns or revokes_ew:
-        out["revokes"] = {side: count for side, count in (("NS", revokes_ns), ("EW", revokes_ew)) if count}
-    if wrong_cards:
-        out["wrong_cards"] = wrong_cards
-    if adversary_abandoned:
-        out["adversary_abandoned"] = True
-    if partner_exposed:
-        out["partner_exposed"] = True
-    if declared_by:
-        out["declared_by"] = declared_by
-    if signal:
-        out["signal"] = signal
-    if thrown_in:
-        out["thrown_in"] = thrown_in
-    if miscount_ns or miscount_ew:
-        out["miscount"] = {side: n for side, n in (("NS", miscount_ns), ("EW", miscount_ew)) if n}
-    if uncounted_ns or uncounted_ew:
-        out["uncounted"] = {side: n for side, n in (("NS", uncounted_ns), ("EW", uncounted_ew)) if n}
-    if refused_penalty:
-        out["refused_penalty"] = refused_penalty
-    if defended_alone:
-        out["defended_alone"] = defended_alone
+    for key, value in given.items():  # in the format's own order
+        if key in counts:
+            ns, ew = counts[key]
+            if ns or ew:
+                out[key] = {side: n for side, n in (("NS", ns), ("EW", ew)) if n}
+        elif value is True or (value is not None and value is not False and value != ""):
+            out[key] = value
     return out
 
 

@@ -31,7 +31,7 @@ class Seat(StrEnum):
     @property
     def left(self) -> Seat:
         """The next seat to the left, who deals after this one."""
-        return _LEFT[self]
+        return LEFT_OF[self]
 
     @property
     def side(self) -> Side:
@@ -49,7 +49,8 @@ class Seat(StrEnum):
         return steps
 
 
-_LEFT = {Seat.N: Seat.E, Seat.E: Seat.S, Seat.S: Seat.W, Seat.W: Seat.N}
+LEFT_OF = {Seat.N: Seat.E, Seat.E: Seat.S, Seat.S: Seat.W, Seat.W: Seat.N}
+"""Who sits to each seat's left (a table, for loops that ask it of every hand)."""
 
 SEAT_ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
 SIDES: tuple[Side, Side] = (Side.NS, Side.EW)
