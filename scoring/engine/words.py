@@ -53,6 +53,7 @@ FIELD_WORDS: dict[str, str] = {
     "adversary_abandoned": "abandoned lone hand",
     "partner_exposed": "exposed card",
     "out_of_turn": "deal out of turn",
+    "defended_alone": "lone defender",
 }
 
 
