@@ -35,8 +35,8 @@ _VOIDS = (None, Reason.WRONG_CARDS_VOID, Reason.LOST_TO_PRECEDENCE, Reason.OFFEN
 class ScoringTables:
     """A rulebook's scoring of one hand, and the laws its explanations cite, as tables (see `scoring_tables`)."""
 
-    __slots__ = ("abandoned", "award_laws", "defended", "forfeit", "game_laws", "lone", "lone_partner_exposed",
-                 "partnership", "played_notes", "revoke", "unplayed_notes")
+    __slots__ = ("abandoned", "award_laws", "awards_for", "defended", "forfeit", "game_laws", "lone",
+                 "lone_partner_exposed", "partnership", "played_notes", "revoke", "unplayed_notes")
 
     def __init__(self, rb: Rulebook) -> None:
         point = (True, rb.point, Reason.POINT)
@@ -56,6 +56,7 @@ class ScoringTables:
         self.forfeit = (rb.wrong_cards_forfeit, rb.lone_wrong_cards_forfeit)  # law 90
         # Law 63, for each revoke left after law 71: the rulebook's award, by `alone` and by whether the makers
         # revoked (XXV: a lone hand's award is paid only by his adversaries, where the code says so).
+        self.awards_for = rb.awards_for
         self.revoke = tuple(tuple(rb.revoke_award(Side.NS, Side.NS if by_makers else Side.EW, alone)
                                   for by_makers in (False, True)) for alone in (False, True))
 
@@ -108,7 +109,7 @@ class ScoringTables:
         """
         net = hand.revokes.ns - hand.revokes.ew
         maker = hand.maker
-        return net < 0, abs(net) * self.revoke[hand.alone][(net > 0) is (maker is _N or maker is _S)]
+        return net < 0, self.awards_for(abs(net)) * self.revoke[hand.alone][(net > 0) is (maker is _N or maker is _S)]
 
     def awards(self, hand: ReportedHand, parcel: Parcel, voided: bool, lost: bool) -> tuple[Award, ...]:
         """A played hand's account: the revoke parcel, then the play parcel line by line, uncounted lines included.

@@ -43,7 +43,7 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     offenders: set[Side] = set()
     if revokes:
         revoked = _NS if revokes.ns > revokes.ew else _EW
-        count = 1 if not rb.revoke_each else abs(revokes.ns - revokes.ew)
+        count = rb.awards_for(abs(revokes.ns - revokes.ew))
         entries.append((revoked.other, count * rb.revoke_award(revoked, makers, hand.alone), Reason.REVOKE, None))
         offenders.add(revoked)
         if rb.revoke_ends_hand:

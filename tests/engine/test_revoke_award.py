@@ -4,6 +4,7 @@ give what it gives, under every code and every switch of the rulebook."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,15 @@ def test_the_lone_players_side_pays_the_partnership_award_only_where_the_code_sa
     assert SOMERSET_1888.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.lone_revoke
     assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.revoke
     assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.NS, Side.EW, alone=True) == SOMERSET_1888.lone_revoke
+
+
+def test_how_many_awards_a_sides_revokes_pay_has_one_home():
+    """Law 63 scores each revoke left over; XXV one award whatever the count: both scorers ask the rulebook."""
+    from scoring.engine import RULEBOOKS
+
+    somerset, official = RULEBOOKS["somerset-1888"], RULEBOOKS["official-1862"]
+    assert [somerset.awards_for(n) for n in (0, 1, 3)] == [0, 1, 3]
+    assert [official.awards_for(n) for n in (0, 1, 3)] == [0, 1, 1]
+    engine = Path(__file__).resolve().parents[2] / "scoring" / "engine"
+    asking = [path.name for path in engine.rglob("*.py") if "revoke_each else" in path.read_text()]
+    assert asking == []

@@ -205,7 +205,7 @@ class Rulebook:
         hand = max(self.march, self.euchre, self.lone_march, self.lone_euchre, self.defended_lone_euchre,
                    self.abandoned_lone_hand,
                    self.partner_exposed_march, self.wrong_cards_forfeit, self.lone_wrong_cards_forfeit)
-        revoke = max(self.revoke, self.lone_revoke) * (self.most_revokes if self.revoke_each else 1)
+        revoke = max(self.revoke, self.lone_revoke) * self.awards_for(self.most_revokes)
         return (max(hand, revoke) if self.revoke_ends_hand else hand + revoke) + self.signal
 
     @property
@@ -254,6 +254,11 @@ class Rulebook:
         who revoked is not known (a ruling's words with no offender): the lone hand's award in a lone hand."""
         lone = alone and not (self.lone_revoke_by_defenders and revoked is not None and revoked is makers)
         return self.lone_revoke if lone else self.revoke
+
+    def awards_for(self, revokes: int) -> int:
+        """How many awards a side's revokes left over in one hand pay: each one (law 63), or one whatever the
+        count (XXV)."""
+        return revokes if self.revoke_each else min(revokes, 1)
 
     def knows(self, key: str) -> bool:
         return key in self.hand_keys
