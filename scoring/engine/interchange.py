@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -58,7 +58,21 @@ class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     house_rules: dict[str, Any] | None = None
 
 
-_DECODER = msgspec.json.Decoder(_Document)
+class _Text(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
+    """A rubber's JSON text as the fast way first reads it: each hand kept as its own text, which names the hand
+    already read and judged when the same text came before (a club's rubbers repeat a few hundred hands)."""
+
+    hands: tuple[msgspec.Raw, ...]
+    format: str = FORMAT
+    rulebook: str = SOMERSET_1888.key
+    game_points: int | None = None
+    games: int | None = None
+    players: dict[Seat, str] | None = None
+    house_rules: dict[str, Any] | None = None
+
+
+_TEXT_DECODER = msgspec.json.Decoder(_Text)
+_HAND_DECODER = msgspec.json.Decoder(ReportedHand)
 # Whatever msgspec refuses, or fails on, goes the careful way, which says what is wrong.
 _DECLINED = (msgspec.MsgspecError, ValueError, TypeError, RecursionError)
 
@@ -66,7 +80,7 @@ _DECLINED = (msgspec.MsgspecError, ValueError, TypeError, RecursionError)
 def loads(text: str | bytes) -> RubberReport:
     """Parse interchange JSON text."""
     try:
-        report = _fast_report(_DECODER.decode(text))
+        report = _fast_text_report(_TEXT_DECODER.decode(text))
     except _DECLINED:
         report = None
     if report is not None:
@@ -128,13 +142,44 @@ def _fast_report(document: _Document) -> RubberReport | None:
     rulebook = _document_rulebook(document)
     if rulebook is None or len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
         return None
+    return _report(document, document.hands, rulebook)
+
+
+def _fast_text_report(document: _Text) -> RubberReport | None:
+    """As `_fast_report`, each hand's text looked up among those already read and judged under the rulebook."""
+    if document.format != FORMAT:
+        return None
+    rulebook = _document_rulebook(document)
+    if rulebook is None or len(document.hands) > rulebook.most_deals:
+        return None
+    kept = _READ.get(id(rulebook))
+    if kept is None:
+        kept = _READ[id(rulebook)] = (rulebook, {})
+    read = kept[1]
+    hands = []
+    for text in document.hands:
+        key = bytes(text)
+        hand = read.get(key)
+        if hand is None:
+            decoded = _HAND_DECODER.decode(text)
+            hand = decoded if _careful_agrees(decoded, rulebook) else False
+            if len(read) < _MOST_VERDICTS:
+                read[key] = hand
+        if hand is False:
+            return None
+        hands.append(hand)
+    return _report(document, tuple(hands), rulebook)
+
+
+def _report(document: _Document | _Text, hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> RubberReport | None:
+    """The report of hands read the fast way, its players' names trimmed; None for a name left empty."""
     players: dict[Seat, str] = {}
     if document.players:
         for seat, name in document.players.items():
             players[seat] = name = name.strip()
             if not name:
                 return None
-    return RubberReport(hands=document.hands, players=players, rulebook=rulebook)
+    return RubberReport(hands=hands, players=players, rulebook=rulebook)
 
 
 # The rulebook each choice of code, game, match and house rules gives, kept (a club plays few); a choice refused is
@@ -143,7 +188,7 @@ _CHOSEN: dict[tuple[Any, ...], Rulebook] = {}
 _MOST_CHOSEN = 1_000
 
 
-def _document_rulebook(document: _Document) -> Rulebook | None:
+def _document_rulebook(document: _Document | _Text) -> Rulebook | None:
     """The rulebook the document chooses, if the careful way allows the choice; else None."""
     house = document.house_rules
     try:
@@ -173,6 +218,8 @@ def _document_rulebook(document: _Document) -> Rulebook | None:
 # of hand; past this many under one rulebook, a new shape is asked for each time it comes).
 _VERDICTS: dict[int, tuple[Rulebook, dict[tuple[ReportedHand, bool, bool, bool], bool]]] = {}
 _MOST_VERDICTS = 20_000
+# Each hand's text already read under each rulebook: the hand, or False where the careful reader reads it otherwise.
+_READ: dict[int, tuple[Rulebook, dict[bytes, ReportedHand | Literal[False]]]] = {}
 # The count fields, whose default the careful reader tells apart from an empty count: a hand not played may not
 # carry `"revokes": {}`, and a code without miscounts refuses `"miscount": {"NS": 0}`.
 _COUNTS = (("revokes", NO_REVOKES), ("miscount", NO_MISCOUNT), ("uncounted", NO_MISCOUNT))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
 from scoring.engine.errors import IllegalReport, RubberError
-from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
 from scoring.engine.match import score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
@@ -148,9 +148,10 @@ def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _G
         to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
         if hand.wrong_cards is not None:
             to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
-        game_before, closed_before = games.number, len(games.games)
+        if explain:
+            game_before, closed_before = games.number, len(games.games)
         revokes = hand.revokes
-        if revokes.ns != revokes.ew:
+        if revokes is not NO_REVOKES and revokes.ns != revokes.ew:
             ns, ew, points, lost = _revokes_first(tables, hand, to_ns, points, ns, ew, games, number)
         if to_ns:
             ns += points
