@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -46,10 +46,15 @@ class RubberReport(msgspec.Struct, frozen=True, gc=False):
     rulebook: Rulebook = SOMERSET_1888
 
 
-class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
-    """A rubber document as msgspec decodes it on the fast way (anything unusual goes the careful way)."""
+H = TypeVar("H")
 
-    hands: tuple[ReportedHand, ...]
+
+class _Read(msgspec.Struct, Generic[H], frozen=True, gc=False, forbid_unknown_fields=True):
+    """A rubber document as msgspec decodes it on the fast way (anything unusual goes the careful way): its hands
+    decoded (`_Document`), or each kept as its own text (`_Text`), which names the hand already read and judged
+    when the same text came before (a club's rubbers repeat a few hundred hands)."""
+
+    hands: tuple[H, ...]
     format: str = FORMAT
     rulebook: str = SOMERSET_1888.key
     game_points: int | None = None
@@ -58,17 +63,8 @@ class _Document(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=Tru
     house_rules: dict[str, Any] | None = None
 
 
-class _Text(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
-    """A rubber's JSON text as the fast way first reads it: each hand kept as its own text, which names the hand
-    already read and judged when the same text came before (a club's rubbers repeat a few hundred hands)."""
-
-    hands: tuple[msgspec.Raw, ...]
-    format: str = FORMAT
-    rulebook: str = SOMERSET_1888.key
-    game_points: int | None = None
-    games: int | None = None
-    players: dict[Seat, str] | None = None
-    house_rules: dict[str, Any] | None = None
+_Document = _Read[ReportedHand]
+_Text = _Read[msgspec.Raw]
 
 
 _TEXT_DECODER = msgspec.json.Decoder(_Text)
