@@ -13,15 +13,10 @@ from scoring.reporting import services
 from tests.access.test_browser_crawl import SIZES
 from tests.browser_helpers import axe_as_secretary, log_in
 from tests.builders import a_rubber
+from tests.codes.test_browser_standard_evening import confirm
 from tests.reporting.test_browser_reporting import PHONE, say_who_reports, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def confirm(page: Page, name: str) -> None:
-    expect(page.get_by_test_id("waiting-report")).to_be_visible(timeout=15_000)
-    with page.expect_navigation():
-        page.get_by_role("button", name=f"{name}: confirm").click()
 
 
 def report_alone(page: Page, reporter: str, maker: str, tricks: int, defender: str | None = None) -> None:
