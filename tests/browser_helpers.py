@@ -21,15 +21,16 @@ def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-sec
 def reload(page: Page) -> None:
     """Load the page afresh. A page that polls may be reloading itself at that moment (a phone whose round has
     moved on, a form's second click still being answered): the browser then aborts one of the two loads, and the
-    page is loaded again once the other has settled."""
-    for _ in range(5):
+    page is loaded again once the other has settled. The wait is a pause, not a load state: a document already
+    loaded reports its load state at once while its next navigation is still pending."""
+    for _ in range(10):
         try:
             page.reload()
             return
         except Error as error:
             if "ERR_ABORTED" not in str(error):
                 raise
-            page.wait_for_load_state()
+            page.wait_for_timeout(300)
     page.reload()
 
 
