@@ -56,6 +56,15 @@ def iso_date(text: object) -> dt.date | None:
         return None
 
 
+_SLUG = re.compile(r"[-a-zA-Z0-9_]{1,120}")
+
+
+def slug(text: object) -> str | None:
+    """An address's name for a record (an event's slug, as `?event=` gives it): letters, digits, hyphens and
+    underscores, as long as the longest the club stores; else nothing."""
+    return text if isinstance(text, str) and _SLUG.fullmatch(text) else None
+
+
 def one_of(text: object, allowed: Iterable[str], default: str) -> str:
     """`text` if it is one of `allowed` (as a query parameter names a code of laws), else `default`."""
     return text if isinstance(text, str) and text in allowed else default

@@ -218,15 +218,19 @@ class Event(models.Model):
         return house_of(self.house_rules)
 
     @property
-    def playing(self) -> Rulebook:
-        """The code of laws with the game and the match the event chose, and its house rules: what its hands are
-        scored by. A progressive night adds up each round's deals and plays to no game."""
+    def code_as_played(self) -> Rulebook:
+        """The code of laws as the event plays it, with its house rules; a match with the event's game and match
+        (a progressive night's deals play to no game of their own, so its code keeps the code's)."""
         code = RULEBOOKS[self.rulebook]
         if self.house_rules:
             code = code.housed(self.house)
-        if self.mode == self.Mode.PROGRESSIVE:
-            return code.tallied()
-        return code.playing(self.game_points, self.games)
+        return code if self.mode == self.Mode.PROGRESSIVE else code.playing(self.game_points, self.games)
+
+    @property
+    def playing(self) -> Rulebook:
+        """What the event's hands are scored by: its code, except that a progressive night adds up each round's
+        deals and plays to no game."""
+        return self.code_as_played.tallied() if self.mode == self.Mode.PROGRESSIVE else self.code_as_played
 
     @property
     def progressive_rules(self) -> tuple[str, ...]:

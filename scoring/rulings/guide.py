@@ -63,12 +63,13 @@ class WorkedHand:
     games: list[str]
 
 
-def worked_rubber(rulebook: Rulebook = SOMERSET_1888) -> tuple[list[WorkedHand], RubberResult]:
-    """The worked rubber's (or match's, played to ten) hands as the rubber page shows them, and its result."""
+def worked_rubber(rulebook: Rulebook = SOMERSET_1888, *, chosen: bool = False) -> tuple[list[WorkedHand], RubberResult]:
+    """The worked rubber's (or match's) hands as the rubber page shows them, and its result. A match is played to
+    ten unless `chosen`: an event's own game and match."""
     if rulebook.laps:
         result = score_rubber(list(WORKED_HANDS), rulebook, first_dealer=N)
     else:
-        rulebook = rulebook.playing(10)
+        rulebook = rulebook if chosen else rulebook.playing(10)
         hands = list(WORKED_MATCH)
         try:
             result = score_rubber(hands, rulebook, first_dealer=N)

@@ -12,8 +12,9 @@ from django.views import View
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user
 from scoring.club.selectors import rubber_for_page
 from scoring.engine import RULEBOOKS, Rulebook
-from scoring.models import Ruling
-from scoring.parsing import one_of
+from scoring.engine.words import playing_words
+from scoring.models import Event, Ruling
+from scoring.parsing import one_of, slug
 from scoring.rulings.display import ruling_view
 from scoring.rulings.forms import WithdrawForm
 from scoring.rulings.guide import worked_rubber
@@ -49,16 +50,35 @@ class LawsView(View):
                                                      **codes_offered(rulebook)})
 
 
+def event_asked(request: HttpRequest) -> Event | None:
+    """The event `?event=` names (an event's and a rubber's pages link with theirs), if the reader may read it; a
+    name that is no readable event's is said so on the page, which shows the code as the club plays it."""
+    asked = request.GET.get("event")
+    if not asked:
+        return None
+    name = slug(asked)
+    event = Event.objects.visible_to(request.user).filter(slug=name).first() if name else None
+    if event is None:
+        messages.warning(request, f"There is no event called “{asked[:40]}” to read; here is the code as the club "
+                                  "plays it.")
+    return event
+
+
 class HowScoringWorksView(View):
-    """A code's scoring in plain words for players, with one rubber or match worked through by the engine."""
+    """A code's scoring in plain words for players, with one rubber or match worked through by the engine; for an
+    event, as that event plays it (its game, its match and its house rules)."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
-        rulebook = code_asked(request)
-        rows, result = worked_rubber(rulebook)
+        event = event_asked(request)
+        rulebook = event.code_as_played if event is not None else code_asked(request)
+        rows, result = worked_rubber(rulebook, chosen=event is not None and not event.progressive)
         template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
-        # The standard game's page states the house rules the club usually plays it with (an event's page, its own).
-        house = the_club().house if rulebook.takes_house_rules else None
-        return render(request, template, {"rows": rows, "result": result, "house": house, **codes_offered(rulebook)})
+        # The standard game's page states the house rules in force: the event's own, or the club's usual ones.
+        house = (event.house if event is not None else the_club().house) if rulebook.takes_house_rules else None
+        return render(request, template, {"rows": rows, "result": result, "house": house, "event": event,
+                                          "usual": event is None,
+                                          "event_playing": playing_words(rulebook) if event is not None else "",
+                                          **codes_offered(rulebook)})
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

@@ -132,6 +132,7 @@ WITH_QUERIES: list[tuple[str, Callable[[dict[str, Any]], list[Any]], Callable[[d
     ("event", lambda o: [o["event"].slug], lambda o: "?date=junk&table=%00&player=0&state=lost&page=9&rulings-page=9"),
     ("event", lambda o: [o["tournament"].slug], lambda o: "?round=1&table=1&page=2"),
     ("how_scoring_works", lambda o: [], lambda o: "?code=standard"),  # another code than the club's
+    ("how_scoring_works", lambda o: [], lambda o: f"?event={o['event'].slug}"),  # as an event plays it
     ("laws", lambda o: [], lambda o: "?code=no-such-code"),  # said so, and the club's shown
     ("my_seat", lambda o: [o["tournament"].slug], lambda o: f"?name={o['players'][0].display_name[:4]}"),
     ("standings", lambda o: [], lambda o: "?code=standard"),  # each format apart, a match's columns

@@ -127,6 +127,33 @@ def test_how_scoring_works_states_none_when_the_club_plays_the_standard_game_pla
     assert_none_stated(page_text(client, reverse("how_scoring_works") + "?code=standard"))
 
 
+def test_how_scoring_works_from_an_event_states_that_events_own_rules_and_scores_by_them(client):
+    """The event page and its rubbers' pages link to How scoring works as that event plays it: its own house rules
+    (the club usually plays none), its game and match, and the worked match scored under them."""
+    event = EventFactory(rulebook="standard", house_rules=RULES, game_points=5, games=3, name="N" * 36)
+    rubber = a_rubber(event)
+    url = f"{reverse('how_scoring_works')}?event={event.slug}"
+    assert url in page_text(client, event.get_absolute_url())
+    assert url in page_text(client, reverse("rubber", args=[rubber.pk]))
+    html = page_text(client, url)
+    block = html.split('data-testid="house-rules"')[1].split("</section>")[0]
+    assert "usual" not in block and all(line in block for line in STATED)
+    assert f"As <a href=\"{event.get_absolute_url()}\">{'N' * 36}</a> plays it: the standard game today: games to 5, " \
+           "the best of three." in html
+    assert "he gives the other side\n    <strong>4</strong>" in html  # the lone euchre as the house gives it
+    assert "A game to 5, hand by hand" in html
+    # The club's own page of the code still states the club's usual rules: none.
+    assert_none_stated(page_text(client, reverse("how_scoring_works") + "?code=standard"))
+
+
+def test_how_scoring_works_names_no_event_the_reader_may_not_read(client):
+    private = EventFactory(rulebook="standard", house_rules=RULES, is_public=False)
+    for asked in (private.slug, "no-such-event", "%00<b>", "x" * 500):
+        html = page_text(client, f"{reverse('how_scoring_works')}?event={asked}")
+        assert "There is no event called" in html and 'data-testid="event-as-played"' not in html
+        assert_none_stated(html)
+
+
 # The printed sheets.
 
 def test_the_score_sheet_states_the_house_rules_beside_its_key(client):
