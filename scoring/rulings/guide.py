@@ -63,6 +63,14 @@ class WorkedHand:
     games: list[str]
 
 
+def _stuck(hand: ReportedHand) -> ReportedHand:
+    """A deal passed all round, as a house that sticks the dealer plays it: the dealer must name trump (here he
+    makes three tricks)."""
+    if hand.result is not HandResult.PASSED:
+        return hand
+    return ReportedHand(dealer=hand.dealer, maker=hand.dealer, tricks=3)
+
+
 def worked_rubber(rulebook: Rulebook = SOMERSET_1888, *, chosen: bool = False) -> tuple[list[WorkedHand], RubberResult]:
     """The worked rubber's (or match's) hands as the rubber page shows them, and its result. A match is played to
     ten unless `chosen`: an event's own game and match."""
@@ -70,7 +78,7 @@ def worked_rubber(rulebook: Rulebook = SOMERSET_1888, *, chosen: bool = False) -
         result = score_rubber(list(WORKED_HANDS), rulebook, first_dealer=N)
     else:
         rulebook = rulebook if chosen else rulebook.playing(10)
-        hands = list(WORKED_MATCH)
+        hands = [_stuck(hand) for hand in WORKED_MATCH] if rulebook.dealer_stuck else list(WORKED_MATCH)
         try:
             result = score_rubber(hands, rulebook, first_dealer=N)
         except IllegalReport as exc:  # a code that scores more for these hands wins before the last of them
