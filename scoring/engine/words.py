@@ -61,11 +61,16 @@ SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South",
 SIDE_WORDS: dict[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
+def code_named(rb: Rulebook) -> str:
+    """The code's name inside a sentence: "the standard game today", "the Official Laws of Euchre (1862)"."""
+    return f"the {rb.name[4:]}" if rb.name.startswith("The ") else f"the {rb.name}"
+
+
 def playing_words(rb: Rulebook) -> str:
     """The code a club plays by, with its game and match where the code lets a club choose them, as the object of
     "scored by": "the standard game today: games to 10, the best of three", "the Laws of Euchre, Somerset Club
     of Boston, 1888" (whose rubber and game the laws fix)."""
-    name = f"the {rb.name[4:]}" if rb.name.startswith("The ") else f"the {rb.name}"
+    name = code_named(rb)
     if not rb.match_choices:
         return name
     if rb.games_in_rubber == 1:

@@ -9,6 +9,7 @@ from django import template
 
 from scoring.engine import Reason, Rulebook
 from scoring.engine.rulebook.matters import Matter
+from scoring.engine.words import code_named
 
 register = template.Library()
 MATTERS = frozenset(m.value for m in Matter)
@@ -33,3 +34,9 @@ def noted(rulebook: Rulebook | None, name: str) -> str:
 def headed(rulebook: Rulebook | None, name: str) -> str:
     """The citation heading a sentence: "Law 18: ", or nothing."""
     return rulebook.headed(_what(name)) if isinstance(rulebook, Rulebook) else ""
+
+
+@register.filter
+def named(rulebook: Rulebook) -> str:
+    """The code's name inside a sentence ("under the standard game today")."""
+    return code_named(rulebook)
