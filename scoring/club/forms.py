@@ -19,7 +19,7 @@ from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS, read_house_rules
 from scoring.engine.rulebook.matters import Matter
-from scoring.engine.rulings.somerset import CLAIMED
+from scoring.engine.rulings.options import CLAIMED
 from scoring.engine.words import sentence
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
 from scoring.models.choices import (

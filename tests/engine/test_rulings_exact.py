@@ -24,7 +24,7 @@ from scoring.engine.rulings import (
     irregularity_catalogue,
     rule,
 )
-from scoring.engine.rulings.somerset import CLAIMED
+from scoring.engine.rulings.options import CLAIMED
 from tests.engine.test_rulings_table import HANDS, answers
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

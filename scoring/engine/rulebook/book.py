@@ -25,6 +25,7 @@ from scoring.engine.rulebook.house import (
 from scoring.engine.rulebook.matters import PLAIN_CHOICE, ChoiceWords, ClaimLimits, Matter, cite_spans
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS, Terms
 from scoring.engine.seats import Side
+from scoring.engine.words import sentence
 
 
 class Reason(StrEnum):
@@ -240,7 +241,7 @@ class Rulebook:
     def headed(self, what: Reason | Matter) -> str:
         """The citation as it heads a sentence: "Law 18: ", or nothing when the code has no such law."""
         cited = self.cited(what)
-        return f"{cited[:1].upper()}{cited[1:]}: " if cited else ""
+        return sentence(cited, ": ") if cited else ""
 
     def cite(self, numbers: Iterable[int]) -> str:
         """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""

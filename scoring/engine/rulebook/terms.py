@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.engine.words import DASH
+from scoring.engine.words import DASH, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ class Terms:
 
     def count(self, n: int) -> str:
         """"1 rubber", "3 matches"."""
-        return f"{n} {self.contest if n == 1 else self.contests}"
+        return plural(n, self.contest, self.contests)
 
     @property
     def title(self) -> str:

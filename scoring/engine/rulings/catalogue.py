@@ -10,8 +10,8 @@ from typing import Any
 
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.rulings.adjudicate import RulingError, irregularities
+from scoring.engine.rulings.options import CLAIMED
 from scoring.engine.rulings.schema import Fact, FactKind, Irregularity, Offender
-from scoring.engine.rulings.somerset import CLAIMED
 from scoring.engine.words import SEAT_WORDS
 
 

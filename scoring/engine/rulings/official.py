@@ -16,7 +16,15 @@ from collections.abc import Mapping
 
 from scoring.engine.laws import SECTION_1877
 from scoring.engine.rulebook.official import OFFICIAL_1862 as OFFICIAL_LAWS
-from scoring.engine.rulings.options import DEAL_AGAIN, DEAL_STANDS, NEW_DEAL, dealt_by, highest_and_lowest, other_count
+from scoring.engine.rulings.options import (
+    CLAIMED,
+    DEAL_AGAIN,
+    DEAL_STANDS,
+    NEW_DEAL,
+    dealt_by,
+    highest_and_lowest,
+    other_count,
+)
 from scoring.engine.rulings.schema import (
     Chooser,
     ClaimLimit,
@@ -34,7 +42,6 @@ from scoring.engine.rulings.schema import (
     timed,
     when,
 )
-from scoring.engine.rulings.somerset import CLAIMED
 
 PRIVILEGES, ALONE, ONE_OPTION, THE_PLAY = (SECTION_1877 + n for n in (6, 7, 8, 9))
 

@@ -15,6 +15,18 @@ DEAL_STANDS = Option("stands", "Let the deal stand", Outcome("{claimants} let th
 DEAL_AGAIN = Option("deal_again", "He deals again", Outcome(
     "{dealer} deals again: the hand is void and scores nothing.", (), score=ScoreEffect.NEW_DEAL,
     deal=Deal.SAME_DEALER))
+# When a claim was made: the moments the codes' claim limits are reckoned from (Somerset law 71, the Official
+# Laws' XXV, 1877 §9).
+CLAIMED = Fact(
+    "claimed", "When was the claim made?", FactKind.CHOICE,
+    (
+        ("in_play", "During the hand"),
+        ("before_cut", "After the hand, before the cards were cut for the next deal"),
+        ("before_trump", "After the cut, before the trump card was turned in the next deal"),
+        ("after_trump", "After the trump card was turned in the next deal"),
+    ),
+    required=False,
+)
 
 
 def highest_and_lowest(requires: str) -> tuple[Option, Option]:

@@ -29,7 +29,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.engine.rulebook.somerset import SOMERSET_1888
-from scoring.engine.rulings.options import DEAL_AGAIN, DEAL_STANDS, NEW_DEAL, dealt_by, highest_and_lowest, other_count
+from scoring.engine.rulings.options import (
+    CLAIMED,
+    DEAL_AGAIN,
+    DEAL_STANDS,
+    NEW_DEAL,
+    dealt_by,
+    highest_and_lowest,
+    other_count,
+)
 from scoring.engine.rulings.schema import (
     CONSULTED_KEY,
     Chooser,
@@ -50,16 +58,6 @@ from scoring.engine.rulings.schema import (
 )
 
 # Questions shared by several irregularities.
-CLAIMED = Fact(
-    "claimed", "When was the claim made?", FactKind.CHOICE,
-    (
-        ("in_play", "During the hand"),
-        ("before_cut", "After the hand, before the cards were cut for the next deal"),
-        ("before_trump", "After the cut, before the trump card was turned in the next deal"),
-        ("after_trump", "After the trump card was turned in the next deal"),
-    ),
-    required=False,
-)
 COUNT = Fact("count", "How many revokes did his side make in this hand, his and his partner's together?",
              FactKind.COUNT, low=1, high=5, help="Revokes are counted by side: each scores against the side (law 63).")
 OTHER_COUNT = other_count("Revokes by both sides in one hand are ruled together: they cancel one for one (law 71).")
