@@ -168,6 +168,9 @@ def test_how_scoring_works_follows_the_code(client, code):
     body = client.get(reverse("how_scoring_works"), {"code": code}).content.decode()
     assert 'data-testid="worked-rubber"' in body and "win the game and the match" in body
     assert ("1877 §6" in body) is (code == "rules-1877")
+    # The code named inside the sentence, and the points of a hand credited to the code's own summary.
+    summary = "the standard game" if code == "standard" else "the 1862 summary"
+    assert f"a hand scores as {summary} says" in body and "Under The " not in body
 
 
 def test_the_printed_standings_and_score_sheet_of_a_match(client, players):
