@@ -216,14 +216,16 @@ class RubberStartForm(forms.Form):
 
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
-EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on"), ("mode", "movement", "ranking"),
-              ("rounds", "deal_limit", "round_minutes", "time_called"), ("missed_rounds", "lone_bonus"),
-              ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"),
-              ("rulebook", "game_points", "games"), *(HOUSE_ROWS := (
+EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on", "paper_size", "is_public"),
+              ("mode", "rulebook"), ("game_points", "games"), ("rounds", "deal_limit", "round_minutes", "time_called"),
+              *(NIGHT_ROWS := (
+                  ("movement", "ranking"), ("missed_rounds", "lone_bonus"),
+                  ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"))),
+              *(HOUSE_ROWS := (
                   ("house_lone_euchre", "house_table_talk", "house_defend_alone_euchre"),
                   ("house_stick_the_dealer", "house_canadian_loner", "house_defend_alone"))),
-              ("paper_size", "is_public"), ("notes",))
-EDIT_ROWS = (("name", "starts_on", "ends_on"), *EVENT_ROWS[2:])  # the web address is kept, not edited
+              ("notes",))
+EDIT_ROWS = (("name", "starts_on", "ends_on"), ("paper_size", "is_public"), *EVENT_ROWS[2:])  # the address is kept
 
 
 HOUSE = "house_"
@@ -273,9 +275,10 @@ def _html_limits(field: forms.Field, model_field: Any) -> None:
 
 SHOWN_FOR = {"progressive": ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "lone_prize",
                                "round_prize", "low_prize", "one_prize_each", "prize_ties"),
-             "rounds": ("rounds", "deal_limit", "round_minutes", "time_called")}
-"""The fields only a progressive night, or any event in rounds, has: the form shows them when the event is run
-so (a field holding an error stays in view)."""
+             "rounds": ("rounds", "deal_limit", "round_minutes", "time_called"),
+             "matches": ("game_points", "games")}
+"""The fields only a progressive night, or any event in rounds, has, and those a progressive night has not (its
+deals play to no game): the form shows them when the event is run so (a field holding an error stays in view)."""
 
 
 def _shown_by_mode(fields: dict[str, forms.Field]) -> None:
@@ -297,21 +300,29 @@ def _event_layout(names: Iterable[str]) -> FormHelper:
     return helper
 
 
-# The house rules fold into one line that says how many are in force, opened to change them (and where one is
-# refused), so that the form and its Save stay on a laptop's screen.
+# The house rules, and a progressive night's late arrivals, lone bonus and prizes, fold into one line each (the
+# house rules' saying how many are in force), opened to change them and where one is refused, so that the form
+# and its Save stay on a laptop's screen.
 HOUSE_OPEN = HTML('<details class="col-md mb-2" data-for="standard" data-testid="house-rules"'
                   '{% if form.house_open %} open{% endif %}><summary class="fw-semibold mb-1">House rules of the '
                   'standard game: {% if form.house_in_force %}{{ form.house_in_force }} in force{% else %}none'
                   '{% endif %}</summary>')
-HOUSE_CLOSE = HTML("</details>")
+NIGHT_OPEN = HTML('<details class="col-md mb-2" data-for="progressive" data-testid="night-rules"'
+                  '{% if form.night_open %} open{% endif %}><summary class="fw-semibold mb-1">The night: movement, '
+                  'ranking, late arrivals, the lone player\'s bonus and the prizes</summary>')
+FOLD_CLOSE = HTML("</details>")
+FOLDS = ((NIGHT_ROWS, NIGHT_OPEN), (HOUSE_ROWS, HOUSE_OPEN))
 
 
 def _row(names: list[str]) -> list[Any]:
-    """A row of fields side by side; the house rules' rows inside their fold."""
+    """A row of fields side by side; the house rules' rows, and a progressive night's, inside their folds."""
     row = Row(*(Column(name, css_class="col-md") for name in names))
-    if names[0] == HOUSE_ROWS[0][0]:
-        return [HOUSE_OPEN, row]
-    return [row, HOUSE_CLOSE] if names[0] == HOUSE_ROWS[-1][0] else [row]
+    for rows, opening in FOLDS:
+        if names[0] == rows[0][0]:
+            return [opening, row]
+        if names[0] == rows[-1][0]:
+            return [row, FOLD_CLOSE]
+    return [row]
 
 
 class HouseRulesFields:
@@ -355,7 +366,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
                       "prize_places": "First, second, …", "prize_ties": "After the tie-breaks.",
                       "one_prize_each": "A player holding a prize takes no other; the next in line does.",
                       "lone_prize": "Only when somebody made one.", "round_prize": "",
-                      "low_prize": "Among those who played every round."}
+                      "low_prize": "Among those who played every round.", "is_public": "Untick: members only."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -382,6 +393,11 @@ class EventForm(HouseRulesFields, forms.ModelForm):
             _html_limits(self.fields[name], Event._meta.get_field(name))
         _shown_by_mode(self.fields)
         self.helper = _event_layout(self.fields)
+
+    @property
+    def night_open(self) -> bool:
+        """A progressive night's fold opens where one of its fields is refused."""
+        return self.is_bound and any(name in self.errors for row in NIGHT_ROWS for name in row)
 
     def clean_mode(self) -> str:
         return str(self.cleaned_data.get("mode") or Event.Mode.RUBBERS)

@@ -97,7 +97,8 @@ function filterLists() {
 }
 
 // The event form: the fields of a progressive night, or of any event in rounds, show only when the event is run
-// so; one holding an error stays in view, so its message is read.
+// so, and a match's game and match only when it is not a progressive night; one holding an error stays in view,
+// so its message is read.
 // The house rules show under the standard game only: chosen, or the usual code left as it is (a progressive
 // night's usual is the standard game).
 function eventModeFields() {
@@ -110,7 +111,7 @@ function eventModeFields() {
     return chosen === "standard" || (chosen === "" && (mode.value === "progressive" || code.dataset.usual === "standard"));
   };
   const shown = { progressive: () => mode.value === "progressive", rounds: () => inRounds.includes(mode.value),
-    standard };
+    matches: () => mode.value !== "progressive", standard };
   const apply = () => {
     for (const field of document.querySelectorAll("[data-for]")) {
       const wanted = shown[field.dataset.for]();

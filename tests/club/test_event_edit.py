@@ -296,3 +296,19 @@ def test_a_rubber_started_by_hand_still_starts_in_an_event_of_rubbers(client, se
         "played_on": "2026-11-03", "north": players[0].pk, "east": players[1].pk, "south": players[2].pk,
         "west": players[3].pk, "first_dealer": "N"})
     assert response.status_code == 302 and Rubber.objects.filter(event=event).count() == 1
+
+
+def test_a_progressive_nights_own_rules_fold_and_open_where_one_is_refused(client, secretary):
+    """The night's movement, ranking, late arrivals, bonus and prizes fold into one line, so the form and its Save
+    fit a laptop's screen; a value refused there opens the fold, so its message is read."""
+    client.force_login(secretary)
+    page = client.get(reverse("event_new")).content.decode()
+    fold = page.split('data-testid="night-rules"')[1].split("</details>")[0]
+    assert "<summary" in fold and not fold.startswith(" open")
+    for name in ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "low_prize"):
+        assert f'name="{name}"' in fold
+    assert 'name="rulebook"' not in fold and 'name="rounds"' not in fold
+    response = client.post(reverse("event_new"), new_event(mode="progressive", rounds="4", lone_bonus="99"))
+    assert response.status_code == 200 and not Event.objects.exists()
+    assert response.context["form"].errors["lone_bonus"]
+    assert 'data-testid="night-rules" open>' in response.content.decode()

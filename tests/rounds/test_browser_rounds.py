@@ -23,11 +23,17 @@ def test_the_secretary_runs_a_round_from_entry_to_close(page: Page, live_server,
     page.fill("#id_name", "Spring individuals")
     # The fields of events in rounds and of progressive nights show only when the event is run so.
     expect(page.locator("#id_rounds")).to_be_hidden()
+    expect(page.locator("#id_games")).to_be_visible()
     page.select_option("#id_mode", Event.Mode.PROGRESSIVE)
+    # A progressive night's own rules fold into one line, opened to change them; its deals play to no game.
+    expect(page.locator("#id_prize_places")).to_be_hidden()
+    page.get_by_test_id("night-rules").locator("summary").click()
     expect(page.locator("#id_prize_places")).to_be_visible()
     expect(page.locator("#id_time_called")).to_be_visible()
+    expect(page.locator("#id_games")).to_be_hidden()
     page.select_option("#id_mode", Event.Mode.INDIVIDUALS)
-    expect(page.locator("#id_prize_places")).to_be_hidden()
+    expect(page.get_by_test_id("night-rules")).to_be_hidden()
+    expect(page.locator("#id_games")).to_be_visible()
     page.fill("#id_rounds", "2")
     page.fill("#id_deal_limit", "1")
     with page.expect_navigation():
