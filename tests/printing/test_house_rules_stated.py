@@ -146,6 +146,14 @@ def test_how_scoring_works_from_an_event_states_that_events_own_rules_and_scores
     assert_none_stated(page_text(client, reverse("how_scoring_works") + "?code=standard"))
 
 
+def test_how_scoring_works_for_a_progressive_night_plays_to_no_game(client):
+    night = EventFactory(rulebook="standard", mode=Event.Mode.PROGRESSIVE, house_rules=RULES)
+    html = page_text(client, f"{reverse('how_scoring_works')}?event={night.slug}")
+    said = html.split('data-testid="event-as-played">')[1].split("</p>")[0]
+    assert "the standard game today, each round's deals scored as below and their points added up" in said
+    assert "single game" not in said and all(line in html for line in STATED)
+
+
 def test_how_scoring_works_names_no_event_the_reader_may_not_read(client):
     private = EventFactory(rulebook="standard", house_rules=RULES, is_public=False)
     for asked in (private.slug, "no-such-event", "%00<b>", "x" * 500):
