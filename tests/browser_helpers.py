@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, Error, Page, expect
+from playwright.sync_api import Browser, Error, Page, Response, expect
 
 
 def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-secretary-1888") -> None:
@@ -16,6 +16,25 @@ def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-sec
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     if username == "sec":
         expect(page.get_by_text("sec · secretary")).to_have_count(1)  # in the menu, folded on a phone
+
+
+def goto(page: Page, url: str) -> Response:
+    """Open `url` and return its response. A polling page may navigate itself at that moment (a phone whose table
+    has ended reloads): the browser then aborts, or answers nothing for, one of the two loads, and `url` is opened
+    again after a pause."""
+    for _ in range(10):
+        try:
+            response = page.goto(url)
+        except Error as error:
+            if "ERR_ABORTED" not in str(error) and "interrupted by another navigation" not in str(error):
+                raise
+            response = None
+        if response is not None:
+            return response
+        page.wait_for_timeout(300)
+    response = page.goto(url)
+    assert response is not None, url
+    return response
 
 
 def reload(page: Page) -> None:

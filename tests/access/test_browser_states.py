@@ -17,7 +17,7 @@ from scoring.models import Event, Round, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES, failing
-from tests.browser_helpers import log_in
+from tests.browser_helpers import goto, log_in
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -117,8 +117,8 @@ def test_rooms_walls_and_phones_in_every_state_pass_axe(browser: Browser, live_s
         if who == "secretary":
             log_in(page, live_server.url)
         for path in paths:
-            response = page.goto(live_server.url + path)
-            assert response is not None and response.status in (200, 410), (reader, path)  # 410: a table ended
+            response = goto(page, live_server.url + path)
+            assert response.status in (200, 410), (reader, path)  # 410: a table ended
             page.add_script_tag(path=str(AXE))
             views += 1
             for v in page.evaluate(RUN_AXE, None):
