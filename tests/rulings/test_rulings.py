@@ -473,7 +473,7 @@ def test_the_dealers_own_choice_after_an_interrupted_misdeal_reads_as_law_44(cli
                          facts={"what": "interrupted", "claimed": "before_cut"}, election="deal_again", by=secretary)
     page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
     chosen = page.split('data-testid="chosen-by"')[1].split("</th>")[0]
-    assert f"The dealer, North: {rubber.north}, chose (law 44)" in chosen and "85" not in chosen
+    assert f"The dealer, North: {rubber.north}, chose (law 44)" in chosen and "law 85" not in chosen
     assert "Who dealt?" in page and "non-offending side" not in page
     pdf = client.get(reverse("ruling_pdf", args=[ruling.pk])).content
     text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
