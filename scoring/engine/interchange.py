@@ -21,6 +21,7 @@ from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, Declaration, HandResul
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook, read_house_rules
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.seats import Seat, Side
+from scoring.engine.steps import known_hands
 from scoring.engine.words import FIELD_WORDS, UNPLAYED_SUBJECT
 
 FORMAT = "euchre-rubber/1"
@@ -136,9 +137,10 @@ def _fast_report(document: _Document) -> RubberReport | None:
     if document.format != FORMAT:
         return None
     rulebook = _document_rulebook(document)
-    if rulebook is None or len(document.hands) > rulebook.most_deals or not _lawful(document.hands, rulebook):
+    if rulebook is None or len(document.hands) > rulebook.most_deals:
         return None
-    return _report(document, document.hands, rulebook)
+    hands = _lawful(document.hands, rulebook)
+    return None if hands is None else _report(document, hands, rulebook)
 
 
 def _fast_text_report(document: _Text) -> RubberReport | None:
@@ -148,23 +150,37 @@ def _fast_text_report(document: _Text) -> RubberReport | None:
     rulebook = _document_rulebook(document)
     if rulebook is None or len(document.hands) > rulebook.most_deals:
         return None
-    kept = _READ.get(id(rulebook))
-    if kept is None:
-        kept = _READ[id(rulebook)] = (rulebook, {})
-    read = kept[1]
-    hands = []
-    for text in document.hands:
-        key = bytes(text)
-        hand = read.get(key)
-        if hand is None:
-            decoded = _HAND_DECODER.decode(text)
-            hand = decoded if _careful_agrees(decoded, rulebook) else False
-            if len(read) < _MOST_VERDICTS:
-                read[key] = hand
-        if hand is False:
-            return None
-        hands.append(hand)
-    return _report(document, tuple(hands), rulebook)
+    read = _READ.get(id(rulebook))
+    if read is None or read.rulebook is not rulebook:
+        read = _READ[id(rulebook)] = _HandTexts(rulebook)
+    try:
+        hands = tuple(map(read.__getitem__, map(bytes, document.hands)))  # a club's hands are nearly all known
+    except _Refused:
+        return None
+    return _report(document, hands, rulebook)
+
+
+class _Refused(Exception):
+    """A hand's text the careful reader reads otherwise than msgspec: the rubber goes the careful way."""
+
+
+class _HandTexts(dict[bytes, ReportedHand]):
+    """Each hand's text already read under a rulebook, and the hand read from it (kept with its step, `steps`).
+    A text not yet read is decoded and judged when first asked for; one the careful reader would read otherwise
+    raises `_Refused`, and is not kept (the careful reader's message is for the careful way to give)."""
+
+    def __init__(self, rulebook: Rulebook) -> None:
+        super().__init__()
+        self.rulebook = rulebook
+
+    def __missing__(self, text: bytes) -> ReportedHand:
+        hand = _HAND_DECODER.decode(text)
+        if not _careful_agrees(hand, self.rulebook):
+            raise _Refused
+        if len(self) < _MOST_VERDICTS:
+            self[text] = hand
+            known_hands(self.rulebook).keep(hand)
+        return hand
 
 
 def _report(document: _Document | _Text, hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> RubberReport | None:
@@ -211,33 +227,39 @@ def _document_rulebook(document: _Document | _Text) -> Rulebook | None:
 
 
 # The careful reader's verdict on each distinct hand under each rulebook, kept (a rubber repeats a few hundred shapes
-# of hand; past this many under one rulebook, a new shape is asked for each time it comes).
-_VERDICTS: dict[int, tuple[Rulebook, dict[tuple[ReportedHand, bool, bool, bool], bool]]] = {}
+# of hand; past this many under one rulebook, a new shape is asked for each time it comes): the hand first read in
+# that shape, which the reader hands back for every later one (and whose step the bulk scorer knows), or False.
+_VERDICTS: dict[int, tuple[Rulebook, dict[tuple[ReportedHand, bool, bool, bool], ReportedHand | Literal[False]]]] = {}
 _MOST_VERDICTS = 20_000
-# Each hand's text already read under each rulebook: the hand, or False where the careful reader reads it otherwise.
-_READ: dict[int, tuple[Rulebook, dict[bytes, ReportedHand | Literal[False]]]] = {}
+# Each hand's text already read under each rulebook (`_HandTexts`).
+_READ: dict[int, _HandTexts] = {}
 # The count fields, whose default the careful reader tells apart from an empty count: a hand not played may not
 # carry `"revokes": {}`, and a code without miscounts refuses `"miscount": {"NS": 0}`.
 _COUNTS = (("revokes", NO_REVOKES), ("miscount", NO_MISCOUNT), ("uncounted", NO_MISCOUNT))
 
 
-def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> bool:
-    """Whether the careful reader reads every hand as msgspec did (see `_careful_agrees`). Each rule of a hand's
-    validity is written once, in `parse_hand`: this asks it once for each distinct hand under the rulebook."""
+def _lawful(hands: tuple[ReportedHand, ...], rulebook: Rulebook) -> tuple[ReportedHand, ...] | None:
+    """The hands as kept, if the careful reader reads every one as msgspec did (see `_careful_agrees`); else None.
+    Each rule of a hand's validity is written once, in `parse_hand`: this asks it once for each distinct hand
+    under the rulebook."""
     kept = _VERDICTS.get(id(rulebook))
     if kept is None:
         kept = _VERDICTS[id(rulebook)] = (rulebook, {})
     verdicts = kept[1]
+    lawful = []
     for hand in hands:
         key = (hand, hand.revokes is NO_REVOKES, hand.miscount is NO_MISCOUNT, hand.uncounted is NO_MISCOUNT)
         verdict = verdicts.get(key)
         if verdict is None:
-            verdict = _careful_agrees(hand, rulebook)
+            verdict = hand if _careful_agrees(hand, rulebook) else False
             if len(verdicts) < _MOST_VERDICTS:
                 verdicts[key] = verdict
-        if not verdict:
-            return False
-    return True
+                if verdict is not False:
+                    known_hands(rulebook).keep(verdict)
+        if verdict is False:
+            return None
+        lawful.append(verdict)
+    return tuple(lawful)
 
 
 def _careful_agrees(hand: ReportedHand, rulebook: Rulebook) -> bool:

@@ -96,7 +96,7 @@ def _uncounted(entries: list[Entry], hand: ReportedHand) -> tuple[Entry, ...]:
     return tuple(out)
 
 
-class _Match:
+class MatchGames:
     """The games closed so far and what they mean for the match."""
 
     __slots__ = ("complete", "complete_at", "games", "laws", "number", "rb", "winner", "wins")
@@ -111,7 +111,8 @@ class _Match:
         self.complete = False
         self.complete_at: int | None = None
 
-    def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> None:
+    def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
+        """`winner` has reached game at (ns, ew). Returns the next game's opening tally: love all."""
         rb = self.rb
         self.games.append(GameResult(self.number, winner, (ns, ew), 0, False, rb.single_game, hand_number,
                                      self.laws))
@@ -119,6 +120,12 @@ class _Match:
         if self.wins[winner] == rb.games_to_win_rubber:
             self.winner, self.complete, self.complete_at = winner, True, hand_number
         self.number += 1
+        return 0, 0
+
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it."""
+        _, ns, ew = _scored(hand_entries(hand, self.rb, scoring_tables(self.rb)), self, ns, ew, hand_number)
+        return ns, ew
 
     def result(self, score: tuple[int, int], next_dealer: Seat | None,
                hands: tuple[HandScore, ...]) -> RubberResult:
@@ -135,7 +142,7 @@ class _Match:
         )
 
 
-def _scored(entries: tuple[Entry, ...], match: _Match, ns: int, ew: int,
+def _scored(entries: tuple[Entry, ...], match: MatchGames, ns: int, ew: int,
             number: int) -> tuple[list[Entry], int, int]:
     """The hand's entries put on the tally in order; once a side reaches the game, the rest are lost. Returns the
     entries as scored (a refused penalty's points filled in) and the tally after the hand."""
@@ -160,7 +167,7 @@ def _scored(entries: tuple[Entry, ...], match: _Match, ns: int, ew: int,
 
 
 def _explained(number: int, hand: ReportedHand, game: int, scored: list[Entry], score_after: tuple[int, int],
-               match: _Match, tables: ScoringTables, next_dealer: Seat | None,
+               match: MatchGames, tables: ScoringTables, next_dealer: Seat | None,
                offset: tuple[Note, ...]) -> HandScore:
     notes = tables.played_notes[hand.out_of_turn] + (offset if not scored else ())
     closed = (game,) if match.number > game else ()
@@ -188,7 +195,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
     partnership, play_parcel, game_points = tables.partnership, tables.play_parcel, rb.game_points
     dealers, refusal = deal_rotation(hands, first_dealer, rb)
     refused_at = len(dealers) + 1 if refusal is not None else 0
-    match = _Match(rb, explain)
+    match = MatchGames(rb, explain)
     explained: list[HandScore] = []
     ns = ew = 0
     offset: tuple[Note, ...] = ((Reason.REVOKES_OFFSET, rb.laws_for(Reason.REVOKES_OFFSET)),)

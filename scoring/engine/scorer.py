@@ -8,30 +8,37 @@ account from the same parcels.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate, islice
+from operator import is_, itemgetter
+from typing import cast
 
 from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
 from scoring.engine.errors import IllegalReport, RubberError
 from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
-from scoring.engine.match import score_match
+from scoring.engine.match import MatchGames, score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
+from scoring.engine.steps import Step, known_hands
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
 _PLAYED = HandResult.PLAYED
+_DEALER, _AFTER, _TO_NS, _TO_EW = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)  # a `Step`'s parts
 
 
 class _Games:
     """The games closed so far and what they mean for the rubber."""
 
-    __slots__ = ("complete", "complete_at", "explain", "game_laws", "games", "number", "rb", "winner", "wins",
-                 "won_at")
+    __slots__ = ("complete", "complete_at", "explain", "game_laws", "games", "number", "rb", "tables", "winner",
+                 "wins", "won_at")
 
     def __init__(self, rb: Rulebook, tables: ScoringTables, explain: bool) -> None:
         self.rb = rb
+        self.tables = tables
         self.game_laws = tables.game_laws
         self.explain = explain
         self.number = 1
@@ -66,6 +73,11 @@ class _Games:
             if lap < rb.game_points:
                 return ns, ew
             by_hand = None  # a lap of a whole game wins the next game at once, a double
+
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it."""
+        ns, ew, *_ = _put_on(hand, self.tables, self, ns, ew, hand_number)
+        return ns, ew
 
     def result(self, score: Score, next_dealer: Seat | None, hands: tuple[HandScore, ...]) -> RubberResult:
         rb = self.rb
@@ -113,6 +125,10 @@ def score_rubber(
     >>> [(a.side.value, a.points, a.laws) for a in result.hands[0].awards]
     [('EW', 4, (3,))]
     """
+    if not explain:
+        stepped = _by_steps(hands, rulebook, first_dealer)
+        if stepped is not None:
+            return stepped
     if not rulebook.laps:
         return score_match(hands, rulebook, explain=explain, first_dealer=first_dealer)
     tables = scoring_tables(rulebook)
@@ -123,12 +139,82 @@ def score_rubber(
     return games.result((ns, ew), next_dealer, tuple(explained))
 
 
+def _by_steps(hands: Sequence[ReportedHand], rulebook: Rulebook, first_dealer: Seat | None) -> RubberResult | None:
+    """The bulk scoring of hands the readers have kept, each taken in its one step (`steps`); None where a hand
+    has no step, is dealt by the wrong seat or follows the end, and the rubber is then scored hand by hand (which
+    says what is wrong). Laps and doubles are the games' own (`_Games`, `MatchGames`)."""
+    known = known_hands(rulebook)
+    if not known.steps:
+        return None
+    games: _Games | MatchGames = _Games(rulebook, scoring_tables(rulebook), False) if rulebook.laps else MatchGames(
+        rulebook, False)
+    stepped = list(map(known.steps.get, map(id, hands)))
+    if None in stepped:
+        scored = _step_by_step(hands, stepped, known.dealt, games, first_dealer)
+    else:
+        scored = _plain_games(cast(list[Step], stepped), games, first_dealer)
+    return None if scored is None else games.result(*scored, ())
+
+
+def _plain_games(stepped: list[Step], games: _Games | MatchGames,
+                 first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
+    """The tally after hands none of which carries a penalty, and the next dealer, each game found where a side's
+    running total first reaches the game (the totals only rise); None where a dealer is wrong or a hand follows
+    the end."""
+    if stepped and first_dealer is not None and stepped[0][0] is not first_dealer:
+        return None
+    if not all(map(is_, map(_DEALER, islice(stepped, 1, None)), map(_AFTER, stepped))):
+        return None
+    to_ns, to_ew = list(map(_TO_NS, stepped)), list(map(_TO_EW, stepped))
+    game_points, start, ns, ew = games.rb.game_points, 0, 0, 0
+    while True:
+        totals_ns = list(accumulate(islice(to_ns, start, None), initial=ns))
+        totals_ew = list(accumulate(islice(to_ew, start, None), initial=ew))
+        won_ns, won_ew = bisect_left(totals_ns, game_points), bisect_left(totals_ew, game_points)
+        at = min(won_ns, won_ew)
+        if at == len(totals_ns):
+            return (totals_ns[-1], totals_ew[-1]), stepped[-1][1] if stepped else first_dealer
+        number = start + at
+        ns, ew = games.close(_NS if won_ns < won_ew else _EW, totals_ns[at], totals_ew[at], number)
+        start = number
+        if games.complete:
+            return None if start < len(stepped) else ((ns, ew), None)  # no hand may follow the end
+
+
+def _step_by_step(hands: Sequence[ReportedHand], stepped: list[Step | None], dealt: dict[int, tuple[Seat, Seat]],
+                  games: _Games | MatchGames, first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
+    """The tally after hands some of which carry a penalty (taken on their own, `play`), and the next dealer; None
+    where a hand has no step, a dealer is wrong or a hand follows the end."""
+    game_points, expected = games.rb.game_points, first_dealer
+    ns = ew = 0
+    for number, step in enumerate(stepped, 1):
+        if games.complete:
+            return None
+        if step is None:
+            hand = hands[number - 1]
+            rotation = dealt.get(id(hand))
+            if rotation is None or (rotation[0] is not expected and expected is not None):
+                return None
+            expected = rotation[1]
+            ns, ew = games.play(hand, ns, ew, number)
+            continue
+        if step[0] is not expected and expected is not None:
+            return None
+        expected = step[1]
+        ns += step[2]
+        ew += step[3]
+        if ns >= game_points:
+            ns, ew = games.close(_NS, ns, ew, number)
+        elif ew >= game_points:
+            ns, ew = games.close(_EW, ns, ew, number)
+    return (ns, ew), expected
+
+
 def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _Games, dealers: list[Seat | None],
                  refusal: RubberError | None) -> tuple[int, int, list[HandScore]]:
     """The hands put on the tally in order, games closed as they are won: the tally after the last hand, and each
     hand's account when explaining. Raises at a hand after the rubber is over, or at the hand `refusal` names."""
-    partnership, play_parcel = tables.partnership, tables.play_parcel
-    game_points, explain = games.rb.game_points, games.explain
+    explain = games.explain
     refused_at = len(dealers) + 1 if refusal is not None else 0
     explained: list[HandScore] = []
     ns = ew = 0
@@ -144,27 +230,35 @@ def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _G
                                            games_closed=(), next_dealer=dealers[number - 1],
                                            notes=tables.unplayed_notes[hand.result, hand.out_of_turn]))
             continue
-        parcel = play_parcel(hand) if hand.alone else partnership[hand.tricks or 0]
-        to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
-        if hand.wrong_cards is not None:
-            to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
         if explain:
             game_before, closed_before = games.number, len(games.games)
-        revokes = hand.revokes
-        if revokes is not NO_REVOKES and revokes.ns != revokes.ew:
-            ns, ew, points, lost = _revokes_first(tables, hand, to_ns, points, ns, ew, games, number)
-        if to_ns:
-            ns += points
-            if ns >= game_points:
-                ns, ew = games.close(_NS, ns, ew, number)
-        else:
-            ew += points
-            if ew >= game_points:
-                ns, ew = games.close(_EW, ns, ew, number)
+        ns, ew, parcel, voided, lost = _put_on(hand, tables, games, ns, ew, number)
         if explain:
             explained.append(_played(number, hand, tables, parcel, voided, lost, game_before, (ns, ew), games,
                                      closed_before, None if games.complete else dealers[number - 1]))
     return ns, ew, explained
+
+
+def _put_on(hand: ReportedHand, tables: ScoringTables, games: _Games, ns: int, ew: int,
+            number: int) -> tuple[int, int, Parcel, bool, bool]:
+    """A played hand put on the tally (ns, ew), its game closed if won: the tally after it, its play parcel, and
+    whether law 90 voided the play points or law 4 lost them."""
+    parcel = tables.play_parcel(hand)
+    to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
+    if hand.wrong_cards is not None:
+        to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
+    revokes = hand.revokes
+    if revokes is not NO_REVOKES and revokes.ns != revokes.ew:
+        ns, ew, points, lost = _revokes_first(tables, hand, to_ns, points, ns, ew, games, number)
+    if to_ns:
+        ns += points
+        if ns >= games.rb.game_points:
+            ns, ew = games.close(_NS, ns, ew, number)
+    else:
+        ew += points
+        if ew >= games.rb.game_points:
+            ns, ew = games.close(_EW, ns, ew, number)
+    return ns, ew, parcel, voided, lost
 
 
 def _revokes_first(tables: ScoringTables, hand: ReportedHand, to_ns: bool, points: int, ns: int, ew: int,
