@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The test suite in two passes, each test in one pass at least (make test runs this after lint):
-#   SQLite:     every test but the browser tests (so every test that touches no database runs here, once)
-#   PostgreSQL: the tests that touch the database, the browser tests among them, beside a throwaway Redis
+#   SQLite:     every test but the browser tests: every test that touches no database, and every database test
+#   PostgreSQL: the browser tests, beside a throwaway Redis, and the database tests marked `postgres`, where the
+#               two databases differ (locks and races, constraints, NUL and numbers past a column, restored
+#               sequences), which so run on both
 # tests/conftest.py marks a test `database` when it reaches the test database (a db fixture, live_server or
 # the django_db mark). Both passes share one folder for the run: the demo club is built there once, and each
 # pass writes what it selected, which scripts/passes_cover_the_suite.py checks covers every test collected.
+# The browser tests wait on the browser and the live server as much as they work, so their pass runs more
+# processes than the machine has cores (BROWSER_WORKERS, 3 unless set).
 # Extra arguments go to both passes (and skip that check): bash scripts/test-passes.sh tests/engine
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +16,8 @@ TEST_RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/euchre-test-run.XXXXXX")
 export TEST_RUN_DIR
 trap 'rm -rf "$TEST_RUN_DIR"' EXIT
 .venv/bin/pytest -n 2 -m "not browser" "$@"
-bash scripts/with-postgres.sh bash scripts/with-redis.sh .venv/bin/pytest -n 2 -m "database or browser" "$@"
+bash scripts/with-postgres.sh bash scripts/with-redis.sh .venv/bin/pytest -n "${BROWSER_WORKERS:-3}" \
+  -m "browser or postgres" "$@"
 if [ $# -eq 0 ]; then  # the whole suite: check the passes covered it (extra arguments may leave tests out)
   .venv/bin/python scripts/passes_cover_the_suite.py "$TEST_RUN_DIR"
 fi

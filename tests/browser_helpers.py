@@ -56,19 +56,19 @@ def reload(page: Page) -> None:
 def axe_as_secretary(browser: Browser, base: str, paths: list[str], scheme: str,
                      wide: tuple[str, ...] = ()) -> list[tuple[str, str, str, Any]]:
     """axe-core's violations on each of `paths`, read as the secretary at a phone's and a desktop's size in one
-    colour scheme; every page but those in `wide` (the wall) must fit a phone's width without scrolling."""
-    from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES, failing
+    colour scheme, every rule in both; every page but those in `wide` (the wall) must fit a phone's width without
+    scrolling."""
+    from tests.axe import SIZES, axe_context, failing, in_views
 
     found = []
-    for size, viewport in SIZES.items():
-        context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
-        page = context.new_page()
-        log_in(page, base)
-        for path in paths:
-            page.goto(base + path)
-            page.add_script_tag(path=str(AXE))
-            found += [(path, scheme, size, v) for v in page.evaluate(RUN_AXE, None) if failing(v)]
+    context = axe_context(browser, "desktop", scheme)
+    page = context.new_page()
+    log_in(page, base)
+    for path in paths:
+        page.goto(base + path)
+        for size, _, violations, width in in_views(page, (("desktop", scheme), ("phone", scheme)), every_rule=True):
+            found += [(path, scheme, size, v) for v in violations if failing(v)]
             if path not in wide:
-                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (path, size)
-        context.close()
+                assert width <= SIZES[size]["width"] + 1, (path, size)
+    context.close()
     return found

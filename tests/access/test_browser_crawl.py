@@ -7,41 +7,22 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from scoring.models import Player
 from tests.access.test_access import MATRIX, WITH_QUERIES, club, may_read  # noqa: F401 (the fixture)
+from tests.axe import SIZES, axe_context, failing, in_views
 from tests.browser_helpers import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 800}}
 LOGINS = {"player": ("member", "pw-member-1888"), "secretary": ("sec", "pw-secretary-1888")}
-# Light at the desktop size runs every WCAG A and AA rule and axe-core's best practices; the other three views
-# run the rules their colours and widths can change. Every impact is counted; a serious or critical violation
-# fails, and so does any of NAMED whatever its impact.
-CHANGING = ["color-contrast", "scrollable-region-focusable", "link-in-text-block"]
-NAMED = {"color-contrast", "landmark-unique", "empty-table-header"}
-RUN_AXE = """async (rules) => {
-  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-  const options = {resultTypes: ["violations"],
-                   runOnly: rules ? {type: "rule", values: rules} : {type: "tag", values: tags}};
-  const result = await axe.run(document, options);
-  return result.violations
-    .map(v => ({id: v.id, impact: v.impact,
-                nodes: v.nodes.slice(0, 2).map(n => n.target.join(" ") + " " + (n.any[0] || {message: ""}).message)}));
-}"""
-
-
-def failing(violation: dict[str, Any]) -> bool:
-    """A violation the site may not have: serious or critical, or one of NAMED at any impact."""
-    return violation["impact"] in ("serious", "critical") or violation["id"] in NAMED
+PARTS = 2
+"""Each role's pages are read in parts, so that no one test runs long."""
 
 
 def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
@@ -58,22 +39,11 @@ def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def check(page: Page, path: str, base: str, rules: list[str] | None) -> tuple[list[dict[str, Any]], int | None]:
-    response = page.goto(base + path)
-    if response is None or "text/html" not in (response.headers.get("content-type") or ""):
-        return [], None
-    page.add_script_tag(path=str(AXE))
-    violations = page.evaluate(RUN_AXE, rules)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    return violations, width
-
-
-@pytest.mark.parametrize("half", [0, 1])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("role", ["anonymous", "player", "secretary"])
 def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(browser: Browser, live_server,
-                                                                          club, role, size, scheme, half):  # noqa: F811
+                                                                          club, role, part):  # noqa: F811
+    """Each page is loaded once and read in the four views (`tests/axe.py`)."""
     from scoring.services.hands import HandExtras, hand_correct
 
     first = club["rubber"].hands.get(number=1)  # a corrected row, shaded, on the rubber page
@@ -86,25 +56,23 @@ def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(brows
     found: Counter[str] = Counter()
     failures: list[str] = []
     views = 0
-    viewport = SIZES[size]
-    context = browser.new_context(viewport=viewport, color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
+    context = axe_context(browser)
     page = context.new_page()
     if role != "anonymous":
         log_in(page, live_server.url, *LOGINS[role])
-    full = size == "desktop" and scheme == "light"
-    for _name, path in pages_for(role, club)[half::2]:  # half the pages a test, so none runs long
-        violations, width = check(page, path, live_server.url, None if full else CHANGING)
-        if width is None:
+    for _name, path in pages_for(role, club)[part::PARTS]:
+        response = page.goto(live_server.url + path)
+        if response is None or "text/html" not in (response.headers.get("content-type") or ""):
             continue
-        views += 1
-        for v in violations:
-            found[f"{v['id']} ({v['impact']})"] += 1
-            if failing(v):
-                failures.append(f"{role} {size} {scheme} {path}: {v['id']} ({v['impact']}) {v['nodes']}")
-        if width > viewport["width"]:
-            failures.append(f"{role} {size} {scheme} {path}: {width} px wide")
+        for size, scheme, violations, width in in_views(page):
+            views += 1
+            for v in violations:
+                found[f"{v['id']} ({v['impact']})"] += 1
+                if failing(v):
+                    failures.append(f"{role} {size} {scheme} {path}: {v['id']} ({v['impact']}) {v['nodes']}")
+            if width > SIZES[size]["width"]:
+                failures.append(f"{role} {size} {scheme} {path}: {width} px wide")
     context.close()
-    print(f"\naxe-core, {role} {size} {scheme} (half {half + 1}): {views} page views; "
-          f"every impact by rule: {json.dumps(found)}")
-    assert views > 3
+    print(f"\naxe-core, {role} (part {part + 1}): {views} page views; every impact by rule: {json.dumps(found)}")
+    assert views > 12
     assert failures == [], "\n".join(failures[:40])

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser
 from scoring.models import Event, Round, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
-from tests.access.test_browser_crawl import AXE, RUN_AXE, SIZES, failing
+from tests.axe import SIZES, axe_context, failing, in_views
 from tests.browser_helpers import goto, log_in
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
@@ -92,13 +92,10 @@ def pages(event: Event, rubbers: list[Rubber]) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("who", ["secretary", "table"])
 @pytest.mark.parametrize("state", ["in play", "between rounds"])
 @pytest.mark.parametrize("form", list(FORMATS))
-def test_rooms_walls_and_phones_in_every_state_pass_axe(browser: Browser, live_server, secretary, form, state, who,
-                                                        scheme):
-    """Split by reader (the secretary, and the table holding its code), so no test runs long."""
+def test_rooms_walls_and_phones_in_every_state_pass_axe(browser: Browser, live_server, secretary, form, state):
+    """Each page is loaded once by each reader and read light and dark at the reader's size (`tests/axe.py`)."""
     event, first, rubbers = a_room_in_play(form)
     if state == "between rounds":
         for rubber in rubbers:
@@ -107,31 +104,29 @@ def test_rooms_walls_and_phones_in_every_state_pass_axe(browser: Browser, live_s
         assert Round.objects.get(event=event, number=2).status == Round.Status.PLANNED
     found: Counter[str] = Counter()
     failures: list[str] = []
-    views = 0
+    views: Counter[str] = Counter()
     for reader, paths in pages(event, rubbers).items():
-        if not reader.startswith(who):
-            continue
         size = reader.split()[1]
-        context = browser.new_context(viewport=SIZES[size], color_scheme=scheme, bypass_csp=True)  # type: ignore[arg-type]
+        context = axe_context(browser, size)
         page = context.new_page()
-        if who == "secretary":
+        if reader.startswith("secretary"):
             log_in(page, live_server.url)
         for path in paths:
             response = goto(page, live_server.url + path)
             assert response.status in (200, 410), (reader, path)  # 410: a table ended
-            page.add_script_tag(path=str(AXE))
-            views += 1
-            for v in page.evaluate(RUN_AXE, None):
-                found[f"{v['id']} ({v['impact']})"] += len(v["nodes"])
-                if failing(v):
-                    failures.append(f"{form} {state} {scheme} {reader} {path}: {v['id']} ({v['impact']}) {v['nodes']}")
-            if "projector" not in path:
-                width = page.evaluate("document.documentElement.scrollWidth")
-                if width > SIZES[size]["width"]:
+            for _, scheme, violations, width in in_views(page, ((size, "light"), (size, "dark")), every_rule=True):
+                views[reader] += 1
+                for v in violations:
+                    found[f"{v['id']} ({v['impact']})"] += len(v["nodes"])
+                    if failing(v):
+                        failures.append(f"{form} {state} {scheme} {reader} {path}: {v['id']} ({v['impact']}) "
+                                        f"{v['nodes']}")
+                if "projector" not in path and width > SIZES[size]["width"]:
                     failures.append(f"{form} {state} {scheme} {reader} {path}: {width} px wide")
         context.close()
-    print(f"\naxe-core, {form} {state} {who} {scheme}: {views} page views; every impact by rule: {json.dumps(found)}")
-    assert views >= (5 if who == "secretary" else 3 if state == "in play" else 1)  # between rounds no code works
+    print(f"\naxe-core, {form} {state}: {dict(views)} page views; every impact by rule: {json.dumps(found)}")
+    assert views["secretary desktop"] == 4 and views["secretary phone"] == 8
+    assert views["table phone"] >= (6 if state == "in play" else 2)  # between rounds no code works
     assert failures == [], "\n".join(failures[:40])
 
 

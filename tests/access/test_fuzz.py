@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.access.test_access import MATRIX, club, log_in  # noqa: F401 (the fixture)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 # The values that have brought 500s: digits int() refuses, numbers past any column, text a number parser chokes
 # on, NUL (PostgreSQL refuses it), and markup.

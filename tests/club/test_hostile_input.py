@@ -22,7 +22,7 @@ from tests.builders import a_rubber
 from tests.factories import EventFactory
 from tests.helpers import record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 HOSTILE_TEXT = st.sampled_from([
     "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "'; DROP TABLE scoring_hand; --",

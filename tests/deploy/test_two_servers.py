@@ -29,6 +29,7 @@ from tests.helpers import play_game, record
 CACHE_URL = os.environ.get("CACHE_URL", "")
 pytestmark = [
     pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
     pytest.mark.skipif(not CACHE_URL.startswith("redis://"), reason="needs Redis: scripts/with-redis.sh"),
     pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
                        reason="needs PostgreSQL: scripts/with-postgres.sh"),

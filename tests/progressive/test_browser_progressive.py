@@ -84,7 +84,7 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
     starts, and round 2 seats them there. Axe reads the totals page and the phone's page, light and dark."""
     from django.urls import reverse
 
-    from tests.access.test_browser_crawl import AXE, RUN_AXE
+    from tests.axe import axe_context, run_axe
     from tests.browser_helpers import log_in, reload
 
     event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard")
@@ -92,12 +92,12 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
     first, second = schedule_make(event=event)
     round_start(round_id=first.pk)
     paper, phoned = (t.rubber for t in first.tables.order_by("number"))
-    phone = browser.new_context(**PHONE, bypass_csp=True).new_page()  # axe is added to the page below
+    phone = axe_context(browser, "phone", is_mobile=True, has_touch=True).new_page()
     phone.goto(f"{live_server.url}/t/{services.working_code(phoned).code}/")
     for maker in "NNES":
         record(phoned, maker=maker, tricks=5)
 
-    desk = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    desk = axe_context(browser).new_page()
     log_in(desk, live_server.url)
     desk.goto(live_server.url + reverse("room", args=[event.slug]))
     desk.get_by_test_id("paper-totals").click()
@@ -119,8 +119,7 @@ def test_a_paper_table_enters_its_totals_and_a_phone_shows_the_next_seats(browse
                 page.goto(live_server.url + reverse("round_totals", args=[paper.pk]))
             else:
                 reload(page)
-            page.add_script_tag(path=str(AXE))
-            found += [(page.url, scheme, v) for v in page.evaluate(RUN_AXE, None)]
+            found += [(page.url, scheme, v) for v in run_axe(page)]
     assert found == []
     round_close(round_id=first.pk)
     round_start(round_id=second.pk)

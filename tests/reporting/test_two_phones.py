@@ -14,7 +14,7 @@ from scoring.models import Hand, HandReport, Rubber
 from scoring.reporting import services
 from tests.services.test_concurrency import stored_agrees_with_a_fresh_rescore
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 PHONES = 4
 
 

@@ -16,7 +16,7 @@ from scoring.rounds.services import round_start, schedule_make
 from tests.helpers import together
 from tests.rounds.test_rounds import tournament
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 TRIES = 4
 PLAYERS = 16
 

@@ -64,6 +64,7 @@ def test_confirming_one_run_twice_stores_one_ruling(secretary, rubber):
     assert other.pk != made[0].pk and Ruling.objects.count() == 2
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_confirms_of_one_run_store_one_ruling(secretary, rubber):
     record(rubber, maker="E", tricks=4)

@@ -52,7 +52,7 @@ from scoring.services.transfer import rubber_export
 from tests.builders import a_rubber
 from tests.helpers import record
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def snapshot() -> dict[str, object]:

@@ -38,7 +38,7 @@ from scoring.services.backup.records import (
 from tests.builders import a_rubber
 from tests.services.test_backup import a_full_rubber, small_batches, wipe
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 ROOT = Path(__file__).resolve().parents[2]
 
 

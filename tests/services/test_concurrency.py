@@ -14,7 +14,7 @@ from scoring.services.scoring import rubber_result
 from tests.builders import a_rubber
 from tests.helpers import together
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
 

@@ -15,7 +15,7 @@ from scoring.models import Hand
 from scoring.services.play import check_hand, play_fields
 from tests.engine.test_interchange_readers import hand_documents
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 # The database checks each example; the raised count is paid on PostgreSQL, the database of a club's site, and
 # SQLite's pass takes the suite's own.
 EXAMPLES = 300 if connection.vendor == "postgresql" else settings.default.max_examples

@@ -17,7 +17,7 @@ from scoring.models import Player
 from scoring.standings.export import inert
 from tests.helpers import play_game
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 
 HOSTILE = ['=HYPERLINK("http://evil.example","Click")', "+1+2", "-2+3", "@SUM(A1)", "\tTab", "Bell\x07Ringer"]
 
