@@ -122,9 +122,13 @@ class MatchGames:
         self.number += 1
         return 0, 0
 
-    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
-        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it."""
-        _, ns, ew = _scored(hand_entries(hand, self.rb, scoring_tables(self.rb)), self, ns, ew, hand_number)
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int,
+             entries: tuple[Entry, ...] | None = None) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. `entries`, the
+        hand's own (`hand_entries`), where they were worked out ahead."""
+        if entries is None:
+            entries = hand_entries(hand, self.rb, scoring_tables(self.rb))
+        _, ns, ew = _scored(entries, self, ns, ew, hand_number)
         return ns, ew
 
     def result(self, score: tuple[int, int], next_dealer: Seat | None,

@@ -8,11 +8,7 @@ account from the same parcels.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import accumulate, islice
-from operator import is_, itemgetter
-from typing import cast
 
 from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
@@ -22,12 +18,11 @@ from scoring.engine.match import MatchGames, score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
-from scoring.engine.steps import Step, known_hands
+from scoring.engine.steps import Dealt, Step, known_hands
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
 _PLAYED = HandResult.PLAYED
-_DEALER, _AFTER, _TO_NS, _TO_EW = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)  # a `Step`'s parts
 
 
 class _Games:
@@ -74,8 +69,9 @@ class _Games:
                 return ns, ew
             by_hand = None  # a lap of a whole game wins the next game at once, a double
 
-    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
-        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it."""
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int, _entries: object = None) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. (Law 4 weighs the
+        hand's parcels against the tally, so nothing is worked out ahead.)"""
         ns, ew, *_ = _put_on(hand, self.tables, self, ns, ew, hand_number)
         return ns, ew
 
@@ -148,46 +144,17 @@ def _by_steps(hands: Sequence[ReportedHand], rulebook: Rulebook, first_dealer: S
         return None
     games: _Games | MatchGames = _Games(rulebook, scoring_tables(rulebook), False) if rulebook.laps else MatchGames(
         rulebook, False)
-    stepped = list(map(known.steps.get, map(id, hands)))
-    if None in stepped:
-        scored = _step_by_step(hands, stepped, known.dealt, games, first_dealer)
-    else:
-        scored = _plain_games(cast(list[Step], stepped), games, first_dealer)
+    scored = _step_by_step(hands, known.steps, known.dealt, games, first_dealer)
     return None if scored is None else games.result(*scored, ())
 
 
-def _plain_games(stepped: list[Step], games: _Games | MatchGames,
-                 first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
-    """The tally after hands none of which carries a penalty, and the next dealer, each game found where a side's
-    running total first reaches the game (the totals only rise); None where a dealer is wrong or a hand follows
-    the end."""
-    if stepped and first_dealer is not None and stepped[0][0] is not first_dealer:
-        return None
-    if not all(map(is_, map(_DEALER, islice(stepped, 1, None)), map(_AFTER, stepped))):
-        return None
-    to_ns, to_ew = list(map(_TO_NS, stepped)), list(map(_TO_EW, stepped))
-    game_points, start, ns, ew = games.rb.game_points, 0, 0, 0
-    while True:
-        totals_ns = list(accumulate(islice(to_ns, start, None), initial=ns))
-        totals_ew = list(accumulate(islice(to_ew, start, None), initial=ew))
-        won_ns, won_ew = bisect_left(totals_ns, game_points), bisect_left(totals_ew, game_points)
-        at = min(won_ns, won_ew)
-        if at == len(totals_ns):
-            return (totals_ns[-1], totals_ew[-1]), stepped[-1][1] if stepped else first_dealer
-        number = start + at
-        ns, ew = games.close(_NS if won_ns < won_ew else _EW, totals_ns[at], totals_ew[at], number)
-        start = number
-        if games.complete:
-            return None if start < len(stepped) else ((ns, ew), None)  # no hand may follow the end
-
-
-def _step_by_step(hands: Sequence[ReportedHand], stepped: list[Step | None], dealt: dict[int, tuple[Seat, Seat]],
+def _step_by_step(hands: Sequence[ReportedHand], steps: dict[int, Step], dealt: dict[int, Dealt],
                   games: _Games | MatchGames, first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
-    """The tally after hands some of which carry a penalty (taken on their own, `play`), and the next dealer; None
-    where a hand has no step, a dealer is wrong or a hand follows the end."""
+    """The tally after the hands, each taken in its step (a hand with a penalty on its own, `play`), and the next
+    dealer; None where a hand has no step, a dealer is wrong or a hand follows the end."""
     game_points, expected = games.rb.game_points, first_dealer
     ns = ew = 0
-    for number, step in enumerate(stepped, 1):
+    for number, step in enumerate(map(steps.get, map(id, hands)), 1):
         if games.complete:
             return None
         if step is None:
@@ -196,17 +163,20 @@ def _step_by_step(hands: Sequence[ReportedHand], stepped: list[Step | None], dea
             if rotation is None or (rotation[0] is not expected and expected is not None):
                 return None
             expected = rotation[1]
-            ns, ew = games.play(hand, ns, ew, number)
+            ns, ew = games.play(hand, ns, ew, number, rotation[2])
             continue
-        if step[0] is not expected and expected is not None:
+        dealer, expected_after, to_ns, to_ew = step
+        if dealer is not expected and expected is not None:
             return None
-        expected = step[1]
-        ns += step[2]
-        ew += step[3]
-        if ns >= game_points:
-            ns, ew = games.close(_NS, ns, ew, number)
-        elif ew >= game_points:
-            ns, ew = games.close(_EW, ns, ew, number)
+        expected = expected_after
+        if to_ns:
+            ns += to_ns
+            if ns >= game_points:
+                ns, ew = games.close(_NS, ns, ew, number)
+        elif to_ew:
+            ew += to_ew
+            if ew >= game_points:
+                ns, ew = games.close(_EW, ns, ew, number)
     return (ns, ew), expected
 
 

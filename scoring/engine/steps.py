@@ -14,6 +14,7 @@ from __future__ import annotations
 from scoring.engine.awards import scoring_tables
 from scoring.engine.deals import deals_again, misdeclared_by
 from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, HandResult, ReportedHand
+from scoring.engine.match import Entry, hand_entries
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.seats import LEFT_OF, Seat, Side
 
@@ -21,12 +22,16 @@ Step = tuple[Seat, Seat, int, int]
 """A hand's step: its dealer, the next dealer, and the points the play gives North-South and East-West (none for a
 deal not played)."""
 
+Dealt = tuple[Seat, Seat, tuple[Entry, ...] | None]
+"""A hand with a penalty: its dealer, the next dealer, and under a code without laps its entries (`hand_entries`)."""
+
 _PLAYED = HandResult.PLAYED
 
 
 class KnownHands:
     """The hands kept under one rulebook, by the hand's identity: the step of each plain hand (`steps`), and whose
-    deal it was and whose is next for each hand with a penalty (`dealt`, the hand then scored on its own). The
+    deal it was and whose is next for each hand with a penalty (`dealt`, the hand then scored on its own, and
+    under a code without laps, whose tally does not change what the hand gives, its entries worked out too). The
     hands are kept here too, so an identity looked up always names the hand it was taken from."""
 
     __slots__ = ("dealt", "hands", "rulebook", "steps")
@@ -34,7 +39,7 @@ class KnownHands:
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
         self.steps: dict[int, Step] = {}
-        self.dealt: dict[int, tuple[Seat, Seat]] = {}
+        self.dealt: dict[int, Dealt] = {}
         self.hands: list[ReportedHand] = []
 
     def keep(self, hand: ReportedHand) -> None:
@@ -54,7 +59,8 @@ class KnownHands:
             assert maker is not None, "a played hand has a maker"
             self.steps[key] = (*dealt, points, 0) if (maker.side is Side.NS) is to_makers else (*dealt, 0, points)
         else:
-            self.dealt[key] = dealt
+            rb = self.rulebook
+            self.dealt[key] = (*dealt, None if rb.laps else hand_entries(hand, rb, scoring_tables(rb)))
 
 
 _KNOWN: dict[int, KnownHands] = {}

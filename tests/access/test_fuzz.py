@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -18,6 +19,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
 # on, NUL (PostgreSQL refuses it), and markup.
 HOSTILE = ["²", "٣", "9" * 5000, "99999999999999999999", "-1", "0", "1e9", " 7 ", "\x00", "", "<b>x</b>", "x" * 3000,
            "NaN", "1.5", "%", "ods", "yaml", "xls"]
+# On PostgreSQL (a second pass: every value was sent on SQLite) the values the two databases take otherwise: NUL,
+# which PostgreSQL refuses in text, and numbers and text past a column, which SQLite stores as they come.
+ON_POSTGRES = ["9" * 5000, "99999999999999999999", "1e9", "\x00", "x" * 3000]
 # Every query parameter a page reads, and the table's own paging, sorting and export parameters.
 QUERY = ["round", "hand", "shown", "page", "per_page", "sort", "_export", "paper", "after_round", "q", "tab", "state",
          "projector", "code", "next", "players-page", "pairs-page", "rubbers-page", "per_page", "event", "since",
@@ -33,10 +37,11 @@ def fields_on(client: Client, path: str) -> list[str]:
 
 
 def requests_for(client: Client, path: str, *, post: bool) -> list[tuple[str, dict[str, Any]]]:
-    sent = [("get", {name: value for name in QUERY}) for value in HOSTILE]
+    values = ON_POSTGRES if connection.vendor == "postgresql" else HOSTILE
+    sent = [("get", {name: value for name in QUERY}) for value in values]
     if post:
         names = [*fields_on(client, path), "shown", "table", "action", "player", "answer", "seen", "previewed"]
-        sent += [("post", {name: value for name in names}) for value in HOSTILE]
+        sent += [("post", {name: value for name in names}) for value in values]
     return sent
 
 

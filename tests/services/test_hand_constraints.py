@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,12 +15,9 @@ from scoring.services.play import check_hand, play_fields
 from tests.engine.test_interchange_readers import hand_documents
 
 pytestmark = [pytest.mark.django_db, pytest.mark.postgres]
-# The database checks each example; the raised count is paid on PostgreSQL, the database of a club's site, and
-# SQLite's pass takes the suite's own.
-EXAMPLES = 300 if connection.vendor == "postgresql" else settings.default.max_examples
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(deadline=None)  # the database checks each example, on both databases (the suite's count each)
 @given(document=hand_documents(), code=st.sampled_from(sorted(RULEBOOKS)), number=st.integers(1, 40))
 def test_a_hand_the_laws_accept_meets_every_check_constraint(document: Any, code: str, number: int) -> None:
     from django.core.exceptions import ValidationError
