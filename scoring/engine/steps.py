@@ -4,9 +4,11 @@ A club's rubbers repeat a few hundred shapes of hand, and the readers hand back 
 shape they have read under a rulebook (`interchange`). For such a hand the bulk scorer needs only its step:
 whose deal it was, whose deal is next, and which side the play gives how many points. The step is a pure
 function of the hand and the rulebook, so it is worked out when the hand is first kept, by the same tables
-and rules the scorer reads (`awards`, `deals`), and looked up by the hand's identity after that. A hand the
-bulk scorer cannot take in one step (any penalty, a deal out of turn, a declaration from the wrong seat, no
-dealer named) has no step: the rubber is then scored hand by hand, which also says what is wrong.
+and rules the scorer reads (`awards`, `deals`), and looked up by the hand's identity after that. A hand with a
+penalty keeps only whose deal it was and whose is next (and, under a code without laps, its entries), and is
+scored on its own in its place. A hand whose deal the scorer must check itself (a deal out of turn, a declaration
+from the wrong seat, no dealer named) keeps neither: its rubber is then scored hand by hand, which also says what
+is wrong.
 """
 
 from __future__ import annotations
