@@ -9,10 +9,15 @@ trap 'rm -rf "$tmp"' EXIT
 free_port() {  # the servers' ports, free ones, so that two runs side by side never meet
   $PY -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-# One migrated database, copied to each script's path: each script's own migrate then finds nothing to do.
+# One migrated database, copied to each script's path: each script's own migrate then finds nothing to do. The
+# scripts that play on the demo club get a copy with it built, and their own seed_demo finds it there.
 DATABASE_URL="sqlite:///$tmp/migrated.sqlite3" $PY manage.py migrate --noinput --verbosity 0
-for db in standings backup sheets hand-save table-reporting load night euchre-growth-30; do
+for db in standings backup sheets night euchre-growth-30 demo; do
   cp "$tmp/migrated.sqlite3" "$tmp/$db.sqlite3"
+done
+DATABASE_URL="sqlite:///$tmp/demo.sqlite3" $PY manage.py seed_demo >/dev/null
+for db in hand-save table-reporting load; do
+  cp "$tmp/demo.sqlite3" "$tmp/$db.sqlite3"
 done
 env -u DATABASE_URL $PY bench/engine.py --rubbers 200 --repeat 1
 env -u DATABASE_URL $PY bench/schedules.py --low 8 --high 10 --runs 1

@@ -7,6 +7,7 @@
 # tests/conftest.py marks a test `database` when it reaches the test database (a db fixture, live_server or
 # the django_db mark). Both passes share one folder for the run: the demo club is built there once, and each
 # pass writes what it selected, which scripts/passes_cover_the_suite.py checks covers every test collected.
+# Each pass migrates its test database once and its workers copy it (scripts/pytest-pass.sh).
 # The browser tests wait on the browser and the live server as much as they work, so their pass runs more
 # processes than the machine has cores (BROWSER_WORKERS, 3 unless set).
 # Extra arguments go to both passes (and skip that check): bash scripts/test-passes.sh tests/engine
@@ -15,8 +16,8 @@ cd "$(dirname "$0")/.."
 TEST_RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/euchre-test-run.XXXXXX")
 export TEST_RUN_DIR
 trap 'rm -rf "$TEST_RUN_DIR"' EXIT
-.venv/bin/pytest -n 2 -m "not browser" "$@"
-bash scripts/with-postgres.sh bash scripts/with-redis.sh .venv/bin/pytest -n "${BROWSER_WORKERS:-3}" \
+bash scripts/pytest-pass.sh -n 2 -m "not browser" "$@"
+bash scripts/with-postgres.sh bash scripts/with-redis.sh bash scripts/pytest-pass.sh -n "${BROWSER_WORKERS:-3}" \
   -m "browser or postgres" "$@"
 if [ $# -eq 0 ]; then  # the whole suite: check the passes covered it (extra arguments may leave tests out)
   .venv/bin/python scripts/passes_cover_the_suite.py "$TEST_RUN_DIR"

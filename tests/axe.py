@@ -1,6 +1,7 @@
-"""axe-core as the browser tests run it: added to every page a context opens, run on a page loaded once in each
-of four views (a desktop and a phone, light and dark), the view changed in place as a reader turns the phone or
-the system's dark mode on (the site's theme follows the system setting as it changes, templates/_theme.html)."""
+"""axe-core as the browser tests run it: added to every page a context opens, run on a page loaded once in two
+views (a desktop in light mode, a phone in dark mode: each mode and each size once), the view changed in place as
+a reader turns the phone or the system's dark mode on (the site's theme follows the system setting as it changes,
+templates/_theme.html)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 800}}
-# Light at the desktop size runs every WCAG A and AA rule and axe-core's best practices; the other three views
-# run the rules their colours and widths can change. Every impact is counted; a serious or critical violation
-# fails, and so does any of NAMED whatever its impact.
+# A light view runs every WCAG A and AA rule and axe-core's best practices; a dark one runs the rules its colours
+# and width can change. Every impact is counted; a serious or critical violation fails, and so does any of NAMED
+# whatever its impact.
 CHANGING = ["color-contrast", "scrollable-region-focusable", "link-in-text-block"]
 NAMED = {"color-contrast", "landmark-unique", "empty-table-header"}
-FOUR_VIEWS = (("desktop", "light"), ("desktop", "dark"), ("phone", "dark"), ("phone", "light"))
+VIEWS = (("desktop", "light"), ("phone", "dark"))
 RUN_AXE = """async (rules) => {
   const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
   const options = {resultTypes: ["violations"],
@@ -56,13 +57,13 @@ def page_width(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth"))
 
 
-def in_views(page: Page, views: tuple[tuple[str, str], ...] = FOUR_VIEWS,
+def in_views(page: Page, views: tuple[tuple[str, str], ...] = VIEWS,
              every_rule: bool = False) -> Iterator[tuple[str, str, list[dict[str, Any]], int]]:
-    """The loaded page in each view in turn, (size, scheme, violations, width): every rule in the desktop's light
-    view (in every view with `every_rule`), CHANGING in the others."""
+    """The loaded page in each view in turn, (size, scheme, violations, width): every rule in a light view (in
+    every view with `every_rule`), CHANGING in a dark one."""
     for size, scheme in views:
         page.set_viewport_size(SIZES[size])  # type: ignore[arg-type]
         page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
         page.wait_for_function(THEMED, arg=scheme)
-        full = every_rule or (size, scheme) == ("desktop", "light")
+        full = every_rule or scheme == "light"
         yield size, scheme, run_axe(page, None if full else CHANGING), page_width(page)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from playwright.sync_api import expect
 
 # One profile for the whole run, chosen here rather than by whichever test module is imported first:
 # 150 examples a property, no deadline (a busy CI machine is slow, not wrong). HYPOTHESIS_PROFILE=thorough
@@ -20,9 +21,42 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server + Playwright's page
 
+# A browser test's expectations wait up to 15 s rather than Playwright's 5: its browser, live server and the
+# other workers share two cores, and a busy machine is slow, not wrong.
+expect.set_options(timeout=15_000)
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """The test database made from a migrated template when TEST_DB_TEMPLATE names one (scripts/pytest-pass.sh
+    migrates it once a pass), rather than migrated by each worker: a SQLite file copied to the worker's own name
+    (kept, as `django_db_keepdb` says, and removed here at the end), or a PostgreSQL database the server copies."""
+    from django.conf import settings as django_settings
+
+    template = os.environ.get("TEST_DB_TEMPLATE")
+    database = django_settings.DATABASES["default"]
+    copied = None
+    if template and database["ENGINE"].endswith("sqlite3"):
+        copied = Path(database["TEST"]["NAME"])
+        shutil.copyfile(template, copied)
+    elif template:
+        database.setdefault("TEST", {})["TEMPLATE"] = template
+    yield
+    if copied is not None:
+        copied.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request):
+    """A SQLite database copied from the template is kept as it is (its migrations are already applied)."""
+    from django.conf import settings as django_settings
+
+    copied = os.environ.get("TEST_DB_TEMPLATE") and django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+    return bool(copied) or request.config.getvalue("reuse_db")
 
 
 # The fixtures through which a test reaches the test database; pytest-django refuses the database to any test

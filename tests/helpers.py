@@ -13,6 +13,19 @@ from scoring.models import Rubber
 from scoring.services.hands import HandExtras, hand_record
 
 
+def row_counts() -> dict[str, int]:
+    """Each of the club's tables' row counts, read in one query: a test compares them before and after a request
+    that must write nothing."""
+    from django.apps import apps
+
+    models = list(apps.get_app_config("scoring").get_models())
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(f"(SELECT COUNT(*) FROM {quote(m._meta.db_table)})" for m in models))
+        row = cursor.fetchone()
+    return {m.__name__: n for m, n in zip(models, row, strict=True)}
+
+
 def record(rubber: Rubber, by: Any = None, **play: Any):
     rubber.refresh_from_db()
     play.setdefault("dealer", rubber.next_dealer)

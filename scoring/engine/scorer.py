@@ -76,23 +76,19 @@ class _Games:
         return ns, ew
 
     def result(self, score: Score, next_dealer: Seat | None, hands: tuple[HandScore, ...]) -> RubberResult:
-        rb = self.rb
-        points = {_NS: 0, _EW: 0}
+        ns = ew = 0
         for game in self.games:
-            points[game.winner] += game.value
-        if self.winner is not None:
-            points[self.winner] += rb.rubber_bonus  # law 7
-        return RubberResult(
-            complete=self.complete,
-            rubber_winner=self.winner,
-            rubber_points=(points[_NS], points[_EW]),
-            games=tuple(self.games),
-            current_score=None if self.complete else score,
-            next_dealer=None if self.complete else next_dealer,
-            hands=hands,
-            rubber_won_at_hand=self.won_at,
-            complete_at_hand=self.complete_at,
-        )
+            if game.winner is _NS:
+                ns += game.value
+            else:
+                ew += game.value
+        if self.winner is not None:  # law 7
+            ns, ew = (ns + self.rb.rubber_bonus, ew) if self.winner is _NS else (ns, ew + self.rb.rubber_bonus)
+        complete = self.complete
+        # In RubberResult's order of fields: complete, rubber_winner, rubber_points, games, current_score,
+        # next_dealer, hands, rubber_won_at_hand, complete_at_hand.
+        return RubberResult(complete, self.winner, (ns, ew), tuple(self.games), None if complete else score,
+                            None if complete else next_dealer, hands, self.won_at, self.complete_at)
 
 
 def score_rubber(
@@ -152,32 +148,45 @@ def _step_by_step(hands: Sequence[ReportedHand], steps: dict[int, Step], dealt: 
                   games: _Games | MatchGames, first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
     """The tally after the hands, each taken in its step (a hand with a penalty on its own, `play`), and the next
     dealer; None where a hand has no step, a dealer is wrong or a hand follows the end."""
-    game_points, expected = games.rb.game_points, first_dealer
-    ns = ew = 0
-    for number, step in enumerate(map(steps.get, map(id, hands)), 1):
-        if games.complete:
-            return None
+    game_points, last = games.rb.game_points, len(hands)
+    # Whoever deals first may, unless `first_dealer` is named: the first hand's dealer is then the one expected.
+    expected = first_dealer if first_dealer is not None or not hands else _dealer_of(hands[0], steps, dealt)
+    ns = ew = number = 0
+    for step in map(steps.get, map(id, hands)):
+        number += 1
         if step is None:
             hand = hands[number - 1]
             rotation = dealt.get(id(hand))
-            if rotation is None or (rotation[0] is not expected and expected is not None):
+            if rotation is None or rotation[0] is not expected:
                 return None
             expected = rotation[1]
             ns, ew = games.play(hand, ns, ew, number, rotation[2])
+            if games.complete and number < last:
+                return None
             continue
-        dealer, expected_after, to_ns, to_ew = step
-        if dealer is not expected and expected is not None:
+        dealer, after, points = step
+        if dealer is not expected:
             return None
-        expected = expected_after
-        if to_ns:
-            ns += to_ns
+        expected = after
+        if points > 0:
+            ns += points
             if ns >= game_points:
                 ns, ew = games.close(_NS, ns, ew, number)
-        elif to_ew:
-            ew += to_ew
+                if games.complete and number < last:
+                    return None
+        elif points:
+            ew -= points
             if ew >= game_points:
                 ns, ew = games.close(_EW, ns, ew, number)
+                if games.complete and number < last:
+                    return None
     return (ns, ew), expected
+
+
+def _dealer_of(hand: ReportedHand, steps: dict[int, Step], dealt: dict[int, Dealt]) -> Seat | None:
+    """The dealer of a kept hand; None for a hand not kept (which then has no step either)."""
+    kept = steps.get(id(hand)) or dealt.get(id(hand))
+    return None if kept is None else kept[0]
 
 
 def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _Games, dealers: list[Seat | None],

@@ -20,9 +20,9 @@ from scoring.engine.match import Entry, hand_entries
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.seats import LEFT_OF, Seat, Side
 
-Step = tuple[Seat, Seat, int, int]
-"""A hand's step: its dealer, the next dealer, and the points the play gives North-South and East-West (none for a
-deal not played)."""
+Step = tuple[Seat, Seat, int]
+"""A hand's step: its dealer, the next dealer, and the points the play gives, counted up for North-South and down
+for East-West (none for a deal not played): one number, so the bulk scorer asks one question a hand."""
 
 Dealt = tuple[Seat, Seat, tuple[Entry, ...] | None]
 """A hand with a penalty: its dealer, the next dealer, and under a code without laps its entries (`hand_entries`)."""
@@ -54,12 +54,12 @@ class KnownHands:
             return
         self.hands.append(hand)
         if hand.result is not _PLAYED:
-            self.steps[key] = (*dealt, 0, 0)
+            self.steps[key] = (*dealt, 0)
         elif plain(hand):
             to_makers, points, _ = scoring_tables(self.rulebook).play_parcel(hand)
             maker = hand.maker
             assert maker is not None, "a played hand has a maker"
-            self.steps[key] = (*dealt, points, 0) if (maker.side is Side.NS) is to_makers else (*dealt, 0, points)
+            self.steps[key] = (*dealt, points if (maker.side is Side.NS) is to_makers else -points)
         else:
             rb = self.rulebook
             self.dealt[key] = (*dealt, None if rb.laps else hand_entries(hand, rb, scoring_tables(rb)))

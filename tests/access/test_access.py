@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.access import EVENT_FROM, ReadableMixin
@@ -20,7 +19,7 @@ from scoring.rounds.services import entrants_set, round_start, schedule_make
 from scoring.services.rulings import ruling_make
 from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
-from tests.helpers import record
+from tests.helpers import record, row_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -181,9 +180,6 @@ def club(secretary, member, players, django_user_model):
             "users": {"player": member, "secretary": secretary, "admin": admin}}
 
 
-def counts() -> dict[str, int]:
-    return {m.__name__: m.objects.count() for m in apps.get_app_config("scoring").get_models()}
-
 
 def log_in(client, club: dict[str, Any], role: str) -> None:
     client.logout()
@@ -250,7 +246,7 @@ def test_who_may_write(client, club, role):
     for name, (access, args) in MATRIX.items():
         if name in ("logout", "login", "password_reset"):
             continue  # these take anyone's POST; the lockout test below posts to login
-        before = counts()
+        before = row_counts()
         response = client.post(reverse(name, args=args(club)))
         if may_write(access, role):
             assert response.status_code in (200, 302, 400), (name, role, response.status_code)
@@ -261,7 +257,7 @@ def test_who_may_write(client, club, role):
         else:
             assert response.status_code == 403, (name, role, response.status_code)
         if not may_write(access, role):
-            assert counts() == before, (name, role)
+            assert row_counts() == before, (name, role)
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -1,5 +1,5 @@
-"""Every page the access matrix names, opened in Chromium as each role that may read it, in light and dark
-mode, on a phone (390 px) and a desktop (1366 px): axe-core, every impact counted, finds no serious or critical
+"""Every page the access matrix names, opened in Chromium as each role that may read it, in light mode on a desktop
+(1366 px) and dark mode on a phone (390 px): axe-core, every impact counted, finds no serious or critical
 violation and none of low contrast, repeated landmark names or empty table headers, and no page is wider than
 the screen (the menu wraps or folds rather than running off the edge)."""
 
@@ -21,8 +21,6 @@ from tests.browser_helpers import log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOGINS = {"player": ("member", "pw-member-1888"), "secretary": ("sec", "pw-secretary-1888")}
-PARTS = 2
-"""Each role's pages are read in parts, so that no one test runs long."""
 
 
 def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
@@ -39,11 +37,10 @@ def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("role", ["anonymous", "player", "secretary"])
 def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(browser: Browser, live_server,
-                                                                          club, role, part):  # noqa: F811
-    """Each page is loaded once and read in the four views (`tests/axe.py`)."""
+                                                                          club, role):  # noqa: F811
+    """Each page is loaded once and read in the two views (`tests/axe.py`)."""
     from scoring.services.hands import HandExtras, hand_correct
 
     first = club["rubber"].hands.get(number=1)  # a corrected row, shaded, on the rubber page
@@ -60,7 +57,7 @@ def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(brows
     page = context.new_page()
     if role != "anonymous":
         log_in(page, live_server.url, *LOGINS[role])
-    for _name, path in pages_for(role, club)[part::PARTS]:
+    for _name, path in pages_for(role, club):
         response = page.goto(live_server.url + path)
         if response is None or "text/html" not in (response.headers.get("content-type") or ""):
             continue
@@ -73,6 +70,6 @@ def test_every_page_is_readable_in_light_and_dark_on_a_phone_and_a_desktop(brows
             if width > SIZES[size]["width"]:
                 failures.append(f"{role} {size} {scheme} {path}: {width} px wide")
     context.close()
-    print(f"\naxe-core, {role} (part {part + 1}): {views} page views; every impact by rule: {json.dumps(found)}")
+    print(f"\naxe-core, {role}: {views} page views; every impact by rule: {json.dumps(found)}")
     assert views > 12
     assert failures == [], "\n".join(failures[:40])
