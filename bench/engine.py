@@ -134,6 +134,25 @@ def cpu_times(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, fl
     return {name: statistics.median(seconds) for name, seconds in runs.items()}
 
 
+def paired_cpu_times(fns: dict[str, Callable[[list[str]], object]], texts: list[str], repeat: int,
+                     chunk: int = 250) -> dict[str, float]:
+    """The median CPU seconds of each function over all the texts, the functions taking them in turn a chunk at a
+    time, first one then the other: a change in the machine's speed during a run (a shared machine's neighbours)
+    then falls on both alike, and their ratio holds where their rates move."""
+    runs: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(repeat):
+        spent = dict.fromkeys(fns, 0.0)
+        for number, at in enumerate(range(0, len(texts), chunk)):
+            part = texts[at:at + chunk]
+            for name in (list(fns) if number % 2 == 0 else list(fns)[::-1]):
+                start = time.process_time()
+                fns[name](part)
+                spent[name] += time.process_time() - start
+        for name, seconds in spent.items():
+            runs[name].append(seconds)
+    return {name: statistics.median(seconds) for name, seconds in runs.items()}
+
+
 def codes() -> dict[str, Rulebook]:
     """Each code as the bench plays it (the match codes to ten, best of three), and the standard game housed."""
     played = {key: code if code.laps else code.playing(10, 3) for key, code in RULEBOOKS.items()}
@@ -198,11 +217,10 @@ def main() -> None:
             for played in matches:
                 score_rubber(played, rulebook, explain=False)
 
-        seconds = cpu_times({
-            "bulk": bulk_code,
-            "parse": lambda code_texts=code_texts: read_and_score(code_texts),
-            "minimal": lambda code_texts=code_texts, minimal=minimal: [minimal(t) for t in code_texts],
-        }, args.repeat)
+        seconds = cpu_times({"bulk": bulk_code}, args.repeat) | paired_cpu_times({
+            "parse": read_and_score,
+            "minimal": lambda part, minimal=minimal: [minimal(t) for t in part],
+        }, code_texts, args.repeat)
         rate = {name: hands / s for name, s in seconds.items()}
         print(f"{key:>18}  {rate['bulk']:>12,.0f}  {rate['parse']:>12,.0f}  {rate['minimal']:>12,.0f}  "
               f"{rate['parse'] / rate['minimal']:.2f}x  ({hands:,} hands, median of {args.repeat})")

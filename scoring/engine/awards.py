@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
 from scoring.engine.results import Award, Note
 from scoring.engine.rulebook import Reason, Rulebook
 from scoring.engine.seats import Seat, Side
@@ -20,6 +20,11 @@ _N, _S = Seat.N, Seat.S  # the revoke parcel asks the makers' side by identity, 
 
 Parcel = tuple[bool, int, Reason]
 """The play parcel before law 90: (to the makers?, points, reason)."""
+
+Parcels = tuple[Parcel, bool, int, bool, tuple[bool, int] | None]
+"""A played hand's parcels before law 4 weighs them against the tally (`ScoringTables.parcels`): the play parcel,
+where its points go after law 90 (to NS?, points) and whether law 90 voided the offenders' own, and the revoke
+parcel (to NS?, points), None when no revoke is left over."""
 
 UNPLAYED_REASON: Mapping[HandResult, Reason] = {
     HandResult.PASSED: Reason.PASSED,
@@ -89,6 +94,16 @@ class ScoringTables:
         if hand.defended_alone is not None:
             return self.defended[tricks]
         return (self.lone_partner_exposed if hand.partner_exposed else self.lone)[tricks]
+
+    def parcels(self, hand: ReportedHand) -> Parcels:
+        """A played hand's parcels, a pure function of the hand: the tally weighs them in the scorer (law 4)."""
+        parcel = self.play_parcel(hand)
+        to_ns, points, voided = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False
+        if hand.wrong_cards is not None:
+            to_ns, points, voided = self.wrong_cards(hand, to_ns, points)
+        revokes = hand.revokes
+        revoke = self.revoke_parcel(hand) if revokes is not NO_REVOKES and revokes.ns != revokes.ew else None
+        return parcel, to_ns, points, voided, revoke
 
     def wrong_cards(self, hand: ReportedHand, to_ns: bool, points: int) -> tuple[bool, int, bool]:
         """Law 90: the side with the wrong cards scores nothing from the play; the other side takes the forfeit.

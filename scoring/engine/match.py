@@ -9,6 +9,7 @@ lost; the next hand opens a new game at love. A match is one game or the best of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from scoring.engine.awards import ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
@@ -122,12 +123,11 @@ class MatchGames:
         self.number += 1
         return 0, 0
 
-    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int,
-             entries: tuple[Entry, ...] | None = None) -> tuple[int, int]:
-        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. `entries`, the
-        hand's own (`hand_entries`), where they were worked out ahead."""
-        if entries is None:
-            entries = hand_entries(hand, self.rb, scoring_tables(self.rb))
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int, ahead: object = None) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. `ahead`, the hand's
+        entries (`hand_entries`), where they were worked out ahead (`steps.Ahead`)."""
+        entries = hand_entries(hand, self.rb, scoring_tables(self.rb)) if ahead is None else cast(
+            "tuple[Entry, ...]", ahead)
         _, ns, ew = _scored(entries, self, ns, ew, hand_number)
         return ns, ew
 

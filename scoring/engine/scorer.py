@@ -9,16 +9,17 @@ account from the same parcels.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from scoring.engine.awards import Parcel, ScoringTables, scoring_tables
+from scoring.engine.awards import Parcel, Parcels, ScoringTables, scoring_tables
 from scoring.engine.deals import deal_rotation
 from scoring.engine.errors import IllegalReport, RubberError
-from scoring.engine.hands import NO_REVOKES, HandResult, ReportedHand
+from scoring.engine.hands import HandResult, ReportedHand
 from scoring.engine.match import MatchGames, score_match
 from scoring.engine.results import GameResult, HandScore, RubberResult, Score
 from scoring.engine.rulebook import SOMERSET_1888, Rulebook
 from scoring.engine.seats import Seat, Side
-from scoring.engine.steps import Dealt, Step, known_hands
+from scoring.engine.steps import Ahead, Dealt, Step, known_hands
 
 _NS, _EW = Side.NS, Side.EW
 _N, _S = Seat.N, Seat.S
@@ -69,10 +70,11 @@ class _Games:
                 return ns, ew
             by_hand = None  # a lap of a whole game wins the next game at once, a double
 
-    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int, _entries: object = None) -> tuple[int, int]:
-        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. (Law 4 weighs the
-        hand's parcels against the tally, so nothing is worked out ahead.)"""
-        ns, ew, *_ = _put_on(hand, self.tables, self, ns, ew, hand_number)
+    def play(self, hand: ReportedHand, ns: int, ew: int, hand_number: int, ahead: Ahead = None) -> tuple[int, int]:
+        """A played hand, its penalties and all, put on the tally (ns, ew): the tally after it. `ahead`, the hand's
+        parcels (`ScoringTables.parcels`), where they were worked out ahead; law 4 weighs them against the tally."""
+        _, to_ns, points, _, revoke = self.tables.parcels(hand) if ahead is None else cast("Parcels", ahead)
+        ns, ew, _ = _laid(to_ns, points, revoke, self, ns, ew, hand_number)
         return ns, ew
 
     def result(self, score: Score, next_dealer: Seat | None, hands: tuple[HandScore, ...]) -> RubberResult:
@@ -222,13 +224,18 @@ def _put_on(hand: ReportedHand, tables: ScoringTables, games: _Games, ns: int, e
             number: int) -> tuple[int, int, Parcel, bool, bool]:
     """A played hand put on the tally (ns, ew), its game closed if won: the tally after it, its play parcel, and
     whether law 90 voided the play points or law 4 lost them."""
-    parcel = tables.play_parcel(hand)
-    to_ns, points, voided, lost = (hand.maker is _N or hand.maker is _S) is parcel[0], parcel[1], False, False
-    if hand.wrong_cards is not None:
-        to_ns, points, voided = tables.wrong_cards(hand, to_ns, points)
-    revokes = hand.revokes
-    if revokes is not NO_REVOKES and revokes.ns != revokes.ew:
-        ns, ew, points, lost = _revokes_first(tables, hand, to_ns, points, ns, ew, games, number)
+    parcel, to_ns, points, voided, revoke = tables.parcels(hand)
+    ns, ew, lost = _laid(to_ns, points, revoke, games, ns, ew, number)
+    return ns, ew, parcel, voided, lost
+
+
+def _laid(to_ns: bool, points: int, revoke: tuple[bool, int] | None, games: _Games, ns: int, ew: int,
+          number: int) -> tuple[int, int, bool]:
+    """A played hand's parcels (`ScoringTables.parcels`) put on the tally (ns, ew), its game closed if won: the
+    tally after it, and whether law 4 lost the play points."""
+    lost = False
+    if revoke is not None:
+        ns, ew, points, lost = _revokes_first(revoke, to_ns, points, ns, ew, games, number)
     if to_ns:
         ns += points
         if ns >= games.rb.game_points:
@@ -237,18 +244,18 @@ def _put_on(hand: ReportedHand, tables: ScoringTables, games: _Games, ns: int, e
         ew += points
         if ew >= games.rb.game_points:
             ns, ew = games.close(_EW, ns, ew, number)
-    return ns, ew, parcel, voided, lost
+    return ns, ew, lost
 
 
-def _revokes_first(tables: ScoringTables, hand: ReportedHand, to_ns: bool, points: int, ns: int, ew: int,
-                   games: _Games, number: int) -> tuple[int, int, int, bool]:
+def _revokes_first(revoke: tuple[bool, int], to_ns: bool, points: int, ns: int, ew: int, games: _Games,
+                   number: int) -> tuple[int, int, int, bool]:
     """Law 4: a hand's revoke points are scored before its other points.
 
     If they win the game, the same side's points from the play go on top (its lap) and the
     other side's are lost. Returns the tally, the play points still to be scored (none once
     the revoke points have won the game), and whether the play points were lost.
     """
-    revoke_ns, revoke_points = tables.revoke_parcel(hand)
+    revoke_ns, revoke_points = revoke
     if revoke_ns:
         ns += revoke_points
         won = ns >= games.rb.game_points

@@ -13,7 +13,7 @@ is wrong.
 
 from __future__ import annotations
 
-from scoring.engine.awards import scoring_tables
+from scoring.engine.awards import Parcels, scoring_tables
 from scoring.engine.deals import deals_again, misdeclared_by
 from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, HandResult, ReportedHand
 from scoring.engine.match import Entry, hand_entries
@@ -24,8 +24,12 @@ Step = tuple[Seat, Seat, int]
 """A hand's step: its dealer, the next dealer, and the points the play gives, counted up for North-South and down
 for East-West (none for a deal not played): one number, so the bulk scorer asks one question a hand."""
 
-Dealt = tuple[Seat, Seat, tuple[Entry, ...] | None]
-"""A hand with a penalty: its dealer, the next dealer, and under a code without laps its entries (`hand_entries`)."""
+Ahead = tuple[Entry, ...] | Parcels | None
+"""What a hand with a penalty gives, worked out ahead: its entries under a code without laps (`hand_entries`), its
+parcels under one with laps (`ScoringTables.parcels`), for the games to weigh against the tally; None, not yet."""
+
+Dealt = tuple[Seat, Seat, Ahead]
+"""A hand with a penalty: its dealer, the next dealer, and what it gives (`Ahead`)."""
 
 _PLAYED = HandResult.PLAYED
 
@@ -61,8 +65,8 @@ class KnownHands:
             assert maker is not None, "a played hand has a maker"
             self.steps[key] = (*dealt, points if (maker.side is Side.NS) is to_makers else -points)
         else:
-            rb = self.rulebook
-            self.dealt[key] = (*dealt, None if rb.laps else hand_entries(hand, rb, scoring_tables(rb)))
+            rb, tables = self.rulebook, scoring_tables(self.rulebook)
+            self.dealt[key] = (*dealt, tables.parcels(hand) if rb.laps else hand_entries(hand, rb, tables))
 
 
 _KNOWN: dict[int, KnownHands] = {}
