@@ -46,8 +46,9 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     elif template:
         database.setdefault("TEST", {})["TEMPLATE"] = template
     yield
-    if copied is not None:
-        copied.unlink(missing_ok=True)
+    if copied is not None:  # the database and its write-ahead log's files (the site runs SQLite in WAL mode)
+        for path in (copied, Path(f"{copied}-wal"), Path(f"{copied}-shm")):
+            path.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
