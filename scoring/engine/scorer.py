@@ -87,10 +87,10 @@ class _Games:
         if self.winner is not None:  # law 7
             ns, ew = (ns + self.rb.rubber_bonus, ew) if self.winner is _NS else (ns, ew + self.rb.rubber_bonus)
         complete = self.complete
-        # In RubberResult's order of fields: complete, rubber_winner, rubber_points, games, current_score,
-        # next_dealer, hands, rubber_won_at_hand, complete_at_hand.
-        return RubberResult(complete, self.winner, (ns, ew), tuple(self.games), None if complete else score,
-                            None if complete else next_dealer, hands, self.won_at, self.complete_at)
+        return RubberResult(complete=complete, rubber_winner=self.winner, rubber_points=(ns, ew),
+                            games=tuple(self.games), current_score=None if complete else score,
+                            next_dealer=None if complete else next_dealer, hands=hands,
+                            rubber_won_at_hand=self.won_at, complete_at_hand=self.complete_at)
 
 
 def score_rubber(
