@@ -52,7 +52,11 @@ from scoring.services.transfer import rubber_export
 from tests.builders import a_rubber
 from tests.helpers import record
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+pytestmark = pytest.mark.django_db(transaction=True)
+# Marked `postgres`, and so run on both databases: the tests that restore into the database or read it while
+# the club plays (sequences, constraints, snapshots). The checks of files, manifests and query counts run on
+# SQLite only.
+
 
 
 def snapshot() -> dict[str, object]:
@@ -108,6 +112,7 @@ def wipe() -> None:
         model.objects.all().delete()
 
 
+@pytest.mark.postgres
 def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
     assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
@@ -131,12 +136,14 @@ def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert player.pk > max(p["pk"] for p in before["players"])  # type: ignore[index]
 
 
+@pytest.mark.postgres
 def test_a_restore_needs_an_empty_database(tmp_path, players):
     call_command("export_club", str(tmp_path), stdout=open("/dev/null", "w"))  # noqa: SIM115
     with pytest.raises(CommandError, match="restore only into an empty database"):
         call_command("import_club", str(tmp_path))
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize(("damage", "message"), [
     (lambda d: _rewrite(d / "club.json", "{not json"), "club.json: not valid JSON"),
     (lambda d: (d / "club.json").unlink(), "club.json: missing (the manifest lists it)"),
@@ -258,6 +265,7 @@ def _put(document, path, value):  # type: ignore[no-untyped-def]
     return document
 
 
+@pytest.mark.postgres
 def test_any_damaged_backup_is_restored_whole_or_refused_in_one_line(tmp_path, rubber):
     record(rubber, maker="N", tricks=5, revokes={"EW": 1})
     record(rubber, maker="E", tricks=3)
@@ -345,6 +353,7 @@ def test_a_backup_takes_a_fixed_number_of_queries_a_batch(tmp_path, event, playe
     assert restore_large - restore_small <= 8, (restore_small, restore_large)
 
 
+@pytest.mark.postgres
 def test_a_club_of_many_batches_round_trips(tmp_path, event, players, secretary, monkeypatch):
     small_batches(monkeypatch, 4)
     for table in range(5):
@@ -358,6 +367,7 @@ def test_a_club_of_many_batches_round_trips(tmp_path, event, players, secretary,
     assert snapshot() == before
 
 
+@pytest.mark.postgres
 @pytest.mark.parametrize(("damage", "message"), [
     # Refused by the checks made in memory: the batch is restored again a rubber at a time.
     (lambda r: r["hands"][2].update(notes="Bell\x07Ringer"), "hand 3: notes: Use printable characters only"),
@@ -392,6 +402,7 @@ def test_the_files_are_written_as_json_dumps_indents_them(document):
     assert json_text(document) == json.dumps(document, indent=1).encode()
 
 
+@pytest.mark.postgres
 def test_every_restored_row_has_its_creation_in_its_history(tmp_path, event, players, secretary):
     """As saving it would: one creation for each row restored, even where a club deleted before left the
     same ids in the history."""

@@ -21,6 +21,8 @@ from scoring.engine.progressive import MovementError, next_seats, read_round_pla
 
 class Command(BaseCommand):
     help = "Move a progressive night's players on after a round (FILE, or - for standard input)."
+    # The laws alone, from the engine: no database or page to check first, so the command answers at once.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the round as JSON; - reads standard input")

@@ -21,6 +21,8 @@ from scoring.engine.rulings import RuleOnHand, irregularity_catalogue, rule
 
 class Command(BaseCommand):
     help = "Rule on a dispute about one hand (FILE, or - for standard input); --list shows every irregularity."
+    # The laws alone, from the engine: no database or page to check first, so the command answers at once.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", nargs="?", help="the dispute as JSON; - reads standard input")

@@ -15,6 +15,8 @@ class Command(BaseCommand):
     help = ("Print a schedule of rounds as JSON: each round's tables (N and S partners against E and W, "
             "players numbered 1 to N) and who sits out. Individuals change partners (a whist schedule); "
             "with --pairs, players 1-2, 3-4, ... are fixed pairs in a round robin.")
+    # The laws alone, from the engine: no database or page to check first, so the command answers at once.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, required=True)

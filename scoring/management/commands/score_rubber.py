@@ -15,6 +15,8 @@ from scoring.engine.interchange import loads
 
 class Command(BaseCommand):
     help = "Score a rubber in the euchre-rubber/1 format (FILE, or - for standard input)."
+    # The laws alone, from the engine: no database or page to check first, so the command answers at once.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the rubber as JSON; - reads standard input")
