@@ -22,7 +22,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "euchre_club.static_files.StaticFiles",
     "django.contrib.humanize",
     "crispy_forms",
     "crispy_bootstrap5",
