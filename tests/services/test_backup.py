@@ -58,7 +58,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # SQLite only.
 
 
-
 def snapshot() -> dict[str, object]:
     """Everything a member could read about the club, from the stored rows and the pages' data."""
     client = Client()
