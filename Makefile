@@ -7,6 +7,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
+# The scorer compiled by mypyc (scoring/engine/compiled.py), rebuilt when an engine source changes
+ENGINE := build/engine/sources.json
 PORT   ?= 8000
 
 .PHONY: run test setup system-packages lint bench bench-smoke clean
@@ -17,7 +19,10 @@ $(STAMP): requirements.txt requirements-dev.txt package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
-setup: $(STAMP)
+$(ENGINE): $(STAMP) $(shell find scoring/engine -name '*.py')
+	$(PY) scripts/compile_engine.py
+
+setup: $(STAMP) $(ENGINE)
 
 system-packages:
 	bash scripts/install-system-packages.sh
@@ -45,4 +50,4 @@ bench-smoke: setup
 	bash scripts/bench-smoke.sh
 
 clean:
-	rm -rf $(VENV) node_modules staticfiles
+	rm -rf $(VENV) node_modules staticfiles build

@@ -1,6 +1,8 @@
 """Benchmark: scoring random rubbers with the engine, in CPU time (`time.process_time`), medians of repeats.
 
 Run: python bench/engine.py [--rubbers 100000] [--code-rubbers 20000] [--repeat 5]   (CI: --rubbers 200 --repeat 1)
+It times the scorer compiled where `make setup` built it (scoring/engine/compiled.py); EUCHRE_PURE_ENGINE=1 times
+the pure-Python one.
 Prints hands scored per second for the bulk path (no explanations), the explained path, reading and scoring the
 interchange JSON text (what import, restore and `manage.py score_rubber` receive), and reading already-decoded
 documents. Then, under each code (and the standard game with house rules), on random hands of that code: the bulk
@@ -23,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring.engine import RULEBOOKS, SOMERSET_1888, IllegalReport, ReportedHand, RubberReport, Rulebook, score_rubber
+from scoring.engine import compiled as compiled_engine
 from scoring.engine.hands import NO_REVOKES, HandResult, Revokes
 from scoring.engine.interchange import loads, parse_rubber, rubber_to_document
 from scoring.engine.rulebook import read_house_rules
@@ -177,7 +180,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     rubbers = [random_rubber(rng) for _ in range(args.rubbers)]
     total = sum(len(r) for r in rubbers)
-    print(f"{len(rubbers):,} rubbers, {total:,} hands; CPU time, medians")
+    engine = f"compiled ({', '.join(compiled_engine.MODULES)} by mypyc)" if compiled_engine.in_use() else "pure Python"
+    print(f"{len(rubbers):,} rubbers, {total:,} hands; CPU time, medians; the scorer {engine}")
     documents = [rubber_to_document(RubberReport(hands=r)) for r in rubbers]
     texts = [json.dumps(d) for d in documents]
 

@@ -65,6 +65,9 @@ def django_db_keepdb(request):
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
                                "live_server", "django_db_setup", "_django_db_helper"})
 LAYOUT_CHECKS = "tests/test_layout.py"
+# The engine's tests that reach the scorer, run on the compiled engine and on the pure one (scoring/engine/compiled.py,
+# scripts/test-passes.sh); the schedules reach no compiled module.
+ENGINE_TESTS, NOT_SCORING = "tests/engine/", ("tests/engine/test_schedules.py",)
 
 
 def touches_the_database(item: pytest.Item) -> bool:
@@ -79,11 +82,14 @@ def touches_the_database(item: pytest.Item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects: `-m database` reads the mark given here
 def pytest_collection_modifyitems(config, items):
-    """Marks each test that reaches the database `database`; the two passes of `make test` select by it
+    """Marks each test that reaches the database `database`, and the engine's tests that reach the scorer
+    `engine`; the two passes of `make test` select by it
     (scripts/test-passes.sh). Skips the browser tests when Chromium is missing."""
     for item in items:
         if touches_the_database(item):
             item.add_marker(pytest.mark.database)
+        elif item.nodeid.startswith(ENGINE_TESTS) and not item.nodeid.startswith(NOT_SCORING):
+            item.add_marker(pytest.mark.engine)
     config.stash[COLLECTED] = [(item.nodeid, "database" in item.keywords, "browser" in item.keywords)
                                for item in items]
     if os.path.exists(CHROMIUM):

@@ -30,6 +30,10 @@ eldest hand
     The player on the dealer's left, who leads first.
 """
 
+from scoring.engine.compiled import use_build
+
+use_build(__path__)  # the scorer compiled by mypyc where a build of these sources exists (`compiled`)
+
 from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
 from scoring.engine.hands import Declaration, HandResult, ReportedHand, Revokes
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
