@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Debian packages the tests use: Chromium (browser tests), poppler-utils (PDF to PNG), the
+# Debian packages the tests use: Chromium's headless shell (the browser tests) and Chromium itself (its PDF
+# viewer, which the shell lacks), poppler-utils (PDF to PNG), the
 # PostgreSQL server (the suite runs a second time on a throwaway cluster), Redis (the cache two servers
 # share, tested with two servers on that second run) and the DejaVu fonts
 # the PDFs embed (the site needs these in production too).
@@ -7,6 +8,7 @@
 set -u
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)

@@ -12,9 +12,25 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser_helpers import log_in
+from tests.conftest import CHROMIUM_ARGS, FULL_CHROMIUM
 from tests.helpers import play_game, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(scope="module")
+def viewer(playwright):
+    """Chromium itself, whose PDF viewer shows a sheet to print (the headless shell the other tests drive saves it)."""
+    browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page(viewer):
+    context = viewer.new_context()
+    yield context.new_page()
+    context.close()
 
 
 def opened_pdf(page: Page, button: str, file_name: str) -> str:
