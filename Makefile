@@ -34,16 +34,17 @@ run: setup
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The two mypy runs side by side, each with its own cache (one core each)
-lint: setup
+lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict --cache-dir .mypy_cache/strict scoring/engine scoring/services scoring/models & \
 	  strict=$$!; $(VENV)/bin/mypy scoring euchre_club || status=1; wait $$strict || status=1; exit $${status:-0}
 
-static: setup
+static: $(STAMP)
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 
-test: setup system-packages
-	$(MAKE) --no-print-directory -j2 lint static
+# Lint, the static files and the compiled scorer side by side: each runs on one core
+test: $(STAMP) system-packages
+	$(MAKE) --no-print-directory -j2 lint static $(ENGINE)
 	bash scripts/test-passes.sh $(PYTEST_ARGS)
 	bash scripts/bench-smoke.sh
 

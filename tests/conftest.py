@@ -89,7 +89,7 @@ def touches_the_database(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config, items):
     """Marks each test that reaches the database `database`, and the engine's tests that reach the scorer
     `engine`; the two passes of `make test` select by it
-    (scripts/test-passes.sh). Skips the browser tests when Chromium is missing."""
+    (scripts/test-passes.sh). Puts the browser tests first, and skips them when Chromium is missing."""
     for item in items:
         if touches_the_database(item):
             item.add_marker(pytest.mark.database)
@@ -97,6 +97,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.engine)
     config.stash[COLLECTED] = [(item.nodeid, "database" in item.keywords, "browser" in item.keywords)
                                for item in items]
+    items.sort(key=lambda item: "browser" not in item.keywords)  # the longest first: no core idles at the end
     missing = [path for path in (CHROMIUM, FULL_CHROMIUM) if not os.path.exists(path)]
     if not missing:
         return
