@@ -11,7 +11,7 @@
 # The engine's scorer runs compiled (scoring/engine/compiled.py; `make setup` builds it) in the SQLite pass and as
 # pure Python in the PostgreSQL pass, which so runs the engine's tests that reach the scorer (marked `engine`) too.
 # The browser tests wait on the browser and the live server as much as they work, so their pass runs more
-# processes than the machine has cores (BROWSER_WORKERS, 3 unless set).
+# processes than the machine has cores (BROWSER_WORKERS, 5 unless set).
 # Extra arguments go to both passes (and skip that check): bash scripts/test-passes.sh tests/engine
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,7 @@ then
 fi
 bash scripts/pytest-pass.sh -n 2 -m "not browser" "$@"
 EUCHRE_PURE_ENGINE=1 bash scripts/with-postgres.sh bash scripts/with-redis.sh bash scripts/pytest-pass.sh \
-  -n "${BROWSER_WORKERS:-3}" -m "browser or postgres or engine" "$@"
+  -n "${BROWSER_WORKERS:-5}" -m "browser or postgres or engine" "$@"
 if [ $# -eq 0 ]; then  # the whole suite: check the passes covered it (extra arguments may leave tests out)
   .venv/bin/python scripts/passes_cover_the_suite.py "$TEST_RUN_DIR"
 fi

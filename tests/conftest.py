@@ -97,7 +97,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.engine)
     config.stash[COLLECTED] = [(item.nodeid, "database" in item.keywords, "browser" in item.keywords)
                                for item in items]
-    items.sort(key=lambda item: "browser" not in item.keywords)  # the longest first: no core idles at the end
+    items.sort(key=expected_length)  # the longest first, so no core idles at the end of a pass
     missing = [path for path in (CHROMIUM, FULL_CHROMIUM) if not os.path.exists(path)]
     if not missing:
         return
@@ -107,6 +107,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+
+
+def expected_length(item: pytest.Item) -> int:
+    """Where the test goes in the run, the longest kinds first: the browser tests, the tests marked `postgres`
+    (fuzzing, races, backups), the property tests, then the rest."""
+    if "browser" in item.keywords:
+        return 0
+    if "postgres" in item.keywords:
+        return 1
+    return 2 if getattr(getattr(item, "obj", None), "is_hypothesis_test", False) else 3
 
 
 COLLECTED = pytest.StashKey[list[tuple[str, bool, bool]]]()
