@@ -45,8 +45,7 @@ static: $(STAMP)
 # Lint, the static files and the compiled scorer side by side: each runs on one core
 test: $(STAMP) system-packages
 	$(MAKE) --no-print-directory -j2 lint static $(ENGINE)
-	bash scripts/test-passes.sh $(PYTEST_ARGS)
-	bash scripts/bench-smoke.sh
+	BENCH_SMOKE=1 bash scripts/test-passes.sh $(PYTEST_ARGS)
 
 bench: setup
 	$(PY) bench/engine.py

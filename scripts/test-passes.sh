@@ -24,8 +24,21 @@ then
   exit 1
 fi
 bash scripts/pytest-pass.sh -n 2 -m "not browser" "$@"
+# With BENCH_SMOKE=1 (make test), the benchmark scripts' smoke run goes beside the PostgreSQL pass, whose browser
+# tests leave a core partly idle while they wait; its output is printed after the pass.
+bench=""
+if [ "${BENCH_SMOKE:-}" = 1 ]; then
+  bash scripts/bench-smoke.sh > "$TEST_RUN_DIR/bench-smoke.txt" 2>&1 &
+  bench=$!
+fi
+status=0
 EUCHRE_PURE_ENGINE=1 bash scripts/with-postgres.sh bash scripts/with-redis.sh bash scripts/pytest-pass.sh \
-  -n "${BROWSER_WORKERS:-5}" -m "browser or postgres or engine" "$@"
+  -n "${BROWSER_WORKERS:-5}" -m "browser or postgres or engine" "$@" || status=$?
+if [ -n "$bench" ]; then
+  wait "$bench" || status=1
+  cat "$TEST_RUN_DIR/bench-smoke.txt"
+fi
+[ "$status" -eq 0 ] || exit "$status"
 if [ $# -eq 0 ]; then  # the whole suite: check the passes covered it (extra arguments may leave tests out)
   .venv/bin/python scripts/passes_cover_the_suite.py "$TEST_RUN_DIR"
 fi
