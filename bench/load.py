@@ -16,11 +16,12 @@ import argparse
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,15 +58,19 @@ def prepare(env: dict[str, str], rubbers: int) -> dict[str, str]:
     return {"LOAD_EVENT": EVENT, "LOAD_PLAYERS": ids[0], "LOAD_RUBBERS": f"{ids[1]},{ids[2]}"}
 
 
-def wait_for(port: int, seconds: float = 30) -> None:
+def wait_for(port: int, seconds: float = 60) -> None:
+    """Until the server answers a page: gunicorn listens before its workers have loaded the site, and a busy
+    machine takes seconds to load it, which a short run would otherwise spend waiting."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).close()
+            return
+        except urllib.error.HTTPError:  # an answer, whatever its status
             return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not start on port {port}")
+    raise SystemExit(f"gunicorn did not answer on port {port}")
 
 
 def main() -> None:
@@ -116,6 +121,8 @@ def main() -> None:
     summary = json.loads(summary_path.read_text())
     folder.cleanup()
     print(f"\n{args.users} users, {args.workers} gunicorn workers, {summary['seconds']} s on {database}")
+    if not summary["requests"]:
+        raise SystemExit(f"no request was answered in {args.seconds} s")
     print(f"requests {summary['requests']}, throughput {summary['requests'] / summary['seconds']:.1f}/s, "
           f"errors {summary['failures']}")
     for group, figures in summary["groups"].items():

@@ -32,7 +32,7 @@ second() {  # the scripts that play on the demo club, which this half builds fir
   done
   env -u DATABASE_URL $PY bench/hand_save.py --rubbers 1 --db "$tmp/hand-save.sqlite3"
   env -u DATABASE_URL $PY bench/table_reporting.py --rubbers 1 --db "$tmp/table-reporting.sqlite3"
-  env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 5 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3" \
+  env -u DATABASE_URL $PY bench/load.py --users 2 --seconds 8 --workers 1 --rubbers 20 --db "$tmp/load.sqlite3" \
     --port "$(free_port)"
   env -u DATABASE_URL -u CACHE_URL $PY bench/load.py --night --servers 1 --workers 1 --seconds 5 --rubbers 20 --report-every 2 \
     --db "$tmp/night.sqlite3" --port "$(free_port)"
