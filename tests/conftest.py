@@ -88,8 +88,8 @@ def touches_the_database(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects: `-m database` reads the mark given here
 def pytest_collection_modifyitems(config, items):
     """Marks each test that reaches the database `database`, and the engine's tests that reach the scorer
-    `engine`; the two passes of `make test` select by it
-    (scripts/test-passes.sh). Puts the browser tests first, and skips them when Chromium is missing."""
+    `engine`; the two passes of `make test` select by them (scripts/test-passes.sh). Puts the longest kinds of
+    test first (`expected_length`), and skips the browser tests when Chromium is missing."""
     for item in items:
         if touches_the_database(item):
             item.add_marker(pytest.mark.database)
