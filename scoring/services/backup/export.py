@@ -3,7 +3,9 @@ folder beside the target that is moved into place only when whole (see the packa
 
 from __future__ import annotations
 
+import ctypes
 import datetime as dt
+import errno
 import os
 import shutil
 import tempfile
@@ -63,8 +65,9 @@ grow with its batches rather than its rubbers and hands, and memory holds one ba
 def club_export(folder: Path) -> dict[str, int]:
     """Write the club to `folder`, whole or not at all; returns how many of each kind were written.
 
-    The files go into a folder beside it, moved into place once the manifest is written: an export
-    stopped part way leaves `folder` as it was. `folder` may be new, empty, or an earlier backup (replaced)."""
+    The files go into a hidden folder beside it, put in place once the manifest is written: stopped at any
+    point, an export leaves at `folder` what was there (an earlier backup stays whole) or the whole new
+    backup. `folder` may be new, empty, or an earlier backup (replaced)."""
     folder = folder.absolute()
     _may_write(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -89,14 +92,37 @@ def _may_write(folder: Path) -> None:
 
 
 def _moved_into_place(partial: Path, folder: Path) -> None:
+    """Put the new backup at `folder`: an earlier backup (or an empty folder) there is exchanged with it in
+    one step, then deleted from the hidden folder where the new one was written."""
     if folder.is_dir():
-        earlier = Path(tempfile.mkdtemp(prefix=f".{folder.name}.earlier-", dir=folder.parent))
-        os.rmdir(earlier)
-        os.rename(folder, earlier)  # an empty folder or an earlier backup, kept until the new one is in place
-        os.rename(partial, folder)
-        shutil.rmtree(earlier)
+        _exchanged(partial, folder)
+        shutil.rmtree(partial)
     else:
         os.rename(partial, folder)
+
+
+AT_FDCWD = -100
+"""The *at() calls' "relative to the working folder" (linux/fcntl.h); the paths given are absolute anyway."""
+RENAME_EXCHANGE = 2
+"""renameat2's flag to swap two paths in one step (linux/fs.h)."""
+
+
+def _exchanged(one: Path, other: Path) -> None:
+    """Swap the folders at `one` and `other` in one step (Linux's renameat2 with RENAME_EXCHANGE).
+
+    Moving the earlier backup aside and then the new one in takes two renames, and an export stopped between
+    them leaves no backup at the target at all. A filesystem or system without the exchange (NFS, CIFS, a
+    Linux before 3.15, a C library before glibc 2.28) is refused rather than given those two renames."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    code = errno.ENOSYS
+    if hasattr(libc, "renameat2"):
+        if libc.renameat2(AT_FDCWD, os.fsencode(one), AT_FDCWD, os.fsencode(other), RENAME_EXCHANGE) == 0:
+            return
+        code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        raise BackupError(f"{other}: this filesystem cannot replace an earlier backup in one step; write the "
+                          "backup to a new folder instead.")
+    raise OSError(code, os.strerror(code), str(other))
 
 
 def _written(partial: Path) -> Manifest:
