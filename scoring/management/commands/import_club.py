@@ -13,7 +13,8 @@ from scoring.services.backup import club_import
 
 class Command(BaseCommand):
     help = ("Restore DIR (written by export_club) into an empty database and rescore every rubber. DIR is "
-            "checked against its manifest first; accounts missing here are made without usable passwords.")
+            "checked against its manifest first; accounts missing here are made without usable passwords, and "
+            "those already here keep their passwords and are given the backup's groups.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("dir", type=Path)
@@ -28,3 +29,6 @@ class Command(BaseCommand):
         if counts["accounts_made"]:
             self.stdout.write(f"{counts['accounts_made']} account(s) were made without a password; set each "
                               "with `manage.py changepassword NAME` before it is used.")
+        if counts["accounts_given_groups"]:
+            self.stdout.write(f"{counts['accounts_given_groups']} account(s) already here were given the groups "
+                              "the backup gives them; their passwords are unchanged.")

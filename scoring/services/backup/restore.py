@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from scoring.access import secretary_group_ensure
 from scoring.engine import ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_rubber
 from scoring.models import (
@@ -61,6 +62,7 @@ from scoring.services.club import club_settings_save
 from scoring.services.kept import totals_rebuild
 from scoring.services.play import PLAY_FIELDS, hand_document, penalties_from, play_fields
 from scoring.services.scoring import results_changed
+from scoring.validators import unprintable
 
 RUNNING_DEFAULTS: dict[str, Any] = {
                     "mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
@@ -92,13 +94,13 @@ def club_import(folder: Path) -> dict[str, int]:
     rubbers.sort(key=lambda name: int(name.removeprefix("rubbers/").removesuffix(".json")))
     with transaction.atomic():
         try:
-            made = _restore(folder, manifest, club, rubbers)
+            accounts = _restore(folder, manifest, club, rubbers)
         except BackupError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise BackupError(f"The backup is malformed: {_short(exc)}.") from None
         sequences_moved_on()
-    return {**manifest.counts, "accounts_made": made}
+    return {**manifest.counts, "accounts_made": accounts.made, "accounts_given_groups": accounts.given_groups}
 
 
 def _read(folder: Path, name: str, manifest: Manifest) -> dict[str, Any]:
@@ -131,11 +133,11 @@ def _moment(value: Any, where: str) -> dt.datetime | None:
     return parsed
 
 
-def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: list[str]) -> int:
+def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: list[str]) -> Accounts:
     """Accounts, events and players, then the rubbers a batch of files at a time, then how each event was
-    run (its rounds, entrants, club tables and cuts); returns how many accounts were made."""
+    run (its rounds, entrants, club tables and cuts); returns what was done to accounts."""
     began = timezone.now()
-    users, made = _accounts_restored(club.get("accounts", []))
+    users, accounts = _accounts_restored(club.get("accounts", []))
     _settings_restored(club.get("club"))
     events: dict[str, Event] = {}
     in_bulk([functools.partial(_restore_event, row=row, events=events) for row in club["events"]])
@@ -151,31 +153,67 @@ def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: li
     history_recorded(began)
     totals_rebuild()  # the kept figures of every restored result
     results_changed([event.pk for event in events.values()])
-    return made
+    return accounts
 
 
-def _accounts_restored(rows: Any) -> tuple[dict[str, Any], int]:
-    """Every account of the backup by name: one of that name already here is used as it is; any other is
-    made with its groups and no usable password, for the secretary to set (`manage.py changepassword`)."""
+class Accounts(NamedTuple):
+    """What a restore did to accounts: how many it made, and how many already here it gave groups."""
+
+    made: int
+    given_groups: int
+
+
+def _accounts_restored(rows: Any) -> tuple[dict[str, Any], Accounts]:
+    """Every account of the backup by name. One of that name already here keeps its password and is given the
+    groups the backup gives it, so that making the secretary's account before the restore leaves him still
+    the secretary; any other is made with its groups and no usable password, for the secretary to set
+    (`manage.py changepassword`)."""
     if not isinstance(rows, list):
         raise BackupError(f"{CLUB}: its accounts must be a list.")
     account = get_user_model()
-    users = {u.get_username(): u for u in account.objects.all()}
-    made = 0
-    groups = {g.name: g for g in Group.objects.all()}
+    users = {u.get_username(): u for u in account.objects.prefetch_related("groups")}
+    groups = _groups(rows)
+    made = given = 0
     for row in rows:
         where = f"{CLUB}, account {row.get('username')!r}"
         if row["username"] in users:
+            user = users[row["username"]]
+            has = {group.name for group in user.groups.all()}
+            if missing := [groups[name] for name in row["groups"] if name not in has]:
+                user.groups.add(*missing)
+                given += 1
             continue
         user = account(**{f: row[f] for f in ACCOUNT_FIELDS if f != "date_joined"},
                        date_joined=_moment(row["date_joined"], where) or timezone.now())
         user.set_unusable_password()
         checked(user, where)
         user.save()
-        user.groups.set([groups[name] for name in row["groups"] if name in groups])
+        user.groups.set([groups[name] for name in row["groups"]])
         users[user.get_username()] = user
         made += 1
-    return users, made
+    return users, Accounts(made, given)
+
+
+def _groups(rows: list[Any]) -> dict[str, Group]:
+    """Every group here by name, with each the backup's accounts name: the Secretary's made with its
+    permissions if missing, as after a migrate; any other missing made by its name alone, for a backup holds
+    who is in a group but not what the group may do."""
+    secretary_group_ensure()
+    groups = {group.name: group for group in Group.objects.all()}
+    for row in rows:
+        where = f"{CLUB}, account {row.get('username')!r}"
+        if not isinstance(row["groups"], list):
+            raise BackupError(f"{where}: its groups must be a list of names.")
+        for name in row["groups"]:
+            if name in groups:
+                continue
+            if not isinstance(name, str) or unprintable(name, multiline=False):
+                raise BackupError(f"{where}: {name!r} is not a group's name.")
+            group = Group(name=name)
+            checked(group, f"{where}, group {name!r}")
+            group.save()
+            groups[name] = group
+    return groups
 
 
 def _settings_restored(row: Any) -> None:
