@@ -81,7 +81,7 @@ class ReadableMixin:
         readable = event_readable(request.user, **{lookup: kwargs[keyword]})
         if not readable:  # missing, or members-only to a visitor: the same answer either way
             raise Http404("There is no such page.")
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
 
     @cached_property
     def event(self) -> Event:

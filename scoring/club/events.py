@@ -19,7 +19,7 @@ from scoring.club import forms
 from scoring.club.listing import RubberFilterForm, player_choices, rubbers_page, rulings_page
 from scoring.engine.words import playing_words
 from scoring.models import Event, Hand, Rubber
-from scoring.service_forms import ServiceFormMixin
+from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.club import the_club
 from scoring.services.events import event_create, event_update
 
@@ -83,7 +83,7 @@ class EventDetailView(ReadableMixin, DetailView):
         return context
 
 
-class EventCreateView(SecretaryRequiredMixin, ServiceFormMixin, CreateView):
+class EventCreateView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
     form_class = forms.EventForm
     extra_context = {"title": "New event", "wide": True}

@@ -31,10 +31,11 @@ from scoring.models.choices import (
     RULEBOOK_CHOICES,
     TIME_FINISH,
 )
+from scoring.models.club import NAME_ON_ROLL
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField
 from scoring.services.club import CLUB_FIELDS, the_club
-from scoring.services.events import IN_ROUNDS, event_locks, running_errors, usual_rulebook
+from scoring.services.events import IN_ROUNDS, event_locks, running_errors, slug_taken, usual_rulebook
 from scoring.services.hands import PENALTY_KEYS, HandExtras
 from scoring.services.play import check_hand
 from scoring.services.players import roll_errors
@@ -430,6 +431,11 @@ class EventForm(HouseRulesFields, forms.ModelForm):
             return chosen
         return usual_rulebook(progressive=self.data.get("mode") == Event.Mode.PROGRESSIVE)
 
+    def validate_unique(self) -> None:
+        """The event's one unique field is its web address, which `clean_slug` checks in its own words. One taken
+        since is refused by the address's unique index, which serves the form again (`served_again_on_clash`)
+        for `clean_slug` to say so."""
+
     def clean_slug(self) -> str:
         typed: str = self.cleaned_data.get("slug") or ""
         slug = typed or slugify(self.data.get("name") or "")
@@ -437,7 +443,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
             raise ValidationError("Give the event a name with letters or digits, or a web address.")
         taken = Event.objects.filter(slug=slug).exclude(pk=self.instance.pk).first()
         if taken is not None and typed:
-            raise ValidationError(f"The web address /events/{slug}/ is taken by “{taken}”; type another.")
+            raise ValidationError(slug_taken(slug, taken))
         if taken is not None:  # made from the name: the name is what the secretary typed
             if "name" not in self.errors:
                 self.add_error("name", f"The web address made from this name, /events/{slug}/, is taken by "
@@ -533,6 +539,9 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["display_name", "member_number", "active", "user"]
         labels = {"user": "Member's login", "display_name": "Name", "active": "On the roll"}
+        # The name's column is unique too: a name the roll's own check passed can still meet it, written by
+        # another secretary a moment later, and is then told the same.
+        error_messages = {"display_name": {"unique": NAME_ON_ROLL}}
         help_texts = {"user": "The account this player logs in with, so that \"My record\" finds him. "
                               "Leave empty to unlink it.",
                       "active": "Untick to retire the player: his rubbers and record stay; he is no longer "

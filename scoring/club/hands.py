@@ -24,8 +24,8 @@ from scoring.models import Hand
 from scoring.parsing import small_int
 from scoring.service_forms import ServiceFormMixin, apply_errors
 from scoring.services import hands as hand_services
-from scoring.services.hands import later_round
 from scoring.services.play import hand_document
+from scoring.services.record import later_round
 
 
 class HandCreateView(SecretaryRequiredMixin, View):

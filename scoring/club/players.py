@@ -13,7 +13,7 @@ from django.views.generic import CreateView, ListView, UpdateView
 from scoring.access import SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.models import Player
-from scoring.service_forms import ServiceFormMixin
+from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.players import player_create, player_update
 from scoring.validators import most_kept, unprintable
 
@@ -40,7 +40,7 @@ class PlayerListView(ListView):
         return super().get_context_data(query=self.query, **kwargs)
 
 
-class PlayerCreateView(SecretaryRequiredMixin, ServiceFormMixin, CreateView):
+class PlayerCreateView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
     form_class = forms.PlayerForm
     extra_context = {"title": "New player", "cancel_url": "/players/"}
@@ -51,7 +51,7 @@ class PlayerCreateView(SecretaryRequiredMixin, ServiceFormMixin, CreateView):
         return redirect("players")
 
 
-class PlayerEditView(SecretaryRequiredMixin, ServiceFormMixin, UpdateView):
+class PlayerEditView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, UpdateView):
     """Rename a player, retire him (his record stays; he leaves the lists for new rubbers and entrants), or
     link or unlink a member's login."""
 

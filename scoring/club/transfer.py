@@ -16,12 +16,12 @@ from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.club.selectors import rubber_or_404
 from scoring.engine import Side
-from scoring.service_forms import ServiceFormMixin
+from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.scoring import rubber_result
 from scoring.services.transfer import rubber_export, rubber_import
 
 
-class RubberImportView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
+class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.ImportForm
     extra_context = {"title": "Import a rubber", "multipart": True}

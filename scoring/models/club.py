@@ -33,6 +33,9 @@ from scoring.models.choices import (
 )
 from scoring.validators import printable_line, printable_text
 
+NAME_ON_ROLL = "A player of this name is already on the roll."
+"""One name, one player, in any case: what the roll says of a name it holds already."""
+
 
 class Player(models.Model):
     display_name = models.CharField(max_length=80, unique=True, validators=[printable_line])
@@ -48,7 +51,7 @@ class Player(models.Model):
             models.CheckConstraint(condition=~Q(display_name=""), name="player_has_name"),
             # One name, one player: "abigail ames" is Abigail Ames, and import finds her either way.
             models.UniqueConstraint(Lower("display_name"), name="player_name_unique_any_case",
-                                    violation_error_message="A player of this name is already on the roll."),
+                                    violation_error_message=NAME_ON_ROLL),
         ]
 
     def __str__(self) -> str:

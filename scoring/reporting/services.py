@@ -27,6 +27,7 @@ from scoring.reporting.codes import looks_like_code, new_code
 from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
 from scoring.services.play import as_scored, as_validation_error, check_hand
+from scoring.services.record import Change, record_lock
 from scoring.services.scoring import rubber_hands, rubber_lock
 
 GUESSES_ALLOWED = 60
@@ -35,8 +36,6 @@ mistypes a few; a guesser needs millions."""
 PHONE_GUESSES_ALLOWED = 10
 """Wrong codes one phone may try in `GUESS_WINDOW`: the phone that mistypes waits, not the room."""
 GUESS_WINDOW = timedelta(minutes=10)
-ENDED = "Play at this table has ended, so its code no longer works."  # a rubber, a match or a round
-ABANDONED = "Play at this table was abandoned."
 
 
 @dataclass(frozen=True)
@@ -217,7 +216,7 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
     phone showed: if another hand was recorded meanwhile, the report is refused rather than filed as
     the next deal. `key` is drawn by the phone's page: a report sent again with it (the network dropped
     the answer, not the report) is the report already made."""
-    rubber = rubber_lock(rubber_id, abandoned=ABANDONED, complete=ENDED)
+    rubber = record_lock(rubber_id, Change.REPORT)
     sent = report_sent(rubber_id, key)
     if sent is not None:
         return sent
@@ -263,7 +262,7 @@ def _open_report(rubber: Rubber, report_id: int) -> HandReport:
 def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, dispute: str = "") -> HandReport:
     """A player of the other side confirms the reported hand (it is recorded at once) or disputes it
     (it waits, flagged in the room, for the secretary)."""
-    rubber = rubber_lock(rubber_id, abandoned=ABANDONED, complete=ENDED)
+    rubber = record_lock(rubber_id, Change.REPORT)
     report = _open_report(rubber, report_id)
     if report.status == HandReport.Status.DISPUTED:
         raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.")
@@ -354,7 +353,7 @@ def report_settle(*, rubber_id: int, report_id: int, by: User, play: dict[str, A
                   extras: hand_services.HandExtras | None = None) -> Hand:
     """The secretary settles a waiting or disputed report: accepts it as reported, or records the hand
     as he finds it (`play`). Either way the hand is recorded and the report says who settled it."""
-    rubber = rubber_lock(rubber_id, abandoned=ABANDONED, complete=ENDED)
+    rubber = record_lock(rubber_id, Change.REPORT)
     report = _open_report(rubber, report_id)
     corrected = play is not None and play != report.play
     report.status = HandReport.Status.CORRECTED if corrected else HandReport.Status.ACCEPTED

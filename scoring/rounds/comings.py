@@ -10,6 +10,7 @@ from django.db.models import Max
 from scoring.models import Entrant, Event, Player, Round, RoundBye
 from scoring.models.choices import MISSED_AVERAGE
 from scoring.services.locking import event_lock, retried_on_deadlock
+from scoring.services.players import roll_add
 
 
 def next_seated(event: Event) -> int:
@@ -42,7 +43,7 @@ def late_arrival(*, event_id: int, player: Player | None = None, new_name: str =
     if player is None:
         if not new_name:
             raise ValidationError("Choose the player who arrived, or name a new one.")
-        player = Player.objects.create(display_name=new_name)
+        player = roll_add(new_name)
     if event.entrants.filter(player=player).exists():
         raise ValidationError(f"{player} is entered already.")
     number = (event.entrants.aggregate(top=Max("number"))["top"] or 0) + 1

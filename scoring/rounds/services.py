@@ -41,9 +41,10 @@ from scoring.models import (
 )
 from scoring.models.choices import TIME_FINISH
 from scoring.rounds.movement import moved_on
-from scoring.services.hands import correction_check
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
+from scoring.services.players import roll_add
+from scoring.services.record import Change, record_lock
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
 from scoring.standings import order
@@ -63,10 +64,7 @@ def entrants_set(*, event: Event, players: Sequence[Player], new_names: Sequence
     _no_schedule_yet(event)
     added = []
     for name in new_names:
-        player = Player(display_name=name)
-        player.full_clean()
-        player.save()
-        added.append(player)
+        added.append(roll_add(name))
     players = [*players, *added]
     if len({p.pk for p in players}) != len(players):
         raise ValidationError("A player is entered twice.")
@@ -266,14 +264,13 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
     player's lone hands, in place of its deals. Entered again, they replace the last, kept as a correction
     with its reason (needed once a later round was seated from them: those seats stand); until the night is
     closed."""
-    rubber = rubber_lock(rubber_id, abandoned="The table's rubber was abandoned; it takes no totals.")
+    rubber = record_lock(rubber_id, Change.TOTALS, reason=reason)
     table = RoundTable.objects.select_related("round").filter(rubber=rubber).first()
     if table is None or not rubber.event.progressive:
         raise ValidationError("Only a table of a progressive round enters its round's totals.")
     if rubber.hand_count:
         raise ValidationError(f"The table has {plural(rubber.hand_count, 'deal')} entered: go on deal by deal, or "
                               "take them back first.")
-    correction_check(rubber, reason)
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
     errors = totals_errors(sides, made, rubber.event.deal_limit, rubber.rulebook.most_in_a_deal)

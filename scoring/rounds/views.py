@@ -26,7 +26,8 @@ from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import comings, forms, night, services
 from scoring.rounds.selectors import Room, room, round_seats, seats_found
-from scoring.services.hands import later_round
+from scoring.service_forms import ServedAgainOnClashMixin, apply_errors
+from scoring.services.record import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.selectors import prizes
 from scoring.standings.tables import wall_columns, wall_rows
@@ -47,11 +48,11 @@ class EventInRoundsMixin(SecretaryRequiredMixin):
         return reverse("event_rounds", args=[self.event.slug])
 
 
-class EntrantsView(EventInRoundsMixin, FormView):
+class EntrantsView(EventInRoundsMixin, ServedAgainOnClashMixin, FormView):
     template_name = "rounds/entrants.html"
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if request.user.is_authenticated and not self.event.in_rounds:
+        if is_secretary(request.user) and not self.event.in_rounds:  # anyone else is refused as on any write
             messages.info(request, "This event is not a tournament in rounds; its players have no entry list.")
             return HttpResponseRedirect(self.event.get_absolute_url())
         return super().dispatch(request, *args, **kwargs)
@@ -73,7 +74,7 @@ class EntrantsView(EventInRoundsMixin, FormView):
             entrants = services.entrants_set(event=self.event, players=form.entrants(),
                                              new_names=form.new_names() if hasattr(form, "new_names") else ())
         except ValidationError as exc:
-            form.add_error(None, exc)
+            apply_errors(form, exc)
             return self.form_invalid(form)
         entered = (f"{len(entrants) // 2} pairs" if self.event.fixed_pairs
                    else f"{len(entrants)} players")
@@ -301,13 +302,13 @@ class _ComingsView(EventInRoundsMixin, FormView):
         try:
             words = self.done(form)
         except ValidationError as exc:
-            form.add_error(None, exc)
+            apply_errors(form, exc)
             return self.form_invalid(form)
         messages.success(self.request, words)
         return HttpResponseRedirect(self.event_url())
 
 
-class LateArrivalView(_ComingsView):
+class LateArrivalView(ServedAgainOnClashMixin, _ComingsView):
     form_class = forms.LateArrivalForm
     extra_context = {"title": "A late arrival", "submit_label": "Enter him"}
 

@@ -129,10 +129,20 @@ def event_create(**fields: Any) -> Event:
             fields["game_points"], fields["games"] = club.game_points, club.games
     if "house_rules" not in fields and RULEBOOKS[fields["rulebook"]].takes_house_rules:
         fields["house_rules"] = the_club().house_rules  # the club's usual house rules of the standard game
+    taken = Event.objects.filter(slug=fields.get("slug")).first()
+    if taken is not None:
+        raise ValidationError({"slug": slug_taken(taken.slug, taken)})
     event = Event(**fields)
-    event.full_clean()
+    # Its address checked just now; one taken since is refused by the address's unique index, whose refusal serves
+    # the form again (`served_again_on_clash`) for the form to say so.
+    event.full_clean(validate_unique=False)
     event.save()
     return event
+
+
+def slug_taken(slug: str, taken: Event) -> str:
+    """Why an event cannot have the web address `slug`: `taken` has it."""
+    return f"The web address /events/{slug}/ is taken by “{taken}”; type another."
 
 
 def usual_rulebook(*, progressive: bool) -> str:

@@ -17,7 +17,8 @@ from scoring.engine.words import sentence
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
 from scoring.models.choices import TIME_FINISH
 from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
-from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
+from scoring.services.record import Change, record_lock
+from scoring.services.scoring import rubber_hands, rubber_rescore
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,8 +38,7 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     The rubber row is locked first, so two secretaries entering at once get
     consecutive numbers and neither hand is lost.
     """
-    rubber = rubber_lock(rubber_id, complete="The rubber is complete; no more hands can be entered.",
-                         abandoned="The rubber was abandoned; no more hands can be entered.")
+    rubber = record_lock(rubber_id, Change.HAND)
     number = rubber.hands.count() + 1
     new = check_hand(play, number, rubber.rulebook)
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
@@ -89,11 +89,10 @@ def hand_correct(
     Once the next hand is entered a written reason is needed and the correction stays on record.
     Rulings on the hand still apply on top of the corrected report."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
-    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands can no longer be corrected.")
+    rubber = record_lock(rubber_id, Change.CORRECTION, reason=reason)
     hand = Hand.objects.prefetch_related("penalties").get(pk=hand_id)
     is_last = hand.number == rubber.hand_count
     _reason_check(hand.number, rubber.hand_count, reason)
-    correction_check(rubber, reason)
 
     before = hand_document(hand)
     new = check_hand(play, hand.number, rubber.rulebook)
@@ -115,9 +114,7 @@ def hand_correct(
 def hand_take_back(*, rubber_id: int, number: int, reason: str, by: User | None) -> HandTakenBack:
     """Take back the last hand of a rubber, entered by mistake, and rescore; the hand as entered stays
     on record. A hand with a ruling on it stays: its ruling is part of the record (correct it instead)."""
-    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned; its hands stay as they are.")
-    if Round.objects.filter(tables__rubber=rubber, status=Round.Status.CLOSED).exists():
-        raise ValidationError("The rubber's round is closed and its score stands; correct a hand instead.")
+    rubber = record_lock(rubber_id, Change.TAKE_BACK)
     if number != rubber.hand_count:
         raise ValidationError(f"Only the last hand (hand {rubber.hand_count}) can be taken back.")
     hand = Hand.objects.prefetch_related("penalties").get(rubber=rubber, number=number)
@@ -196,7 +193,7 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     The claim passes the same time check a ruling would: a revoke before the cards are cut for
     the next deal (law 68), any other score before the next trump card is turned (law 5)."""
     rubber_id = Hand.objects.values_list("rubber_id", flat=True).get(pk=hand_id)
-    rubber = rubber_lock(rubber_id, abandoned="The rubber was abandoned.")
+    rubber = record_lock(rubber_id, Change.PENALTY, reason=note)
     try:
         late = claim_limit(kind, claimed, rubber.rulebook)
     except RulingError as exc:
@@ -216,30 +213,3 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     penalty.save()
     rubber_rescore(rubber)
     return penalty
-
-
-# A progressive night's tallies are checked at the scorer's table after the last round: corrected until the
-# secretary closes the night, with a reason once a later round was seated from them (those seats stand).
-
-def later_round(rubber: Rubber) -> int | None:
-    """The number of the round after this table's, when it has started (seated from this round's results)."""
-    table = getattr(rubber, "round_table", None)
-    if table is None or not rubber.event.progressive:
-        return None
-    started = Round.objects.filter(event_id=rubber.event_id, number__gt=table.round.number).exclude(
-        status=Round.Status.PLANNED).order_by("number").values_list("number", flat=True).first()
-    return started
-
-
-def correction_check(rubber: Rubber, reason: str) -> None:
-    """Refuse a correction to a progressive table once the night is closed, or without a reason once a later
-    round was seated from its results."""
-    if not rubber.event.progressive:
-        return
-    if rubber.event.closed_at is not None:
-        raise ValidationError("The night is closed, its tallies checked: reopen it on the rounds page to correct "
-                              "one.")
-    later = later_round(rubber)
-    if later is not None and not reason.strip():
-        raise ValidationError(f"Round {later} was seated from this round's results: say why it is corrected (the "
-                              "seats made stand; the standings and prizes follow).")

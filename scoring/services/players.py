@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.models import Player
+from scoring.models.club import NAME_ON_ROLL
 from scoring.validators import check_length
 
 PLAYER_FIELDS = ("display_name", "member_number", "active", "user")
@@ -21,7 +22,7 @@ def roll_errors(fields: dict[str, Any], player_id: int | None = None) -> dict[st
     errors = _too_long(fields)
     name = fields.get("display_name")
     if name and "display_name" not in errors and others.filter(display_name__iexact=name).exists():
-        errors["display_name"] = "A player of this name is already on the roll."
+        errors["display_name"] = NAME_ON_ROLL
     number = fields.get("member_number")
     holder = (others.filter(member_number__iexact=number).first()
               if number and "member_number" not in errors else None)
@@ -51,7 +52,18 @@ def player_create(**fields: Any) -> Player:
     if errors:
         raise ValidationError(errors)
     player = Player(**fields)
-    player.full_clean()
+    _clean(player)
+    player.save()
+    return player
+
+
+def roll_add(name: str) -> Player:
+    """A player added to the roll by name as he is entered (an event's entrants, a late arrival), inside the
+    caller's transaction. The entering form found the name free; a player of that name written since is left to
+    the name's unique index, whose refusal serves the form again (`served_again_on_clash`), to say so in its own
+    words."""
+    player = Player(display_name=name)
+    _clean(player)
     player.save()
     return player
 
@@ -65,9 +77,16 @@ def player_update(*, player_id: int, **fields: Any) -> Player:
         raise ValidationError(errors)
     for name, value in fields.items():
         setattr(player, name, value)
-    player.full_clean()
+    _clean(player)
     player.save()
     return player
+
+
+def _clean(player: Player) -> None:
+    """The player's fields checked; the roll's own check (`roll_errors`) has said whether the name and the login
+    are free. One written since by another secretary is refused by its unique index, which serves the form again
+    (`served_again_on_clash`) to say so in the roll's words."""
+    player.full_clean(validate_unique=False, validate_constraints=False)
 
 
 def _only_known(fields: dict[str, Any]) -> None:

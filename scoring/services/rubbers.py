@@ -9,7 +9,8 @@ from django.db import transaction
 
 from scoring.models import Event, Player, Rubber, SeatChange
 from scoring.services.kept import making_keep
-from scoring.services.scoring import results_changed, rubber_lock, rubber_rescore
+from scoring.services.record import Change, record_lock
+from scoring.services.scoring import results_changed, rubber_rescore
 
 
 @transaction.atomic
@@ -34,7 +35,7 @@ def rubber_start(
 def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
     if not reason.strip():
         raise ValidationError({"reason": "Say why the rubber was abandoned."})
-    rubber = rubber_lock(rubber_id, complete="A complete rubber cannot be abandoned.")
+    rubber = record_lock(rubber_id, Change.ABANDON)
     rubber.status = Rubber.Status.ABANDONED
     rubber.abandon_reason = reason.strip()
     rubber.save(update_fields=["status", "abandon_reason"])
@@ -50,8 +51,7 @@ def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int
 
     Only while the rubber is in play, from a hand recorded or the next to be played, and never for a
     player who has sat in another seat of this rubber (he would share both sides' results)."""
-    rubber = rubber_lock(rubber_id, complete="The rubber is complete; no substitute can take a seat in it.",
-                         abandoned="The rubber was abandoned; no substitute can take a seat in it.")
+    rubber = record_lock(rubber_id, Change.SUBSTITUTE, reason=reason)
     if not 1 <= from_hand <= rubber.hand_count + 1:
         raise ValidationError({"from_hand": f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
                                             f"from hand 1 to hand {rubber.hand_count + 1}."})

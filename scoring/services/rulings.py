@@ -21,9 +21,8 @@ from scoring.engine.rulings import LaterHandError, RuleOnHand, RulingError, adju
 from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
 from scoring.services.play import as_scored
-from scoring.services.scoring import rubber_hands, rubber_lock, rubber_rescore
-
-ABANDONED = "The rubber was abandoned; no rulings can be made on it."
+from scoring.services.record import Change, record_lock
+from scoring.services.scoring import rubber_hands, rubber_rescore
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ def ruling_make(
 
     `request_key` names the wizard run asking: a second request from the same run (a double-click,
     a resent form) gets the ruling the first one made, never a second one."""
-    rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
+    rubber = record_lock(rubber_id, Change.RULING, reason=note)
     if request_key and (made := Ruling.objects.filter(request_key=request_key).first()) is not None:
         return made
     hands = rubber_hands(rubber)
@@ -120,7 +119,7 @@ def _ruling_create(rubber: Rubber, preview: RulingPreview, decision: Decision, h
 def ruling_withdraw(*, ruling_id: int, reason: str, by: User | None) -> Ruling:
     """Withdraw a ruling with a reason (it is never deleted) and rescore the rubber without it."""
     rubber_id = Ruling.objects.values_list("rubber_id", flat=True).get(pk=ruling_id)
-    rubber = rubber_lock(rubber_id, abandoned=ABANDONED)
+    rubber = record_lock(rubber_id, Change.WITHDRAWAL)
     ruling = Ruling.objects.get(pk=ruling_id)
     if ruling.withdrawn_at is not None:
         raise ValidationError("This ruling has already been withdrawn.")

@@ -29,7 +29,6 @@ from scoring.engine import (
     score_rubber,
 )
 from scoring.engine.progressive import round_deals, table_winner, the_cut
-from scoring.engine.words import plural
 from scoring.models import Event, GameRecord, Hand, RoundTable, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.kept import figures_keep, making_keep
 from scoring.services.locking import event_lock
@@ -42,27 +41,17 @@ RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns",
                         "hand_count", "status"]
 
 
-def rubber_lock(rubber_id: int, *, abandoned: str = "", complete: str = "") -> Rubber:
-    """Lock the rubber's row for this transaction, so changes to one rubber queue rather than race.
-
-    A rubber abandoned (or complete) is refused with the message given for that state, when one is.
+def rubber_lock(rubber_id: int) -> Rubber:
+    """Lock the rubber's row for this transaction, so changes to one rubber queue rather than race. A write that
+    changes the table's record asks `record.record_lock` instead, which locks through this.
 
     Locks are always taken in one order, the event's row before its rubbers' (in id order when there are
     several), so a round's close and its tables' phones queue rather than deadlock: every rescore writes
     the event's results version, so writers of one event meet at its row anyway. Only the rubber's own
     row is locked, never the players' or the event's through the join."""
     event_lock(Rubber.objects.filter(pk=rubber_id).values_list("event_id", flat=True).first())
-    rubber = (Rubber.objects.select_for_update(of=("self",))
-              .select_related("event", "north", "east", "south", "west").get(pk=rubber_id))
-    if abandoned and rubber.status == Rubber.Status.ABANDONED:
-        raise ValidationError(abandoned)
-    if complete and rubber.status == Rubber.Status.COMPLETE:
-        raise ValidationError(complete)
-    if complete and rubber.status == Rubber.Status.STOPPED:
-        raise ValidationError(f"The rubber stopped after {plural(rubber.hand_count, 'deal')}, at its round's end; "
-                              "its score stands as it is." if rubber.round_totals is None else
-                              "The round's totals were entered from the table's tally; it takes no deals.")
-    return rubber
+    return (Rubber.objects.select_for_update(of=("self",))
+            .select_related("event", "north", "east", "south", "west").get(pk=rubber_id))
 
 
 def rubber_hands(rubber: Rubber) -> list[Hand]:

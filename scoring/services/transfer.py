@@ -15,7 +15,9 @@ from scoring.engine.deals import deals_again
 from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
 from scoring.engine.rulebook import house_words
 from scoring.models import Event, Hand, Player, Rubber
+from scoring.services.locking import event_lock
 from scoring.services.play import as_scored, penalties_from, play_fields
+from scoring.services.record import Change, night_open_check
 from scoring.services.scoring import rubber_hands, rubber_rescore
 from scoring.validators import check_length, printable_line
 
@@ -53,6 +55,8 @@ def _code_of(document: Any) -> dict[str, Any]:
 @transaction.atomic
 def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = None, table_label: str = "") -> Rubber:
     """Create a rubber from an interchange document. Any error saves nothing."""
+    event_lock(event.pk)
+    night_open_check(Event.objects.get(pk=event.pk), Change.IMPORT)
     try:
         report = parse_rubber(document)
         playing = event.playing

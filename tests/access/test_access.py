@@ -404,3 +404,20 @@ def test_the_admin_reads_every_record_but_writes_none(client, club):
     player.refresh_from_db()
     assert player.display_name != "Renamed"
     assert client.get("/admin/scoring/event/add/").status_code == 403
+
+
+@pytest.mark.parametrize("role", ("player", "anonymous"))
+def test_an_entrants_write_is_refused_as_any_write_whatever_the_event(client, club, role):
+    """An event of rubbers has no entry list: the secretary is told so; anyone else is refused as on every other
+    write, before the event is looked at."""
+    assert not club["event"].in_rounds
+    log_in(client, club, role)
+    before = row_counts()
+    response = client.post(reverse("entrants", args=[club["event"].slug]))
+    if role == "player":
+        assert response.status_code == 403
+    else:
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert row_counts() == before
+    log_in(client, club, "secretary")
+    assert client.post(reverse("entrants", args=[club["event"].slug]))["Location"] == club["event"].get_absolute_url()

@@ -11,13 +11,15 @@ not backed up; the restore rescores every rubber and rebuilds the totals, so its
 laws' own. `records` names what is written of every table and what is made again.
 
 An export reads the club as it stood at one moment (`snapshot`) and writes into a folder beside the target,
-moved into place only when its manifest is written: stopped part way, it leaves the target as it was. A
-restore checks the folder against its manifest before it writes anything, and refuses a folder without one.
+exchanged with the target in one step only when its manifest is written: stopped at any point, it leaves at the
+target what was there or the whole new backup. A restore checks the folder against its manifest before it
+writes anything, and refuses a folder without one.
 
 Ids are kept for events, players, rubbers, rulings and rounds, so links to them still work after a restore.
 Accounts are backed up by name, with their groups and without passwords: a restore links each record to the
-account of its name, making any that is missing with no usable password, so "entered by" and "ruled by" stay
-whatever the order accounts and restores come in.
+account of its name, making any that is missing with no usable password and adding one already here to the
+backup's groups (its password kept), so "entered by", "ruled by" and who may run the club stay whatever the
+order accounts and restores come in.
 
 Both ways go a batch of rubbers at a time (`BATCH`), each table read or written once a batch, so the
 queries grow with the batches and not with the rubbers or their hands, and memory holds one batch.
