@@ -19,6 +19,7 @@ import msgspec
 from scoring.engine.errors import IllegalReport, MalformedRubber, RubberError
 from scoring.engine.hands import NO_MISCOUNT, NO_REVOKES, Declaration, HandResult, Miscount, ReportedHand, Revokes
 from scoring.engine.rulebook import RULEBOOKS, SOMERSET_1888, Rulebook, read_house_rules
+from scoring.engine.rulebook.house import NOT_AN_OBJECT
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.seats import Seat, Side
 from scoring.engine.steps import known_hands
@@ -61,7 +62,9 @@ class _Read(msgspec.Struct, Generic[H], frozen=True, gc=False, forbid_unknown_fi
     game_points: int | None = None
     games: int | None = None
     players: dict[Seat, str] | None = None
-    house_rules: dict[str, Any] | None = None
+    house_rules: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+    """Absent: the code as it stands. Present, it is an object: `null` is declined here, and refused the careful
+    way like any other value that is not one."""
 
 
 _Document = _Read[ReportedHand]
@@ -202,7 +205,7 @@ _MOST_CHOSEN = 1_000
 
 def _document_rulebook(document: _Document | _Text) -> Rulebook | None:
     """The rulebook the document chooses, if the careful way allows the choice; else None."""
-    house = document.house_rules
+    house = None if document.house_rules is msgspec.UNSET else document.house_rules
     try:
         # The house rules' values with their types: read_house_rules takes True for a switch but not 1.
         rules = None if house is None else tuple((key, type(value), value) for key, value in house.items())
@@ -322,10 +325,14 @@ def _playing(code: Rulebook, document: dict[str, Any]) -> Rulebook:
 
 def _housed(rulebook: Rulebook, document: dict[str, Any]) -> Rulebook:
     """The code with the document's `house_rules` (the standard game only; the house rules note fixes them)."""
-    if document.get("house_rules") is None:
+    if "house_rules" not in document:
         return rulebook
+    raw = document["house_rules"]
     try:
-        return house_ruled(rulebook, document["house_rules"])
+        housed = house_ruled(rulebook, raw)  # a code without house rules is named first, whatever the value
+        if raw is None:  # present, so an object: null reads as "no house rules" nowhere else
+            raise ValueError(NOT_AN_OBJECT)
+        return housed
     except ValueError as exc:
         raise MalformedRubber(str(exc), field="house_rules") from None
 

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from scoring.engine import RULEBOOKS, ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.deals import deals_again
-from scoring.engine.interchange import RubberReport, parse_rubber, rubber_to_document
+from scoring.engine.interchange import RubberReport, house_ruled, parse_rubber, rubber_to_document
 from scoring.engine.rulebook import house_words
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.locking import event_lock
@@ -23,25 +23,36 @@ from scoring.validators import check_length, printable_line
 
 
 def event_for_name(name: str, document: Any = None) -> Event:
-    """The event with this name's slug, created when missing: under the code, game and match of `document`
-    (a rubber about to be imported into it), where it names them."""
+    """The event `name` names: by its web address, else by its name (in any case), else made under that name.
+    A new event plays the code, game, match and house rules of `document` (a rubber about to be imported into
+    it), where it names them, so the rubber it was made for goes in."""
+    event = Event.objects.filter(slug=name).first()
+    if event is not None:
+        return event
+    named = list(Event.objects.filter(name__iexact=name).order_by("pk")[:3])
+    if len(named) > 1:
+        raise ValidationError(f"More than one event is named {name}: give the web address of the one meant ("
+                              f"{', '.join(e.slug for e in named)}).")
+    if named:
+        return named[0]
     slug = slugify(name)
     if not slug:
         raise ValidationError("The event needs a name with letters or digits.")
-    event = Event.objects.filter(slug=slug).first()
-    if event is None:
-        event = Event(slug=slug, name=name, starts_on=dt.date.today(), **_code_of(document))
-        try:
-            event.full_clean()
-        except ValidationError as exc:
-            raise ValidationError(f"The event name: {' '.join(exc.messages)}") from None
-        event.save()
+    if Event.objects.filter(slug=slug).exists():
+        raise ValidationError(f"No event is named {name}, and its web address /events/{slug}/ is another event's: "
+                              "give that event's web address, or another name.")
+    event = Event(slug=slug, name=name, starts_on=dt.date.today(), **_code_of(document))
+    try:
+        event.full_clean()
+    except ValidationError as exc:
+        raise ValidationError(f"The event name: {' '.join(exc.messages)}") from None
+    event.save()
     return event
 
 
 def _code_of(document: Any) -> dict[str, Any]:
-    """The event fields for the code, game and match a rubber document names; what it gets wrong is left to
-    the import, which says so."""
+    """The event fields for the code, game, match and house rules a rubber document names; what it gets wrong is
+    left to the import, which says so."""
     if not isinstance(document, dict) or document.get("rulebook") not in RULEBOOKS:
         return {}
     fields: dict[str, Any] = {"rulebook": document["rulebook"]}
@@ -49,6 +60,12 @@ def _code_of(document: Any) -> dict[str, Any]:
         value = document.get(key)
         if type(value) is int:
             fields[key] = value
+    try:  # house rules the code refuses are left to the import, which names the rule at fault
+        house_ruled(RULEBOOKS[document["rulebook"]], document.get("house_rules"))
+    except ValueError:
+        return fields
+    if isinstance(document.get("house_rules"), dict):
+        fields["house_rules"] = document["house_rules"]
     return fields
 
 

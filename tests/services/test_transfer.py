@@ -112,3 +112,63 @@ def test_bad_upload_is_refused_at_the_file_field(client, secretary, event, body)
     assert response.status_code == 200
     assert "file" in response.context["form"].errors
     assert Rubber.objects.count() == 0
+
+
+HOUSED = {"format": "euchre-rubber/1", "rulebook": "standard", "game_points": 10, "games": 1,
+          "house_rules": {"lone_euchre": 4, "stick_the_dealer": True},
+          "players": {"N": "Ames", "E": "Bell", "S": "Cole", "W": "Dunn"},
+          "hands": [{"dealer": "N", "maker": "E", "alone": True, "tricks": 2}]}
+"""East alone euchred: North-South score 4 under the house rule of a lone euchre of 4."""
+
+
+def imported(tmp_path, document: dict, event: str) -> Rubber:
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(document))
+    out = StringIO()
+    call_command("import_rubber", str(source), "--event", event, stdout=out)
+    return Rubber.objects.get(pk=int(out.getvalue().strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("named", ["Thursday Standard Night", "thursday standard night", "thursday-night"])
+def test_the_import_command_finds_an_event_by_its_web_address_or_its_name(tmp_path, named):
+    from tests.factories import EventFactory
+
+    event = EventFactory(name="Thursday Standard Night", slug="thursday-night", rulebook="standard",
+                         game_points=10, games=1, house_rules={"lone_euchre": 4, "stick_the_dealer": True})
+    rubber = imported(tmp_path, HOUSED, named)
+    assert rubber.event == event and Event.objects.count() == 1
+    assert (rubber.ns_points, rubber.current_ns, rubber.current_ew) == (0, 4, 0)
+
+
+def test_an_event_made_by_an_import_plays_the_documents_code_and_house_rules(tmp_path):
+    rubber = imported(tmp_path, HOUSED, "Spring Standard Open")
+    event = rubber.event
+    assert (event.slug, event.rulebook, event.game_points, event.games) == ("spring-standard-open", "standard",
+                                                                            10, 1)
+    assert event.house_rules == {"lone_euchre": 4, "stick_the_dealer": True}
+    assert (rubber.current_ns, rubber.current_ew) == (4, 0)
+
+
+def test_two_events_of_one_name_are_told_apart_by_their_web_address(tmp_path, capsys):
+    from tests.factories import EventFactory
+
+    EventFactory(name="Club night", slug="club-night-a")
+    EventFactory(name="Club night", slug="club-night-b")
+    source = tmp_path / "in.json"
+    source.write_text(json.dumps(HOUSED))
+    with pytest.raises(SystemExit):
+        call_command("import_rubber", str(source), "--event", "Club night", stdout=StringIO())
+    assert capsys.readouterr().err == ("import_rubber: More than one event is named Club night: give the web address "
+                                       "of the one meant (club-night-a, club-night-b).\n")
+    assert Rubber.objects.count() == 0
+
+
+@pytest.mark.parametrize("code", ["somerset-1888", "official-1862", "rules-1877", "standard"])
+def test_house_rules_null_is_refused_as_any_value_not_an_object(code):
+    from scoring.engine.errors import MalformedRubber
+
+    document = {"format": "euchre-rubber/1", "rulebook": code, "house_rules": None, "hands": []}
+    with pytest.raises(MalformedRubber) as refused:
+        parse_rubber(document)
+    assert refused.value.field == "house_rules"
+    assert parse_rubber({k: v for k, v in document.items() if k != "house_rules"}).hands == ()

@@ -121,13 +121,16 @@ HOUSE_RULES: Mapping[str, HouseRule] = {rule.key: rule for rule in (
 cited with `defend_alone`, which it needs."""
 
 
+NOT_AN_OBJECT = 'house_rules must be an object, such as {"lone_euchre": 4}'
+
+
 def read_house_rules(raw: Any) -> HouseRules:
     """The house rules a document or a form gives, `{"lone_euchre": 4}`. Raises ValueError naming the key at fault:
     an unknown one, a value outside its set, or `defend_alone_euchre` without `defend_alone`."""
     if raw is None:
         return NO_HOUSE_RULES
     if not isinstance(raw, dict):
-        raise ValueError('house_rules must be an object, such as {"lone_euchre": 4}')
+        raise ValueError(NOT_AN_OBJECT)
     values: dict[str, int | bool] = {}
     for key, value in raw.items():
         rule = HOUSE_RULES.get(key) if isinstance(key, str) else None

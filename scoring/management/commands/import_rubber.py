@@ -1,4 +1,5 @@
-"""`manage.py import_rubber FILE --event NAME`: create a rubber from the interchange format."""
+"""`manage.py import_rubber FILE --event EVENT`: create a rubber from the interchange format, in the event of that
+web address or name (made under the rubber's code and house rules when there is none)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
-        parser.add_argument("--event", required=True, help="event name; created (slug from the name) if missing")
+        parser.add_argument("--event", required=True,
+                            help="the event's web address (slug) or name; made under the rubber's code, game, match "
+                                 "and house rules if there is none")
         parser.add_argument("--table", default="", help="table label")
 
     def handle(self, *args: Any, **options: Any) -> None:
