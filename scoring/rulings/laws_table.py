@@ -19,6 +19,8 @@ DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
                                  "lone_adversary": "an adversary of the lone player", "maker_side": "a maker",
                                  "defender": "a defender", "none": "not placed"}),
     "any_count": ("Any revokes", {"yes": "yes", "no": "none"}),
+    "declaration": ("The trump was", {"ordered_up": "ordered up", "assisted": "assisted", "adopted": "adopted",
+                                      "made": "made (a suit named)", "none": "not recorded"}),
 }
 
 SCORE_WORDS: Mapping[ScoreEffect, str] = {

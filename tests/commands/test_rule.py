@@ -102,3 +102,26 @@ def test_the_command_and_the_wizard_rule_alike(rubber, secretary):
     assert ruling["text"] == preview.decision.text
     assert ruling["laws"] == list(preview.decision.law_numbers)
     assert ruling["after"] == preview.after.to_document()
+
+
+def _refused(document: dict[str, object]) -> str:
+    """The one line a refused dispute gives on standard error (exit status 1, nothing on standard output)."""
+    out = run("-", stdin=json.dumps(document))
+    assert out.returncode == 1 and out.stdout == "", out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr
+    return lines[0]
+
+
+def test_alone_not_said_at_once_is_refused_for_a_lone_hand_ordered_up():
+    # 1877 §6: "alone" said at once is asked of a suit named after the turn-down; ordered up, it was a lone march
+    # (East-West 4), and the command once ruled it down to 2.
+    rubber = {"format": "euchre-rubber/1", "rulebook": "rules-1877",
+              "hands": [{"dealer": "N", "maker": "E", "declaration": "ordered_up", "alone": True, "tricks": 5}]}
+    line = _refused({"rubber": rubber, "hand": 1, "irregularity": "alone_not_at_once",
+                     "facts": {"claimed": "in_play"}, "election": "with_partner"})
+    assert "irregularity" in line and "took up the turned card in the first round" in line
+    rubber["hands"][0]["declaration"] = "made"
+    out = run("-", stdin=json.dumps({"rubber": rubber, "hand": 1, "irregularity": "alone_not_at_once",
+                                     "facts": {"claimed": "in_play"}, "election": "with_partner"}))
+    assert json.loads(out.stdout)["hand_points"] == {"before": [0, 4], "after": [0, 2]}

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import RULEBOOKS, HandResult, ReportedHand, Revokes, Seat, parse_rubber, score_rubber
+from scoring.engine import RULEBOOKS, Declaration, HandResult, ReportedHand, Revokes, Seat, parse_rubber, score_rubber
 from scoring.engine.rulings import RulingError, adjudicate, irregularities, rule
 from tests.engine.test_rulings_table import answers, which_path
 
@@ -19,6 +19,9 @@ HANDS = (
     ReportedHand(dealer=Seat.S, maker=Seat.N, alone=True, tricks=2),
     ReportedHand(dealer=Seat.W, out_of_turn=True, maker=Seat.W, tricks=3),
     ReportedHand(result=HandResult.PASSED, dealer=Seat.E),
+    # How the trump was made, where a row asks it (1877 §6: "alone" said at once with a suit named).
+    ReportedHand(dealer=Seat.N, maker=Seat.E, declaration=Declaration.MADE, alone=True, tricks=3),
+    ReportedHand(dealer=Seat.N, maker=Seat.E, declaration=Declaration.ORDERED_UP, alone=True, tricks=5),
 )
 CASES = [(code, key) for code in CODES for key in irregularities(RULEBOOKS[code])]
 

@@ -13,14 +13,14 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.engine import RULEBOOKS, ReportedHand, Seat, parse_rubber, score_rubber
+from scoring.engine import RULEBOOKS, Declaration, ReportedHand, Seat, parse_rubber, score_rubber
 from scoring.engine.laws import SECTION_1877
-from scoring.engine.rulings import irregularity_catalogue, rule
+from scoring.engine.rulings import RulingError, irregularity_catalogue, rule
 from scoring.models import Ruling
 from tests.builders import a_rubber
 from tests.factories import EventFactory
 from tests.helpers import record
-from tests.rulings.test_rulings import make
+from tests.rulings.test_rulings import make, walk
 
 HAND = ReportedHand(dealer=Seat.W, maker=Seat.N, tricks=3)
 R1877 = RULEBOOKS["rules-1877"]
@@ -163,12 +163,15 @@ def test_a_lone_hand_announced_in_doubtful_words_is_played_with_the_partner_once
         on(HAND, "ambiguous_alone", {"lead": "made", "claimed": "in_play"}, code)
 
 
+LONE_MADE = ReportedHand(dealer=Seat.W, maker=Seat.N, declaration=Declaration.MADE, alone=True, tricks=5)
+
+
 def test_under_1877_the_adversaries_may_make_a_player_slow_to_say_alone_play_with_his_partner():
-    choosing = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877")
+    choosing = on(LONE_MADE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877")
     assert choosing.decision.awaiting_election and choosing.decision.law_numbers == (SECTION_1877 + 6,)
-    compelled = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="with_partner")
+    compelled = on(LONE_MADE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="with_partner")
     assert compelled.hand_points_after == (2, 0)
-    allowed = on(LONE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="alone_stands")
+    allowed = on(LONE_MADE, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="alone_stands")
     assert allowed.hand_points_after == (4, 0)
     assert "alone_not_at_once" not in {e["key"] for e in irregularity_catalogue(RULEBOOKS["official-1862"])}
 
@@ -230,3 +233,47 @@ def test_the_ruling_page_says_the_left_hand_adversary_chose(client, secretary, p
     east = players[1].display_name
     assert f"East: {east}, the offender&#x27;s left-hand adversary, chose" in page
     assert "requires the lowest card of the suit led" in page
+
+
+# Issue 50: 1877 §6's "alone" said at once is the rule of a suit named after the turn-down, and only of that.
+ORDERED_UP_ALONE = {"format": "euchre-rubber/1", "rulebook": "rules-1877", "hands": [
+    {"dealer": "N", "maker": "E", "declaration": "ordered_up", "alone": True, "tricks": 5}]}
+
+
+def _lone_1877(declaration: str | None) -> ReportedHand:
+    hand = {**ORDERED_UP_ALONE["hands"][0], "declaration": declaration}
+    return parse_rubber({**ORDERED_UP_ALONE, "hands": [{k: v for k, v in hand.items() if v is not None}]}).hands[0]
+
+
+@pytest.mark.parametrize("declaration", ["ordered_up", "assisted", "adopted"])
+def test_alone_not_said_at_once_is_refused_for_a_lone_hand_on_the_turned_card(declaration):
+    seat = {"ordered_up": "E", "assisted": "S", "adopted": "N"}[declaration]
+    hand = parse_rubber({**ORDERED_UP_ALONE, "hands": [
+        {"dealer": "N", "maker": seat, "declaration": declaration, "alone": True, "tricks": 5}]}).hands[0]
+    with pytest.raises(RulingError) as refused:
+        on(hand, "alone_not_at_once", {"claimed": "in_play"}, "rules-1877", election="with_partner")
+    assert refused.value.field == "irregularity"
+    assert "suit named after the trump card was turned down" in refused.value.message
+    assert "took up the turned card in the first round" in refused.value.message
+
+
+def test_alone_not_said_at_once_rules_on_a_suit_named_and_asks_for_the_declaration_when_unrecorded():
+    named = on(_lone_1877("made"), "alone_not_at_once", {"claimed": "in_play"}, "rules-1877",
+               election="with_partner")
+    assert (named.hand_points_before, named.hand_points_after) == ((0, 4), (0, 2))
+    with pytest.raises(RulingError, match="does not say how the trump was made") as unrecorded:
+        on(_lone_1877(None), "alone_not_at_once", {"claimed": "in_play"}, "rules-1877")
+    assert unrecorded.value.field == "irregularity"
+
+
+@pytest.mark.django_db
+def test_the_wizard_stores_no_ruling_on_alone_not_said_at_once_for_an_ordered_up_lone_hand(client, secretary,
+                                                                                            players):
+    rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
+    record(rubber, maker="E", declaration="ordered_up", alone=True, tricks=5)
+    client.force_login(secretary)
+    response = walk(client, rubber, 1, "alone_not_at_once", {"claimed": "in_play"}, election="with_partner")
+    assert response.status_code == 200 and not Ruling.objects.exists()
+    assert "suit named after the trump card was turned down" in response.content.decode()
+    rubber.refresh_from_db()
+    assert (rubber.current_ns, rubber.current_ew) == (0, 4)

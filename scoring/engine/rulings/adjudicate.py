@@ -41,8 +41,9 @@ RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
 TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.rulings] for rb in RULEBOOKS.values()}
 """The rulings table of each rulebook."""
 
-DERIVED_FACTS = ("lone", "role", "any_count")
-"""Facts worked out from the hand, which paths may test as well as the facts asked."""
+DERIVED_FACTS = ("lone", "role", "any_count", "declaration")
+"""Facts worked out from the hand, which paths may test as well as the facts asked: `declaration` is how the
+trump was made as the hand records it (`Declaration`), or "none" where it does not say."""
 
 SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
                           ScoreEffect.MISCOUNT, ScoreEffect.UNCOUNTED, ScoreEffect.REFUSED_PENALTY})
@@ -316,7 +317,8 @@ def _named(facts: Mapping[str, Any], number: int) -> Seat:
 
 
 def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any]) -> dict[str, str]:
-    """The facts paths may test besides those asked: a lone hand, the offender's role, any count."""
+    """The facts paths may test besides those asked: a lone hand, the offender's role, any count, how the trump
+    was made."""
     role = "none"
     if hand.scores and hand.maker is not None and offender is not None:
         if hand.alone:
@@ -324,7 +326,8 @@ def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, An
                     else "lone_partner" if offender is hand.maker.partner else "lone_adversary")
         else:
             role = "maker_side" if offender.side is hand.maker.side else "defender"
-    derived = {"lone": "yes" if hand.scores and hand.alone else "no", "role": role}
+    derived = {"lone": "yes" if hand.scores and hand.alone else "no", "role": role,
+               "declaration": hand.declaration.value if hand.declaration is not None else "none"}
     if "count" in answers:
         derived["any_count"] = "yes" if answers["count"] else "no"
     return derived

@@ -512,6 +512,17 @@ ALONE_NOT_AT_ONCE = Irregularity(
     limit=SCORE_LIMIT,
     paths=(
         not_alone(refuse_field="claimed"),
+        # §6 asks for "alone" said at once only of a suit named after the turn-down; in the first round a lone
+        # hand may be declared until the lead (or the dealer's discard), so a pause there is no fault.
+        Path(when(declaration=("ordered_up", "assisted", "adopted")), refuse=(
+            "1877 §6 asks for \"alone\" said at once only of a suit named after the trump card was turned down; "
+            "this lone hand took up the turned card in the first round (ordered up, assisted or adopted), where "
+            "§6 lets a player declare alone until the lead, so the adversaries have no such choice."),
+            refuse_field="irregularity"),
+        Path(when(declaration="none"), refuse=(
+            "The hand as recorded does not say how the trump was made, and 1877 §6's rule on saying \"alone\" "
+            "at once is only for a suit named after the trump card was turned down: put the hand right (the trump "
+            "made by naming a suit) first."), refuse_field="irregularity"),
         *timed(
             SCORE_LIMIT,
             Path(when(), Outcome(
