@@ -90,3 +90,18 @@ class CountField(forms.IntegerField):
         for validator in self.validators:
             if isinstance(validator, (MinValueValidator, MaxValueValidator)):
                 validator.message = words
+
+
+class RuledChoiceField(forms.ChoiceField):
+    """A choice field whose choices the rules in force narrow: a value they take away (`ruled_out`, with the
+    rule's words) is refused in those words when a form sends it anyway (a page left open, or forged), never as
+    Django's "Select a valid choice"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruled_out: dict[str, str] = {}
+
+    def validate(self, value: Any) -> None:
+        if value in self.ruled_out:
+            raise forms.ValidationError(self.ruled_out[value], code="ruled_out")
+        super().validate(value)

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 
 from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
-from scoring.engine.interchange import hand_document
+from scoring.engine.interchange import hand_document, no_pass_out
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS, read_house_rules
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulings.options import CLAIMED
@@ -33,7 +33,7 @@ from scoring.models.choices import (
 )
 from scoring.models.club import NAME_ON_ROLL
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
-from scoring.parsing import CountField
+from scoring.parsing import CountField, RuledChoiceField
 from scoring.services.club import CLUB_FIELDS, the_club
 from scoring.services.events import IN_ROUNDS, event_locks, running_errors, slug_taken, usual_rulebook
 from scoring.services.hands import PENALTY_KEYS, HandExtras
@@ -65,15 +65,21 @@ def unplayed_allowed(result: HandResult, rulebook: Rulebook) -> bool:
     return not (result is HandResult.PASSED and rulebook.dealer_stuck)
 
 
+def ruled_out(rulebook: Rulebook) -> dict[str, str]:
+    """The ends of a deal the code takes away, each with the rule's words, for a form that is sent one anyway."""
+    return {} if unplayed_allowed(HandResult.PASSED, rulebook) else {
+        HandResult.PASSED.value: sentence(no_pass_out(rulebook), ".")}
+
+
 class HandForm(forms.Form):
     """One hand, in the order a secretary reads a table's report; every field reachable by Tab."""
 
-    maker = forms.ChoiceField(choices=BLANK + SEAT_CHOICES, required=False)  # the form's hint line explains
+    maker = RuledChoiceField(choices=BLANK + SEAT_CHOICES, required=False)  # the form's hint line explains
     tricks = CountField(what="Tricks", min_value=0, max_value=5, required=False)
     alone = forms.BooleanField(required=False)
     declaration = forms.ChoiceField(choices=BLANK + [(d.value, d.value.replace("_", " ")) for d in Declaration],
                                     required=False)
-    result = forms.ChoiceField(choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
+    result = RuledChoiceField(choices=[(r.value, words) for r, words in RESULT_WORDS.items()],
                                initial=HandResult.PLAYED.value)
     dealer = forms.ChoiceField(choices=SEAT_CHOICES)
     out_of_turn = forms.BooleanField(label="Dealt out of turn and stood", required=False)
@@ -99,11 +105,12 @@ class HandForm(forms.Form):
         self.hand_number = hand_number
         self.rulebook = rulebook
         maker = self.fields["maker"]
-        assert isinstance(maker, forms.ChoiceField)
+        assert isinstance(maker, RuledChoiceField)
         maker.choices = maker_choices(seated or {}, rulebook)
         result = self.fields["result"]
-        assert isinstance(result, forms.ChoiceField)
+        assert isinstance(result, RuledChoiceField)
         result.choices = [(r.value, words) for r, words in RESULT_WORDS.items() if unplayed_allowed(r, rulebook)]
+        maker.ruled_out = result.ruled_out = ruled_out(rulebook)
         for name in code_fields_left_out(rulebook):
             del self.fields[name]
         for name, reason in LAW_OF_FIELD.items():

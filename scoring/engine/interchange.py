@@ -337,6 +337,11 @@ def _housed(rulebook: Rulebook, document: dict[str, Any]) -> Rulebook:
         raise MalformedRubber(str(exc), field="house_rules") from None
 
 
+def no_pass_out(rulebook: Rulebook) -> str:
+    """Why a deal passed all round is refused where the dealer is stuck (a house rule)."""
+    return f"no deal is passed all round: the dealer must name trump{rulebook.noted(Matter.DEALER_STUCK)}"
+
+
 def house_ruled(rulebook: Rulebook, raw: Any) -> Rulebook:
     """The code with the house rules `raw` gives (`{"lone_euchre": 4}`). Raises ValueError, naming the code or the
     rule at fault: only the standard game takes house rules, and each rule takes only its own values."""
@@ -373,9 +378,7 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
                                   field=key)
     result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
     if result is HandResult.PASSED and rulebook.dealer_stuck:
-        stuck = rulebook.noted(Matter.DEALER_STUCK)
-        raise IllegalReport(f"no deal is passed all round: the dealer must name trump{stuck}", hand=number,
-                            field="result")
+        raise IllegalReport(no_pass_out(rulebook), hand=number, field="result")
     dealer = _choice(raw, number, "dealer", _SEATS, "seat")
     out_of_turn = _flag(raw, number, "out_of_turn")
     declaration = _choice(raw, number, "declaration", _DECLARATIONS, "declaration")

@@ -8,11 +8,13 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from scoring.club.forms import ruled_out
 from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
+from scoring.parsing import RuledChoiceField
 from scoring.services.play import check_hand
 from scoring.validators import LineField
 
@@ -37,7 +39,7 @@ class PhoneHandForm(forms.Form):
     reporter = forms.TypedChoiceField(label="Who is reporting", coerce=int, widget=forms.RadioSelect, error_messages={
         "required": "Tap your name: who is reporting.",
         "invalid_choice": "That player is not at this table for this hand."})
-    maker = forms.ChoiceField(label="Who made trump", widget=forms.RadioSelect, error_messages={
+    maker = RuledChoiceField(label="Who made trump", widget=forms.RadioSelect, error_messages={
         "required": "Tap who made trump, or All passed, or Misdeal.",
         "invalid_choice": "That player is not at this table for this hand."})
     shown = forms.IntegerField(required=False, widget=forms.HiddenInput,
@@ -62,9 +64,10 @@ class PhoneHandForm(forms.Form):
         if len(reporters) == 1:
             self.initial.setdefault("reporter", reporters[0].pk)
         maker = self.fields["maker"]
-        assert isinstance(maker, forms.ChoiceField)
+        assert isinstance(maker, RuledChoiceField)
+        maker.ruled_out = ruled_out(rulebook)  # the house rule: no pass out
         unplayed = [(value, label + rulebook.noted(UNPLAYED_REASONS[value])) for value, label in UNPLAYED
-                    if not (value == HandResult.PASSED and rulebook.dealer_stuck)]  # the house rule: no pass out
+                    if value not in maker.ruled_out]
         maker.choices = [(seat.value, seated[seat].display_name) for seat in self.order()] + unplayed
         how = self.fields["declaration"]
         assert isinstance(how, forms.ChoiceField)

@@ -176,3 +176,25 @@ def test_a_progressive_night_tallies_each_deal_under_its_house_rules():
     assert (table.current_ns, table.current_ew) == (7, 4)
     tallies = sorted(RubberPlayerResult.objects.filter(rubber=table).values_list("side", "points_for"))
     assert tallies == [("EW", 4), ("EW", 4), ("NS", 7), ("NS", 7)]
+
+
+STUCK = ("No deal is passed all round: the dealer must name trump (house rule: stick the dealer).")
+
+
+@pytest.mark.parametrize("field", ["result", "maker"])
+def test_a_forged_pass_on_the_hand_form_is_refused_in_the_stuck_dealers_words(client, secretary, players, field):
+    rubber = a_rubber(EventFactory(rulebook="standard", house_rules=HOUSE), players[:4], first_dealer="N")
+    client.force_login(secretary)
+    body = {"dealer": "N", "maker": "", "result": "played", "revokes_ns": 0, "revokes_ew": 0, field: "passed"}
+    response = client.post(reverse("hand_new", args=[rubber.pk]), body)
+    assert response.status_code == 400 and not Hand.objects.filter(rubber=rubber).exists()
+    assert response.context["form"].errors[field] == [STUCK]
+
+
+def test_a_forged_pass_from_a_phone_is_refused_in_the_stuck_dealers_words(client, players):
+    rubber = a_rubber(EventFactory(rulebook="standard", house_rules={"stick_the_dealer": True}), players[:4],
+                      first_dealer="N")
+    code = reporting.working_code(rubber)
+    response = client.post(f"/t/{code.code}/report/", {"reporter": players[2].pk, "maker": "passed"})
+    assert STUCK in response.content.decode() and not rubber.hand_reports.exists()
+    assert "not at this table" not in response.content.decode()
