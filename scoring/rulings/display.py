@@ -197,6 +197,9 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
         if chooser is Chooser.LEFT_ADVERSARY and ruling.offender:
             chosen_by = (f"{seat(Seat(ruling.offender).left.value)}, the offender's left-hand adversary, "
                          "chose")
+        if chooser is Chooser.PARTNER and ruling.offender:
+            chosen_by = (f"{seat(Seat(ruling.offender).partner.value)}, the offender's partner, "
+                         f"chose{rulebook.noted(Matter.PARTNERS_CHOICE)}")
         if chooser is Chooser.DEALER:
             law = rulebook.noted(Matter.DEALERS_CHOICE)
             chosen_by = f"The dealer, {seat(ruling.hand.dealer)}, chose{law}" if ruling.hand.dealer \

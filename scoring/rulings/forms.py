@@ -146,6 +146,8 @@ class ElectionForm(forms.Form):
             self.fields["election"].label = "What does the dealer choose?"
         elif chosen_by == "left_adversary":
             self.fields["election"].label = "What does the offender's left-hand adversary choose?"
+        elif chosen_by == "partner":
+            self.fields["election"].label = "What does the offender's partner choose?"
         elif chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
         self.fields["election"].help_text = words.help(chosen_by)

@@ -125,3 +125,16 @@ def test_alone_not_said_at_once_is_refused_for_a_lone_hand_ordered_up():
     out = run("-", stdin=json.dumps({"rubber": rubber, "hand": 1, "irregularity": "alone_not_at_once",
                                      "facts": {"claimed": "in_play"}, "election": "with_partner"}))
     assert json.loads(out.stdout)["hand_points"] == {"before": [0, 4], "after": [0, 2]}
+
+
+def test_an_1877_lead_out_of_turn_an_adversary_played_on_awaits_the_offenders_partner():
+    rubber = {"format": "euchre-rubber/1", "rulebook": "rules-1877",
+              "hands": [{"dealer": "W", "maker": "N", "tricks": 3}]}
+    dispute_1877 = {"rubber": rubber, "hand": 1, "irregularity": "lead_out_of_turn",
+                    "facts": {"offender": "E", "what": "before_all", "played_on": "adversary"}}
+    choosing = json.loads(run("-", stdin=json.dumps(dispute_1877)).stdout)
+    assert choosing["options"] == ["take_back", "lead_stands"] and choosing["chooser"] == "EW"
+    assert choosing["remedies"] == [] and "may call it back or let the lead stand" in choosing["text"]
+    called = json.loads(run("-", stdin=json.dumps({**dispute_1877, "election": "take_back"})).stdout)
+    assert called["options"] == [] and called["election"] == "take_back"
+    assert called["remedies"] == ["cards_taken_back", "card_called"] and called["cited"] == ["1877 §9"]

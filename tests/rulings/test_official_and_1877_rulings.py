@@ -13,9 +13,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.engine import RULEBOOKS, Declaration, ReportedHand, Seat, parse_rubber, score_rubber
+from scoring.engine import RULEBOOKS, Declaration, ReportedHand, Seat, Side, parse_rubber, score_rubber
 from scoring.engine.laws import SECTION_1877
-from scoring.engine.rulings import RulingError, irregularity_catalogue, rule
+from scoring.engine.rulings import Chooser, Remedy, RulingError, irregularity_catalogue, rule
 from scoring.models import Ruling
 from tests.builders import a_rubber
 from tests.factories import EventFactory
@@ -83,7 +83,7 @@ def test_cards_thrown_in_are_counted_only_when_claimed_at_once():
 
 @pytest.mark.parametrize(("played_on", "taken_back", "words"), [
     ("none", True, "taken back and left face up"),
-    ("adversary", False, "the lead stands"),
+    ("both", False, "the lead stands"),
     ("partner", True, "he may not have it taken back"),
 ])
 def test_an_1877_lead_out_of_turn_is_taken_back_only_by_those_who_have_not_played_on_it(played_on, taken_back,
@@ -92,6 +92,40 @@ def test_an_1877_lead_out_of_turn_is_taken_back_only_by_those_who_have_not_playe
     assert words in decision.text
     assert bool(decision.remedies) is taken_back
     assert decision.law_numbers[-1] == SECTION_1877 + 9
+
+
+def test_an_1877_lead_out_of_turn_an_adversary_played_on_is_the_offenders_partners_to_call_back():
+    # §9: once an adversary has played on the card, neither adversary may have it taken back; the offender's
+    # partner, who has not played on it, still may: his election.
+    facts = {"offender": "E", "what": "before_all", "played_on": "adversary"}
+    choosing = ruled("lead_out_of_turn", facts).decision
+    assert [o.key for o in choosing.options] == ["take_back", "lead_stands"] and choosing.awaiting_election
+    assert choosing.chosen_by is Chooser.PARTNER and choosing.chooser is Side.EW  # West, East's partner
+    assert "West, who has not played on it, may call it back or let the lead stand" in choosing.text
+    assert "The choice is West's alone, as the offender's partner (1877 §9)." in choosing.text
+    called = ruled("lead_out_of_turn", facts, election="take_back").decision
+    assert called.remedies == (Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED) and not called.open_options
+    assert "West calls the card back" in called.text and "West made the choice" in called.text
+    assert called.law_numbers == (SECTION_1877 + 9,)
+    stands = ruled("lead_out_of_turn", facts, election="lead_stands").decision
+    assert stands.remedies == () and "West lets the lead stand" in stands.text
+
+
+@pytest.mark.django_db
+def test_the_wizard_stores_the_partners_election_on_an_1877_lead_out_of_turn(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    facts = {"offender": "E", "what": "before_all", "played_on": "adversary"}
+    response = walk(client, rubber, 1, "lead_out_of_turn", facts, election="take_back")
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    assert (ruling.election, ruling.chooser, ruling.remedies) == ("take_back", "EW",
+                                                                  ["cards_taken_back", "card_called"])
+    assert ruling.facts == {"offender": "E", "what": "before_all", "played_on": "adversary"}
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    west = players[3].display_name
+    assert f"West: {west}, the offender&#x27;s partner, chose (1877 §9)" in page
 
 
 @pytest.mark.parametrize("code", ["official-1862", "rules-1877", "standard"])

@@ -23,6 +23,7 @@ class Matter(StrEnum):
     REVOKE_CLAIM = "revoke_claim"  # law 68 (XXVI): no revoke is claimed once the next deal is cut
     CHOICE = "choice"  # law 85: the side that did not offend chooses the penalty
     DEALERS_CHOICE = "dealers_choice"  # law 44 (V): the dealer's own choice to deal again
+    PARTNERS_CHOICE = "partners_choice"  # 1877 §9: the offender's partner may still call back a lead out of turn
     PARTNERS_DEAL = "partners_deal"  # law 45: a deal put down to the partner whose deal it was
     SUBSTITUTE = "substitute"  # law 18: a substitute for the rest of the rubber
     FIRST_DEAL = "first_deal"  # law 11 (I): the cut, or the first jack, decides who deals first
@@ -92,17 +93,24 @@ class ChoiceWords:
     left_chose: str = "{left} made the choice, as the offender's left-hand adversary (XXIII, XXIX)."
     help_left: str = "The offender's left-hand adversary alone chooses (XXIII, XXIX); a demand once made is final."
     """A choice the Official Laws give the offender's left-hand adversary alone."""
+    partner_chooses: str = "The choice is {partner}'s alone, as the offender's partner (1877 §9)."
+    partner_chose: str = "{partner} made the choice, as the offender's partner (1877 §9)."
+    help_partner: str = ("The offender's partner alone chooses, having not played on the card himself (1877 §9); a "
+                         "choice once made is final.")
+    """A choice the 1877 rules give the offender's own partner (a lead out of turn he has not played on)."""
 
     def choosing(self, chooser: str) -> str:
-        """`chooser`: "claimants", "dealer" or "left_adversary" (`Chooser`)."""
-        return {"dealer": self.dealer_chooses, "left_adversary": self.left_chooses}.get(chooser,
-                                                                                        self.claimants_choose)
+        """`chooser`: "claimants", "dealer", "left_adversary" or "partner" (`Chooser`)."""
+        return {"dealer": self.dealer_chooses, "left_adversary": self.left_chooses,
+                "partner": self.partner_chooses}.get(chooser, self.claimants_choose)
 
     def chosen(self, chooser: str) -> str:
-        return {"dealer": self.dealer_chose, "left_adversary": self.left_chose}.get(chooser, self.claimants_chose)
+        return {"dealer": self.dealer_chose, "left_adversary": self.left_chose,
+                "partner": self.partner_chose}.get(chooser, self.claimants_chose)
 
     def help(self, chooser: str) -> str:
-        return {"dealer": self.help_dealer, "left_adversary": self.help_left}.get(chooser, self.help_claimants)
+        return {"dealer": self.help_dealer, "left_adversary": self.help_left,
+                "partner": self.help_partner}.get(chooser, self.help_claimants)
 
 
 PLAIN_CHOICE = ChoiceWords(

@@ -150,7 +150,7 @@ RULES_1877 = dataclasses.replace(
     hand_keys=OFFICIAL_KEYS | {"thrown_in"},
     lone_taken_by_later_partner=(PRIVILEGES, ALONE),
     matters={**_OFFICIAL_MATTERS, Matter.TAKEN_FROM_PARTNER: (PRIVILEGES,),
-             Matter.PRIVILEGES: (PRIVILEGES, ALONE, SECTION_1877 + 8)},
+             Matter.PRIVILEGES: (PRIVILEGES, ALONE, SECTION_1877 + 8), Matter.PARTNERS_CHOICE: (THE_PLAY,)},
     rulings="rules-1877",
 )
 

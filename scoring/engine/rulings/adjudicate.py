@@ -377,11 +377,14 @@ def _with_penalty_laws(laws: tuple[int, ...], effect: Effect, rulebook: Rulebook
 
 
 def _chooser(outcome: Outcome, offender: Seat | None, hand: ReportedHand) -> Side | None:
-    """The side that makes the choice the ruling offers: the non-offending side, or the dealer's (law 44)."""
+    """The side that makes the choice the ruling offers: the non-offending side, the dealer's (law 44), or the
+    offender's own, where his partner chooses (1877 §9)."""
     if not outcome.options:
         return None
     if outcome.chooser is Chooser.DEALER:
         return hand.dealer.side if hand.dealer is not None else None
+    if outcome.chooser is Chooser.PARTNER:  # 1877 §9: the offender's own partner
+        return offender.side if offender is not None else None
     return offender.side.other if offender is not None else None
 
 

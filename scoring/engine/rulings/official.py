@@ -413,11 +413,18 @@ OFFICIAL_1862: Mapping[str, Irregularity] = {
 PLAYED_ON = Fact(
     "played_on", "Who had played on the card led out of turn when it was noticed?", FactKind.CHOICE, (
         ("none", "Nobody yet"),
-        ("adversary", "An adversary of the player who led it"),
+        ("adversary", "An adversary of the player who led it, and not his partner"),
         ("partner", "Only his partner"),
+        ("both", "An adversary and his partner"),
     ), required=False, default="none",
     help="For a lead out of turn noticed before all four played: once an adversary has played on it, neither "
          "adversary may have it taken back; once his partner has, the partner may not (1877 §9).")
+# §9: the offender's partner who has not played on the card may still have it taken back, after an adversary has.
+TAKE_BACK = Option("take_back", "He calls the card back", Outcome(
+    "{partner} calls the card back: it is taken back and left face up on the table, to be called, and the cards "
+    "played to it are taken back without penalty.", (), remedies=(Remedy.CARDS_TAKEN_BACK, Remedy.CARD_CALLED)))
+LEAD_STANDS = Option("lead_stands", "He lets the lead stand", Outcome(
+    "{partner} lets the lead stand: the play goes on from it, with no penalty.", ()))
 
 LEAD_OUT_OF_TURN_1877 = Irregularity(
     key=LEAD_OUT_OF_TURN.key,
@@ -427,9 +434,13 @@ LEAD_OUT_OF_TURN_1877 = Irregularity(
     facts=(*LEAD_OUT_OF_TURN.facts, PLAYED_ON),
     paths=(
         LEAD_OUT_OF_TURN.paths[0],
+        Path(when(what="before_all", played_on="both"), Outcome(
+            "An adversary of {offender} and {partner} both played on the card led out of turn, so nobody may have "
+            "it taken back: the lead stands and the play goes on from it, with no penalty.", (THE_PLAY,))),
         Path(when(what="before_all", played_on="adversary"), Outcome(
             "An adversary of {offender} played on the card led out of turn, so neither adversary may have it taken "
-            "back: the lead stands and the play goes on from it, with no penalty.", (THE_PLAY,))),
+            "back; {partner}, who has not played on it, may call it back or let the lead stand.", (THE_PLAY,),
+            options=(TAKE_BACK, LEAD_STANDS), chooser=Chooser.PARTNER)),
         Path(when(what="before_all", played_on="partner"), Outcome(
             "{partner} played on the card led out of turn, so he may not have it taken back; {claimants}, who "
             "have not played on it, may: the card is taken back and left face up on the table, to be called, "

@@ -130,6 +130,7 @@ class Chooser(StrEnum):
     CLAIMANTS = "claimants"  # the side that did not offend (law 85)
     DEALER = "dealer"  # the dealer himself (law 44)
     LEFT_ADVERSARY = "left_adversary"  # the offender's left-hand adversary alone (XXIII, XXIX)
+    PARTNER = "partner"  # the offender's own partner, who has not played on a lead out of turn (1877 §9)
 
 
 CONSULTED_KEY = "consulted"
