@@ -16,6 +16,7 @@ from scoring.access import ReadableMixin, SecretaryRequiredMixin
 from scoring.club import forms
 from scoring.club.selectors import rubber_or_404
 from scoring.engine import Side
+from scoring.engine.results import HandScore, RubberResult, score_dict
 from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.scoring import rubber_result
 from scoring.services.transfer import rubber_export, rubber_import
@@ -58,17 +59,25 @@ class RubberResultView(ReadableMixin, View):
         rubber = rubber_or_404(pk)
         result = rubber_result(rubber)
         document = result.to_document()
-        document["hands"] = [
-            {
-                "number": hs.number,
-                "dealer": hs.hand.dealer.value if hs.hand.dealer else None,
-                "result": hs.hand.result.value,
-                "game": hs.game,
-                "points": {"NS": hs.points(Side.NS), "EW": hs.points(Side.EW)},
-                "score_after": {"NS": hs.score_after[0], "EW": hs.score_after[1]},
-                "laws": sorted({n for a in hs.awards for n in a.laws} | {n for _, ls in hs.notes for n in ls}),
-            }
-            for hs in result.hands
-        ]
+        document["hands"] = [_hand_document(result, hs) for hs in result.hands]
         document["status"] = rubber.status
         return JsonResponse(document)
+
+
+def _hand_document(result: RubberResult, hs: HandScore) -> dict[str, Any]:
+    """A hand of the result document: its points, the score it made in its game, the games it won and, where it
+    won one and play goes on, where the next game starts (at love, or at a lap carried)."""
+    document = {
+        "number": hs.number,
+        "dealer": hs.hand.dealer.value if hs.hand.dealer else None,
+        "result": hs.hand.result.value,
+        "game": hs.game,
+        "points": {"NS": hs.points(Side.NS), "EW": hs.points(Side.EW)},
+        "score_after": score_dict(result.score_made(hs)),
+        "games_closed": list(hs.games_closed),
+        "laws": sorted({n for a in hs.awards for n in a.laws} | {n for _, ls in hs.notes for n in ls}),
+    }
+    start = result.next_game_from(hs)
+    if start is not None:
+        document["next_game_from"] = score_dict(start)
+    return document

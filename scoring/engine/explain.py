@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.engine.hands import HandResult, ReportedHand
+from scoring.engine.hands import Declaration, HandResult, ReportedHand
 from scoring.engine.results import Award, GameResult, HandScore, RubberResult
 from scoring.engine.rulebook import SOMERSET_1888, Reason, Rulebook
+from scoring.engine.rulebook.matters import Matter
 from scoring.engine.seats import Seat, Side
 from scoring.engine.words import SEAT_WORDS, UNPLAYED_WORDS, game_end, plural, score, took_trump
 
@@ -111,6 +112,29 @@ def describe_hand(hand: ReportedHand, *, penalties: bool = True, names: Mapping[
     return " ".join(words)
 
 
+def house_rule_notes(hand: ReportedHand, rulebook: Rulebook) -> tuple[str, ...]:
+    """What a house rule made the table do in a hand, beside the points it scored: the stuck dealer naming trump,
+    the dealer's partner playing alone on his own assist.
+
+    >>> from scoring.engine import RULEBOOKS, Declaration
+    >>> from scoring.engine.rulebook import HouseRules
+    >>> stuck = RULEBOOKS["standard"].housed(HouseRules(stick_the_dealer=True))
+    >>> house_rule_notes(ReportedHand(dealer=Seat.N, maker=Seat.N, declaration=Declaration.MADE, tricks=3), stuck)
+    ('North was stuck: the others passed twice, so he named trump (house rule: stick the dealer)',)
+    """
+    if hand.dealer is None or hand.maker is None:
+        return ()
+    notes = []
+    # The dealer speaks last in the second round: naming trump there, the other three passed twice.
+    if rulebook.dealer_stuck and hand.maker is hand.dealer and hand.declaration is Declaration.MADE:
+        notes.append(f"{SEAT_WORDS[hand.dealer]} was stuck: the others passed twice, so he named trump"
+                     f"{rulebook.noted(Matter.DEALER_STUCK)}")
+    if rulebook.canadian_loner and hand.declaration is Declaration.ASSISTED:
+        notes.append(f"{SEAT_WORDS[hand.maker]} ordered his partner up, so he played alone"
+                     f"{rulebook.noted(Matter.CANADIAN_LONER)}")
+    return tuple(notes)
+
+
 def describe_award(award: Award, rulebook: Rulebook = SOMERSET_1888) -> str:
     text = f"{award.side.value} +{award.points} {REASON_WORDS[award.reason]}"
     if not award.counted and award.void_reason is not None:
@@ -138,10 +162,14 @@ def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
     match = rulebook.match_word.capitalize()
     won = _cited(rulebook.laws_for(Reason.RUBBER_WON), rulebook)
     for hs in result.hands:
-        lines.append(_hand_line(hs, rulebook))
+        lines.append(_hand_line(hs, result.score_made(hs), rulebook))
         lines.extend("  " + describe_game(games[n], rulebook) for n in hs.games_closed)
         if result.rubber_won_at_hand == hs.number and result.rubber_winner is not None:
             lines.append(f"  {match} won by {result.rubber_winner.value}{won}")
+        start = result.next_game_from(hs)
+        if start is not None:
+            lines.append(f"  Game {hs.games_closed[-1] + 1} starts "
+                         + ("at love" if start == (0, 0) else f"at {score(*start)}, the lap carried"))
     ns, ew = result.rubber_points
     state = "complete" if result.complete else "in progress"
     points = "rubber points" if rulebook.games is None else "games won"
@@ -151,10 +179,9 @@ def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
     return "\n".join(lines)
 
 
-def _hand_line(hs: HandScore, rulebook: Rulebook) -> str:
+def _hand_line(hs: HandScore, made: tuple[int, int], rulebook: Rulebook) -> str:
     dealer = f", dealt by {SEAT_WORDS[hs.hand.dealer]}" if hs.hand.dealer else ""
     parts = [describe_award(a, rulebook) for a in hs.awards]
     parts += [f"{REASON_WORDS[r]}{_cited(laws, rulebook)}" for r, laws in hs.notes
               if r is not Reason.PASSED or not parts]
-    ns, ew = hs.score_after
-    return f"Hand {hs.number}{dealer}: {describe_hand(hs.hand)}. {'; '.join(parts)}. Score {score(ns, ew)}"
+    return f"Hand {hs.number}{dealer}: {describe_hand(hs.hand)}. {'; '.join(parts)}. Score {score(*made)}"

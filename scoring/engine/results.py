@@ -108,6 +108,20 @@ class RubberResult(msgspec.Struct, frozen=True, gc=False):
     def points_of(self, side: Side) -> int:
         return self.rubber_points[0] if side is Side.NS else self.rubber_points[1]
 
+    def score_made(self, hand: HandScore) -> Score:
+        """The score the hand made in its game: the game's final score where the hand won it (`score_after` is
+        then the next game's, at love or at the lap carried)."""
+        if not hand.games_closed:
+            return hand.score_after
+        last = hand.games_closed[-1]
+        return next(g.score for g in self.games if g.number == last)
+
+    def next_game_from(self, hand: HandScore) -> Score | None:
+        """Where the next game starts, when the hand won a game and play goes on: at love, or at a lap carried."""
+        if not hand.games_closed or self.complete_at_hand == hand.number:
+            return None
+        return hand.score_after
+
     def to_document(self) -> dict[str, Any]:
         """The result document of the interchange spec."""
         return {

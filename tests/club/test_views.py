@@ -122,6 +122,10 @@ def test_result_json_matches_the_spec_shape(client, rubber):
     assert data["rubber_points"] == {"NS": 2, "EW": 0}
     assert [h["points"] for h in data["hands"]][-1] == {"NS": 0, "EW": 1}
     assert data["hands"][0]["laws"] == [2]
+    # The third hand won game 1 at 5-0: the score it made, and the next game from love (a game of 5 laps nothing).
+    assert [(h["score_after"], h["games_closed"], h.get("next_game_from")) for h in data["hands"]] == [
+        ({"NS": 2, "EW": 0}, [], None), ({"NS": 4, "EW": 0}, [], None),
+        ({"NS": 5, "EW": 0}, [1], {"NS": 0, "EW": 0}), ({"NS": 0, "EW": 1}, [], None)]
 
 
 def test_law_6_flag_until_resolved(client, secretary, rubber):

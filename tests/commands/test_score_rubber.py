@@ -72,6 +72,24 @@ def test_explain_cites_laws():
     assert "Rubber won by NS" in out.stdout
 
 
+def test_explain_gives_the_score_a_game_winning_hand_made_and_where_the_next_game_starts():
+    lap = run("--explain", str(DATA / "worked_example.json")).stdout.splitlines()
+    assert lap[2:5] == [
+        "Hand 3, dealt by East: North ordered it up alone, 5 tricks. NS +4 lone march (law 3). Score NS 7 – EW 0",
+        "  Game 1: NS won 7–0, lap 2 carried, double game (2 rubber points) (laws 2, 7, 1)",
+        "  Game 2 starts at NS 2 – EW 0, the lap carried"]
+    match = {"format": "euchre-rubber/1", "rulebook": "standard", "game_points": 5, "games": 3,
+             "hands": [{"maker": "N", "tricks": 5}, {"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 3},
+                       {"maker": "N", "tricks": 5}, {"maker": "E", "tricks": 3}]}
+    lines = run("--explain", "-", stdin=json.dumps(match)).stdout.splitlines()
+    assert lines[3:7] == [
+        "Hand 4: North's side took the trump, 5 tricks. NS +2 march (the standard game). Score NS 6 – EW 1",
+        "  Game 1: NS won 6–1",
+        "  Game 2 starts at love",
+        "Hand 5: East's side took the trump, 3 tricks. EW +1 point (3 or 4 tricks) (the standard game). "
+        "Score NS 0 – EW 1"]
+
+
 def test_house_rules_score_and_explain_and_refuse_through_the_command():
     document = {"rulebook": "standard", "house_rules": {"lone_euchre": 4},
                 "hands": [{"maker": "E", "alone": True, "tricks": 2}]}
