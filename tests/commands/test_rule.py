@@ -138,3 +138,25 @@ def test_an_1877_lead_out_of_turn_an_adversary_played_on_awaits_the_offenders_pa
     called = json.loads(run("-", stdin=json.dumps({**dispute_1877, "election": "take_back"})).stdout)
     assert called["options"] == [] and called["election"] == "take_back"
     assert called["remedies"] == ["cards_taken_back", "card_called"] and called["cited"] == ["1877 §9"]
+
+
+OFFICIAL = {"format": "euchre-rubber/1", "rulebook": "official-1862",
+            "hands": [{"dealer": "W", "maker": "N", "tricks": 3}]}
+OFFICIAL_REVOKE = {"offender": "E", "stage": "established", "claimed": "before_cut"}
+
+
+@pytest.mark.parametrize(("parts", "named"), [
+    ({"facts": {**OFFICIAL_REVOKE, "othercount": 1}}, "othercount"),  # once dropped: North-South scored 3
+    ({"facts": {**OFFICIAL_REVOKE, "zzz": 1}}, "zzz"),
+    ({"facts": {**OFFICIAL_REVOKE, "offender": {"seat": "E"}}}, "offender"),
+    ({"elction": "highest"}, "elction"),
+])
+def test_a_fact_the_dispute_does_not_ask_is_refused_never_dropped(parts, named):
+    line = _refused({"rubber": OFFICIAL, "hand": 1, "irregularity": "revoke", "facts": OFFICIAL_REVOKE, **parts})
+    assert named in line
+
+
+def test_the_revokes_own_other_count_voids_the_hand():
+    offset = run("-", stdin=json.dumps({"rubber": OFFICIAL, "hand": 1, "irregularity": "revoke",
+                                        "facts": {**OFFICIAL_REVOKE, "other_count": 1}}))
+    assert json.loads(offset.stdout)["hand_points"] == {"before": [1, 0], "after": [0, 0]}

@@ -263,12 +263,12 @@ CASES = [
     Case("fresh cards called after the cut", "fresh_cards", {"what": "after_cut"}, PARTNERSHIP, (72,)),
     Case("a torn card", "fresh_cards", {"what": "torn_or_marked"}, PASSED, (73,)),
     # Score errors and announcing (laws 5, 6).
-    Case("score put right", "score_error", claim(offender="E", maker="W", alone=False, tricks=2), PARTNERSHIP,
+    Case("score put right", "score_error", claim(maker="W", alone=False, tricks=2), PARTNERSHIP,
          (5,), after=(2, 0), effect={"corrections": {"maker": "W", "alone": False, "tricks": 2}}),
-    Case("score put right: lone march", "score_error", claim(offender="N", maker="E", alone=True, tricks=5),
+    Case("score put right: lone march", "score_error", claim(maker="E", alone=True, tricks=5),
          PARTNERSHIP, (5,), after=(0, 4), effect={"corrections": {"maker": "E", "alone": True, "tricks": 5}}),
     Case("score error too late", "score_error",
-         claim(offender="E", maker="W", alone=False, tricks=2, claimed="after_trump"), PARTNERSHIP, (5,),
+         claim(maker="W", alone=False, tricks=2, claimed="after_trump"), PARTNERSHIP, (5,),
          too_late=True),
     Case("points not announced", "announcement", {"offender": "E", "what": "not_announced"}, PARTNERSHIP, (6,)),
     Case("points announced wrongly", "announcement", {"offender": "E", "what": "announced_wrongly"},
@@ -344,7 +344,7 @@ def test_election_text_says_the_choice_is_final() -> None:
     ("lone_hand", claim(offender="W", what="abandoned"), LONE, None, "offender"),
     ("lone_hand", claim(offender="W", what="adversary_out_of_turn"), LONE, None, "offender"),
     ("wrong_cards", claim(offender="N", what="counted"), PARTNERSHIP, None, "what"),
-    ("score_error", claim(offender="N", maker="E", alone="perhaps", tricks=3), PARTNERSHIP, None, "alone"),
+    ("score_error", claim(maker="E", alone="perhaps", tricks=3), PARTNERSHIP, None, "alone"),
 ])
 def test_bad_facts_name_the_question(key: str, facts: dict[str, Any], hand: ReportedHand, election: str | None,
                                      field: str) -> None:

@@ -483,7 +483,7 @@ def test_a_corrected_maker_keeps_a_declaration_that_fits_his_seat(declared: Decl
                                                                    fits: Declaration | None) -> None:
     hand = ReportedHand(dealer=N, maker=E if declared is not Declaration.ADOPTED else N, tricks=4,
                         declaration=declared)
-    ruled = rule([hand], 1, "score_error", in_time(offender="E", maker=maker, alone=False, tricks=3),
+    ruled = rule([hand], 1, "score_error", in_time(maker=maker, alone=False, tricks=3),
                  rulebook=SOMERSET_1888, first_dealer=N)
     corrections = ruled.decision.effect.to_document()["corrections"]
     assert corrections.get("declaration") == (fits.value if fits else None)

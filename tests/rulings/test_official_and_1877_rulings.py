@@ -311,3 +311,49 @@ def test_the_wizard_stores_no_ruling_on_alone_not_said_at_once_for_an_ordered_up
     assert "suit named after the trump card was turned down" in response.content.decode()
     rubber.refresh_from_db()
     assert (rubber.current_ns, rubber.current_ew) == (0, 4)
+
+
+# Issue 50: a fact the laws cannot rule on is refused, never dropped.
+@pytest.mark.parametrize(("facts", "named"), [
+    ({"othercount": 1}, "othercount"),  # once dropped: North-South's revoke scored East-West 3
+    ({"zzz": "anything"}, "zzz"),
+    ({"lone": "yes"}, "lone"),  # worked out from the hand, never asked
+    ({"offender": {"seat": "N"}}, "offender"),  # an object where a seat is asked
+    ({"other_count": [1]}, "other_count"),
+    ({"other_count": 1.5}, "other_count"),
+])
+def test_a_fact_the_revoke_does_not_ask_or_cannot_read_is_refused_naming_it(facts, named):
+    with pytest.raises(RulingError) as refused:
+        ruled("revoke", {"offender": "N", "stage": "established", "claimed": "before_cut", **facts},
+              "official-1862")
+    assert refused.value.field == named
+
+
+def test_the_revokes_own_other_count_voids_the_hand():
+    offset = ruled("revoke", {"offender": "N", "stage": "established", "other_count": 1, "claimed": "before_cut"},
+                   "official-1862")
+    assert (offset.hand_points_before, offset.hand_points_after) == ((1, 0), (0, 0))
+
+
+def test_an_offender_the_laws_name_from_the_hand_is_accepted_only_as_they_name_him():
+    card_shown = {"what": "card_shown", "claimed": "in_play"}
+    assert ruled("deal", {**card_shown, "offender": "W"}, "official-1862").decision.offender is Seat.W  # the dealer
+    with pytest.raises(RulingError, match="the dealer, West") as refused:
+        ruled("deal", {**card_shown, "offender": "N"}, "official-1862")
+    assert refused.value.field == "offender"
+
+
+@pytest.mark.django_db
+def test_the_service_and_the_wizard_store_only_the_disputes_own_questions(client, secretary, players):
+    from django.core.exceptions import ValidationError
+
+    rubber = a_rubber(EventFactory(rulebook="official-1862"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    facts = {"offender": "E", "stage": "established", "claimed": "in_play"}
+    with pytest.raises(ValidationError) as refused:
+        make(rubber, 1, "revoke", {**facts, "othercount": 1}, by=secretary)
+    assert list(refused.value.error_dict) == ["othercount"] and not Ruling.objects.exists()
+    client.force_login(secretary)
+    assert walk(client, rubber, 1, "revoke", {**facts, "other_count": 0}).status_code == 302
+    assert Ruling.objects.get().facts == {"offender": "E", "stage": "established", "other_count": 0,
+                                          "claimed": "in_play"}

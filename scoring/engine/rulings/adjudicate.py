@@ -161,8 +161,10 @@ def adjudicate(
     True
     """
     irregularity = _irregularity(key, hand, number, rulebook)
+    _asked_only(irregularity, facts, number)
     answers = _answers(irregularity, facts, number)
     offender = _offender(irregularity, facts, answers, hand, number)
+    _offender_as_named(irregularity, facts, offender, number)
     matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers)
 
     outcome = _find(irregularity, matched, number)
@@ -218,6 +220,35 @@ def _irregularity(key: str, hand: ReportedHand, number: int, rulebook: Rulebook)
     return irregularity
 
 
+def _asked_only(irregularity: Irregularity, facts: Mapping[str, Any], number: int) -> None:
+    """Refuse a fact the irregularity does not ask (a misspelt key, a fact worked out from the hand): the laws
+    cannot rule on it, and dropping it would rule on other facts than those given. The offender may always be
+    given: where he is not asked, `_offender_as_named` holds him to the seat the laws name."""
+    asked = [fact.key for fact in irregularity.facts]
+    for key in facts:
+        if key != "offender" and key not in asked:
+            questions = ", ".join(["offender", *asked] if irregularity.offender is Offender.ASKED else asked)
+            raise RulingError(f"{key!r} is not a question of this dispute ({irregularity.title.lower()} asks: "
+                              f"{questions or 'nothing'})", hand=number, field=str(key))
+
+
+def _offender_as_named(irregularity: Irregularity, facts: Mapping[str, Any], offender: Seat | None,
+                       number: int) -> None:
+    """Where the laws and the hand name the offender and he is not asked, a seat given must be theirs (a stored
+    ruling's facts record him so)."""
+    given = facts.get("offender")
+    if irregularity.offender is Offender.ASKED or given is None or given == "":
+        return
+    if offender is None:
+        raise RulingError("nobody is at fault here, by the laws and the hand: name no offender", hand=number,
+                          field="offender")
+    if given != offender.value:
+        who = {Offender.DEALER: "the dealer", Offender.LONE_PLAYER: "the lone player"}.get(irregularity.offender,
+                                                                                            "the player")
+        raise RulingError(f"the laws and the hand name {who}, {SEAT_WORDS[offender]}, as the offender here; name "
+                          f"him or nobody", hand=number, field="offender")
+
+
 def _answers(irregularity: Irregularity, facts: Mapping[str, Any], number: int) -> dict[str, Any]:
     """The answers, checked; a fact asked only where a row tests it may be left out (see `_find`)."""
     answers: dict[str, Any] = {}
@@ -237,9 +268,9 @@ def _answer(fact: Fact, raw: Any, number: int) -> Any:
     if raw is None or raw == "":
         raise RulingError("answer this question", hand=number, field=fact.key)
     if fact.kind is FactKind.SEAT:
-        if raw not in Seat.__members__:
+        if not (isinstance(raw, str) and raw in Seat.__members__):
             raise RulingError(f"{raw!r} is not a seat (N, E, S, W)", hand=number, field=fact.key)
-        return str(raw)
+        return raw
     if fact.kind is FactKind.CHOICE:
         if str(raw) not in fact.values():
             raise RulingError(f"{raw!r} is not one of the answers", hand=number, field=fact.key)
@@ -254,6 +285,8 @@ def _answer(fact: Fact, raw: Any, number: int) -> Any:
         raise RulingError("answer yes or no", hand=number, field=fact.key)
     try:
         value = int(raw)
+        if isinstance(raw, float) and raw != value:  # a fraction is no count, and is never rounded away
+            raise ValueError
     except (TypeError, ValueError):
         raise RulingError(f"{raw!r} is not a whole number", hand=number, field=fact.key) from None
     if isinstance(raw, bool) or not fact.low <= value <= fact.high:
@@ -311,7 +344,7 @@ def _named(facts: Mapping[str, Any], number: int) -> Seat:
     if raw is None or raw == "":
         raise RulingError("name the player at fault: the ruling falls on him or his side", hand=number,
                           field="offender")
-    if raw not in Seat.__members__:
+    if not (isinstance(raw, str) and raw in Seat.__members__):
         raise RulingError(f"{raw!r} is not a seat (N, E, S, W)", hand=number, field="offender")
     return Seat(raw)
 

@@ -68,6 +68,9 @@ def _dispute(text: bytes) -> dict[str, Any]:
     parts: dict[str, tuple[type | tuple[type, ...], Any]] = {
         "rubber": (dict, ...), "hand": (int, ...), "irregularity": (str, ...), "facts": (dict, {}),
         "election": ((str, type(None)), None)}
+    unknown = sorted(str(key) for key in document if key not in parts)
+    if unknown:  # a part the command does not read is refused, never dropped (a misspelt "election")
+        raise ValueError(f"{unknown[0]}: not a part of a dispute (its parts: {', '.join(parts)})")
     out: dict[str, Any] = {}
     for key, (kind, default) in parts.items():
         value = document.get(key, default)
