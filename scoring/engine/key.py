@@ -69,6 +69,8 @@ def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
         KeyLine("", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
         KeyLine("", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
         KeyLine("", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
+        *((KeyLine("", "Lone hand euchred by a defender playing alone (a house rule)",
+                   f"{_points(rb.defended_lone_euchre)} to the defenders"),) if rb.defended_lone_euchre else ()),
         *((KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
            KeyLine("", "The match", match)) if rb.terms.games
           else (KeyLine("", f"The {rb.terms.contest}", "its deals' points added up; no game is played"),)),

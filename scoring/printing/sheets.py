@@ -91,6 +91,8 @@ def _hand_line(row: HandRow, scored: HandScore, closed: list[GameResult], seated
                   if reason is not Reason.PASSED]
     penalties += [f"Ruling {r.pk}: {r.title} ({cite(tuple(r.laws), rulebook)})"
                   + (" - withdrawn" if r.withdrawn_at else "") for r in row.rulings]
+    if hand.defended_alone is not None:  # a house rule of the standard game: who met the lone hand alone
+        penalties.insert(0, f"Defended alone by {hand.defended_alone.value} {seated[hand.defended_alone]}")
     score = closed[0].score if closed else scored.score_after
     line = HandLine(number=scored.number, dealer=hand.dealer.value if hand.dealer else row.hand.dealer,
                     score=_pair(score), penalties=tuple(penalties))
@@ -390,10 +392,12 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
         rubber = r.rubber
         other = Side(r.side).other
         opponents = " & ".join(rubber.player_at(s).display_name for s in other.seats)
+        terms = rubber.event.playing.terms
         lines.append(RubberRecordLine(
-            played_on=f"{rubber.played_on:%-d %b %Y}", rubber=str(rubber.pk), event=rubber.event.name,
+            played_on=f"{rubber.played_on:%-d %b %Y}", table=f"{terms.title} #{rubber.pk}", event=rubber.event.name,
             side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
-            points_for=r.points_for, points_against=r.points_against,
+            score="" if rubber.status == Rubber.Status.ABANDONED else
+            f"{r.points_for}{DASH}{r.points_against} {terms.points}",
             result=rubber_result_words(rubber.status, r.won)))
     heading, listed, intro = _record_list(player, events, period, [r.rubber.played_on for r in own], more,
                                           address, page, nouns)

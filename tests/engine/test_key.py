@@ -26,3 +26,15 @@ def test_key_changes_with_the_rulebook():
     assert "5 points to the defenders" in scores
     assert f"3 more rubber points; {other.max_rubber_points} at most" in scores
     assert other.max_rubber_points == 11
+
+
+def test_the_standard_games_key_has_a_line_for_a_lone_defenders_euchre_only_where_the_house_rules_allow_it():
+    from scoring.engine.interchange import house_ruled
+    from scoring.engine.rulebook import STANDARD
+
+    housed = house_ruled(STANDARD, {"defend_alone": True, "defend_alone_euchre": 6})
+    key = {line.case: line.scores for line in scoring_key(housed)}
+    assert key["Lone hand euchred by a defender playing alone (a house rule)"] == "6 points to the defenders"
+    assert key["Lone hand euchred"] == "2 points to the defenders"
+    plain = [line.case for line in scoring_key(STANDARD)]
+    assert not any("defender playing alone" in case for case in plain)

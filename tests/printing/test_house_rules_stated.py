@@ -210,3 +210,15 @@ def test_each_tally_card_states_the_house_rules_under_its_legend(client):
 def test_tally_cards_without_house_rules_show_none(client, code):
     event = night(rulebook=code)
     assert_none_stated(pdf(client, reverse("tally_cards_pdf", args=[event.slug])))
+
+
+def test_the_score_sheet_says_who_defended_alone_and_keys_the_lone_defenders_euchre(client, secretary):
+    rubber = a_rubber(EventFactory(rulebook="standard", house_rules={"defend_alone": True, "defend_alone_euchre": 6}),
+                      first_dealer="N")
+    record(rubber, maker="E", alone=True, defended_alone="S", tricks=1)
+    client.force_login(secretary)
+    text = pdf(client, reverse("rubber_sheet", args=[rubber.pk]))
+    assert f"Defended alone by S {rubber.south}" in text
+    assert "Lone hand euchred by a defender playing alone (a house rule) 6 points to the defenders" in text
+    # Hand 1: East alone, euchred by South alone: North-South 6.
+    assert f"1 N E {rubber.east} alone 1 6 0 6–0 Defended alone by S {rubber.south}" in text

@@ -34,6 +34,11 @@ def listed(lines: list[str], event: Event) -> list[str]:
     return [line for line in lines if f" {event.name} " in line]
 
 
+def table_of(row: str) -> str:
+    """The id of the table a row of the list names ("Rubber #35": 35)."""
+    return row.split()[4].removeprefix("#")
+
+
 def figure(lines: list[str], label: str) -> str:
     return next(line.removeprefix(label).split()[0] for line in lines if line.startswith(label + " "))
 
@@ -59,7 +64,7 @@ def test_the_record_lists_his_newest_rubbers_only_and_its_cost_does_not_grow_wit
     rows = listed(lines, event)
     assert len(rows) == 3  # his newest three, however many he has
     newest = RubberPlayerResult.objects.filter(player=four[0]).order_by("-rubber__played_on", "-rubber_id")[:3]
-    assert [row.split()[3] for row in rows] == [str(r.rubber_id) for r in newest]
+    assert [table_of(row) for row in rows] == [str(r.rubber_id) for r in newest]
     assert "His newest 3 rubbers" in lines
     assert "Rubbers listed: his newest 3, back to" in text
     # ...and his figures over all his play, as the kept rows give them and his page shows them.
@@ -96,16 +101,16 @@ def test_a_period_lists_its_rubbers_while_the_figures_stay_over_all_his_play(cli
     lines = record_lines(client, players[0], "?from=2026-02-01&to=2026-02-28")
     text = " ".join(lines)
     rows = listed(lines, event)
-    assert [row.split()[3] for row in rows] == [str(rubbers[2].pk), str(rubbers[1].pk)]  # newest first
+    assert [table_of(row) for row in rows] == [str(rubbers[2].pk), str(rubbers[1].pk)]  # newest first
     assert "Rubbers from 1 Feb 2026 to 28 Feb 2026" in lines
     assert "Rubbers listed: those from 1 Feb 2026 to 28 Feb 2026." in text
     assert figure(lines, "Complete rubbers") == "4"  # over all his play
     assert "In this period: 2 complete rubbers, won 2, lost 0" in text
     assert "Rubbers outside this period are not listed" in text and "His page lists every rubber" in text
 
-    assert [row.split()[3] for row in listed(record_lines(client, players[0], "?from=2026-02-15"), event)] == [
+    assert [table_of(row) for row in listed(record_lines(client, players[0], "?from=2026-02-15"), event)] == [
         str(rubbers[3].pk), str(rubbers[2].pk)]
-    assert [row.split()[3] for row in listed(record_lines(client, players[0], "?to=2026-01-31"), event)] == [
+    assert [table_of(row) for row in listed(record_lines(client, players[0], "?to=2026-01-31"), event)] == [
         str(rubbers[0].pk)]
     empty = record_lines(client, players[0], "?from=2026-04-01")
     assert "No rubbers in this period." in empty and figure(empty, "Complete rubbers") == "4"
@@ -191,4 +196,30 @@ def test_his_newest_rubbers_in_play_and_abandoned_are_listed_in_their_place(clie
             expected = [pk for pk, day in zip(every, sorted(days, reverse=True), strict=True)
                         if (query != "?to=2026-03-03" or day <= dt.date(2026, 3, 3))
                         and (query != "?from=2026-03-02" or day >= dt.date(2026, 3, 2))]
-            assert [row.split()[3] for row in listed(lines, event)] == expected[:most], (most, query)
+            assert [table_of(row) for row in listed(lines, event)] == expected[:most], (most, query)
+
+
+def test_each_result_says_what_its_table_played_and_counts_it_in_its_own_units(client):
+    """A Somerset rubber, a standard match (best of three) and a progressive round, one player at each: each row
+    names its table as its page does and gives his side's figure and the other's in its format's units."""
+    from tests.helpers import play_game, record
+
+    player = PlayerFactory(display_name="Constance Featherstonehaugh-Pryce")
+    others = PlayerFactory.create_batch(3)
+    seats = [player, *others]
+    somerset = a_finished_rubber(a_rubber(EventFactory(name="Somerset", rulebook="somerset-1888"), seats))
+    match = a_rubber(EventFactory(name="Standard", rulebook="standard", game_points=5, games=3), seats)
+    for _ in range(2):
+        play_game(match, "N")
+    tally = a_rubber(EventFactory(name="Progressive", mode=Event.Mode.PROGRESSIVE, rounds=1, deal_limit=4,
+                                  rulebook="standard"), seats, deal_limit=4)
+    for maker in "NNEN":
+        record(tally, maker=maker, tricks=3)
+    lines = record_lines(client, player)
+    text = " ".join(lines)
+    assert "Played Table Event Side Partner Opponents For–against Result" in text
+    rows = {row.split()[3]: row for row in lines if row.split()[3:4] in (["Rubber"], ["Match"], ["Tally"])}
+    assert rows["Rubber"].startswith(f"3 Nov 2026 Rubber #{somerset.pk} Somerset NS")
+    assert "6–2 rubber" in rows["Rubber"]  # two double games and the rubber's 2, to one double game
+    assert rows["Match"].startswith(f"3 Nov 2026 Match #{match.pk} Standard NS") and "10–0 points" in rows["Match"]
+    assert rows["Tally"].startswith(f"3 Nov 2026 Tally #{tally.pk} Progressive NS") and "3–1 points" in rows["Tally"]

@@ -150,13 +150,15 @@ class StandingsSheet:
 @dataclass(frozen=True)
 class RubberRecordLine:
     played_on: str
-    rubber: str
+    table: str
+    """What the table played, as its page names it: "Rubber #35", "Match #36", "Tally #37"."""
     event: str
     side: str
     partner: str
     opponents: str
-    points_for: int
-    points_against: int
+    score: str
+    """His side's figure and the other's, in the format's units ("6–2 rubber points", "10–4 points"); "" where
+    the table was abandoned and counts nothing."""
     result: str
 
 

@@ -9,11 +9,11 @@ from scoring.printing.pdf.common import Name, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordFormat, RecordSheet
 from scoring.printing.pdf.fonts import REGULAR
 
-RUBBER_HEADER = ["Played", "No.", "Event", "Side", "Partner", "Opponents", "For", "Against", "Result"]
+RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", "For–against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
 PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
                      ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
-RUBBER_WIDTHS = [19, 11, None, 11, None, None, 10, 16, 22]
+RUBBER_WIDTHS = [19, 21, None, 11, None, None, 22, 20]
 """The list's columns in millimetres; the event, the partner and the opponents share what is left..."""
 RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
 """...the opponents, two names, the most."""
@@ -77,13 +77,12 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         story.append(Spacer(1, 2 * mm))
     if sheet.rubbers:
         rows = [_header(RUBBER_HEADER),
-                *[[r.played_on, r.rubber, p(r.event, "cell"), r.side, _names(r.partner), _names(r.opponents),
-                   r.points_for, r.points_against, p(r.result, "cell")] for r in sheet.rubbers]]
+                *[[r.played_on, r.table, p(r.event, "cell"), r.side, _names(r.partner),
+                   _names(r.opponents), p(r.score, "cell"), p(r.result, "cell")] for r in sheet.rubbers]]
         rest = width - sum(w or 0 for w in RUBBER_WIDTHS) * mm
         shares = sum(RUBBER_SHARES.values())
         table = grid(rows, [w * mm if w else rest * RUBBER_SHARES[i] / shares for i, w in enumerate(RUBBER_WIDTHS)])
-        table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), REGULAR, 8),
-                                   ("ALIGN", (6, 1), (7, -1), "RIGHT")]))
+        table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), REGULAR, 8)]))
         story.append(table)
     else:
         story.append(p(sheet.no_rubbers, "body"))
