@@ -5,11 +5,12 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from scoring.engine.words import DASH
 from scoring.printing.pdf.common import Name, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordFormat, RecordSheet
 from scoring.printing.pdf.fonts import REGULAR
 
-RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", "For–against", "Result"]
+RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", f"For{DASH}against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
 PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
                      ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
