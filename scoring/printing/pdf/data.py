@@ -157,9 +157,8 @@ class RubberRecordLine:
     partner: str
     opponents: str
     score: str
-    """His side's figure and the other's, in the format's units ("6-2 rubber points", "10-4 points", with the dash the
-    pages print); "" where
-    the table was abandoned and counts nothing."""
+    """His side's figure and the other's, in the format's units ("6-2 rubber points", "10-4 points", with the dash
+    the pages print); "" where the table was abandoned and counts nothing."""
     result: str
 
 
