@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.humanize.templatetags.humanize import apnumber
+
 from scoring.engine import (
     SOMERSET_1888,
     Declaration,
     HandResult,
-    IllegalReport,
     ReportedHand,
-    Revokes,
     RubberResult,
     Rulebook,
     Seat,
     Side,
     score_rubber,
 )
-from scoring.engine.explain import describe_award, describe_hand, game_line
+from scoring.engine.explain import describe_award, describe_hand, game_line, house_rule_notes
+from scoring.engine.worked import worked_game
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -38,19 +39,6 @@ WORKED_HANDS = (
     ReportedHand(dealer=N, maker=W, declaration=Declaration.ORDERED_UP, tricks=3),
 )
 
-# For the codes without laps: a point, a lone hand euchred, a revoke, a march, a pass, a lone march, a signal
-# and the point that wins the game (the rulebooks note's standard game to ten, played by any of them).
-WORKED_MATCH = (
-    ReportedHand(dealer=N, maker=N, declaration=Declaration.ADOPTED, tricks=3),
-    ReportedHand(dealer=E, maker=E, declaration=Declaration.ADOPTED, alone=True, tricks=2),
-    ReportedHand(dealer=S, maker=N, declaration=Declaration.ASSISTED, tricks=4, revokes=Revokes(ew=1)),
-    ReportedHand(dealer=W, maker=W, declaration=Declaration.ADOPTED, tricks=5),
-    ReportedHand(dealer=N, result=HandResult.PASSED),
-    ReportedHand(dealer=E, maker=S, declaration=Declaration.ORDERED_UP, alone=True, tricks=5),
-    ReportedHand(dealer=S, maker=E, declaration=Declaration.ORDERED_UP, tricks=3, signal=Side.NS),
-    ReportedHand(dealer=W, maker=N, declaration=Declaration.ORDERED_UP, tricks=4),
-)
-
 
 @dataclass(frozen=True)
 class WorkedHand:
@@ -63,26 +51,11 @@ class WorkedHand:
     games: list[str]
 
 
-def _stuck(hand: ReportedHand) -> ReportedHand:
-    """A deal passed all round, as a house that sticks the dealer plays it: the dealer must name trump (here he
-    makes three tricks)."""
-    if hand.result is not HandResult.PASSED:
-        return hand
-    return ReportedHand(dealer=hand.dealer, maker=hand.dealer, tricks=3)
-
-
-def worked_rubber(rulebook: Rulebook = SOMERSET_1888, *, chosen: bool = False) -> tuple[list[WorkedHand], RubberResult]:
-    """The worked rubber's (or match's) hands as the rubber page shows them, and its result. A match is played to
-    ten unless `chosen`: an event's own game and match."""
-    if rulebook.laps:
-        result = score_rubber(list(WORKED_HANDS), rulebook, first_dealer=N)
-    else:
-        rulebook = rulebook if chosen else rulebook.playing(10)
-        hands = [_stuck(hand) for hand in WORKED_MATCH] if rulebook.dealer_stuck else list(WORKED_MATCH)
-        try:
-            result = score_rubber(hands, rulebook, first_dealer=N)
-        except IllegalReport as exc:  # a code that scores more for these hands wins before the last of them
-            result = score_rubber(hands[:(exc.hand or 1) - 1], rulebook, first_dealer=N)
+def worked_rubber(rulebook: Rulebook = SOMERSET_1888) -> tuple[list[WorkedHand], RubberResult]:
+    """The worked rubber's hands (or a match's first game, `worked_game`'s under the rulebook as the club or the
+    event plays it) as the rubber page shows them, and its result, each figure the engine's."""
+    hands = WORKED_HANDS if rulebook.laps else worked_game(rulebook, first_dealer=N)
+    result = score_rubber(list(hands), rulebook, first_dealer=N)
     games = {g.number: g for g in result.games}
     rows = []
     for scored in result.hands:
@@ -91,5 +64,12 @@ def worked_rubber(rulebook: Rulebook = SOMERSET_1888, *, chosen: bool = False) -
             number=scored.number, dealer=scored.hand.dealer.value if scored.hand.dealer else "",
             report=describe_hand(scored.hand), points=(scored.points(Side.NS), scored.points(Side.EW)),
             score=closed[-1].score if closed else scored.score_after,
-            why=[describe_award(a, rulebook) for a in scored.awards], games=[game_line(g, rulebook) for g in closed]))
+            why=[*house_rule_notes(scored.hand, rulebook), *(describe_award(a, rulebook) for a in scored.awards)],
+            games=[game_line(g, rulebook) for g in closed]))
     return rows, result
+
+
+def point_tricks(rulebook: Rulebook) -> str:
+    """The makers' tricks that score a point, in words: "three or four"."""
+    counts = [str(apnumber(n)) for n in range(rulebook.tricks_to_make, rulebook.tricks_per_hand)]
+    return " or ".join(counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"

@@ -17,7 +17,7 @@ from scoring.models import Event, Ruling
 from scoring.parsing import one_of, slug
 from scoring.rulings.display import ruling_view
 from scoring.rulings.forms import WithdrawForm
-from scoring.rulings.guide import worked_rubber
+from scoring.rulings.guide import point_tricks, worked_rubber
 from scoring.rulings.laws_table import law_list, rulings_table
 from scoring.service_forms import apply_errors
 from scoring.services.club import the_club
@@ -66,19 +66,29 @@ def event_asked(request: HttpRequest) -> Event | None:
 
 class HowScoringWorksView(View):
     """A code's scoring in plain words for players, with one rubber or match worked through by the engine; for an
-    event, as that event plays it (its game, its match and its house rules)."""
+    event, as that event plays it (its game, its match and its house rules), else as the club plays the code."""
 
     def get(self, request: HttpRequest) -> HttpResponse:
         event = event_asked(request)
-        rulebook = event.code_as_played if event is not None else code_asked(request)
-        rows, result = worked_rubber(rulebook, chosen=event is not None and not event.progressive)
+        rulebook = event.code_as_played if event is not None else as_the_club_plays(code_asked(request))
+        rows, result = worked_rubber(rulebook)
         template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
-        # The standard game's page states the house rules in force: the event's own, or the club's usual ones.
-        house = (event.house if event is not None else the_club().house) if rulebook.takes_house_rules else None
+        # The standard game's page states the house rules it is scored by: the event's own, or the club's usual ones.
+        house = rulebook.house if rulebook.takes_house_rules else None
         return render(request, template, {"rows": rows, "result": result, "house": house, "event": event,
-                                          "usual": event is None,
+                                          "usual": event is None, "point_tricks": point_tricks(rulebook),
                                           "event_playing": playing_words(rulebook) if event is not None else "",
                                           **codes_offered(rulebook)})
+
+
+def as_the_club_plays(code: Rulebook) -> Rulebook:
+    """The code as the club plays it: its usual code with its game, its match and its house rules; another code at
+    the code's own game, with the club's usual house rules where the code takes them (the club keeps them for the
+    standard game whatever its usual code)."""
+    club = the_club()
+    if code.key == club.rulebook:
+        return club.playing
+    return code.housed(club.house) if code.takes_house_rules else code
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:

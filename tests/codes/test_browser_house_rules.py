@@ -86,5 +86,5 @@ def test_the_house_ruled_pages_pass_axe(browser: Browser, live_server, secretary
     rubber = a_rubber(event, players[:4], table="2")
     paths = [reverse("rubber", args=[rubber.pk]), reverse("event", args=[event.slug]),
              reverse("event_edit", args=[event.slug]), reverse("event_new"), reverse("club_settings"),
-             f"{reverse('how_scoring_works')}?code=standard"]
+             f"{reverse('how_scoring_works')}?code=standard", f"{reverse('how_scoring_works')}?event={event.slug}"]
     assert axe_as_secretary(browser, live_server.url, paths, scheme) == []

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain",
+EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engine.explain", "scoring.engine.worked",
             "scoring.engine.rulings.adjudicate", "scoring.engine.laws.official",
             "scoring.engine.cutting.jacks", "scoring.engine.match", "scoring.engine.laws.law",
             "scoring.engine.progressive.movement", "scoring.engine.progressive.byes",
