@@ -21,6 +21,7 @@ DERIVED_WORDS: Mapping[str, tuple[str, Mapping[str, str]]] = {
     "any_count": ("Any revokes", {"yes": "yes", "no": "none"}),
     "declaration": ("The trump was", {"ordered_up": "ordered up", "assisted": "assisted", "adopted": "adopted",
                                       "made": "made (a suit named)", "none": "not recorded"}),
+    "within_won": ("The points are no more than the side counted from the hand", {"yes": "yes", "no": "no"}),
 }
 
 SCORE_WORDS: Mapping[ScoreEffect, str] = {
@@ -93,6 +94,7 @@ def generic_words(rulebook: Rulebook) -> dict[str, object]:
         "forfeit": f"{rulebook.wrong_cards_forfeit} ({rulebook.lone_wrong_cards_forfeit} in a lone hand)",
         "tricks": "corrected number of",
         "alone_words": "with or without a lone hand, as put right", "points": "the",
+        "won": "fewer points", "points_words": "more",
     }
 
 
@@ -104,7 +106,7 @@ def _sentence(text: str, words: Mapping[str, object]) -> str:
 def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object], rulebook: Rulebook) -> PathRow:
     outcome: Outcome | None = path.outcome
     if outcome is None:
-        return PathRow(_conditions(irregularity, path), "", [], "", "", [], False, path.refuse)
+        return PathRow(_conditions(irregularity, path), "", [], "", "", [], False, _sentence(path.refuse, words))
     return PathRow(
         conditions=_conditions(irregularity, path),
         text=_sentence(outcome.text, words),

@@ -160,3 +160,11 @@ def test_the_revokes_own_other_count_voids_the_hand():
     offset = run("-", stdin=json.dumps({"rubber": OFFICIAL, "hand": 1, "irregularity": "revoke",
                                         "facts": {**OFFICIAL_REVOKE, "other_count": 1}}))
     assert json.loads(offset.stdout)["hand_points"] == {"before": [1, 0], "after": [0, 0]}
+
+
+def test_a_count_the_side_could_not_have_failed_to_make_is_refused():
+    # XXXI: North made 3 tricks, so North-South won 1 point; "failed to count 3" was once accepted and took 1.
+    line = _refused({"rubber": OFFICIAL, "hand": 1, "irregularity": "counter_error",
+                     "facts": {"offender": "S", "which": "failed", "points": 3, "claimed": "after_trump"}})
+    assert line == ("rule: hand 1, points: North-South counted 1 point from this hand, so they cannot have failed "
+                    "to count 3 points (XXXI)")

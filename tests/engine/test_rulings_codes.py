@@ -42,7 +42,7 @@ def test_every_answer_gives_a_ruling_or_a_named_refusal_and_every_row_is_reached
                 assert exc.field, f"{key} {facts}: a refusal must name the question at fault"
                 if exc.field == "hand":
                     continue
-            reached.add(irregularity.paths.index(which_path(irregularity, facts, hand)))
+            reached.add(irregularity.paths.index(which_path(irregularity, facts, hand, rulebook)))
             for election in elections[1:]:
                 try:
                     chosen = adjudicate(key, facts, hand, number=1, rulebook=rulebook, election=election)

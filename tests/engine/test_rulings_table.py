@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine import SOMERSET_1888, HandResult, ReportedHand, Seat, Side, score_rubber
+from scoring.engine import SOMERSET_1888, HandResult, ReportedHand, Rulebook, Seat, Side, score_rubber
 from scoring.engine.rulings import (
     DERIVED_FACTS,
     Chooser,
@@ -25,7 +25,7 @@ from scoring.engine.rulings import (
     adjudicate,
     irregularities,
 )
-from scoring.engine.rulings.adjudicate import _derived, offender_seat
+from scoring.engine.rulings.adjudicate import _derived, _won, offender_seat
 
 TABLE = irregularities(SOMERSET_1888)
 HANDS = (
@@ -71,11 +71,12 @@ def offender_of(irregularity: Irregularity, facts: dict[str, Any], hand: Reporte
     return seat if seat is not None or irregularity.offender is not Offender.ASKED else Seat(facts["offender"])
 
 
-def which_path(irregularity: Irregularity, facts: dict[str, Any], hand: ReportedHand) -> Path:
+def which_path(irregularity: Irregularity, facts: dict[str, Any], hand: ReportedHand,
+               rulebook: Rulebook = SOMERSET_1888) -> Path:
     offender = offender_of(irregularity, facts, hand)
     matched = {k: ("yes" if v is True else "no" if v is False else str(v)) for k, v in facts.items()
                if k != "offender"}
-    matched |= _derived(hand, offender, facts)
+    matched |= _derived(hand, offender, facts, _won(hand, offender, facts, rulebook, None))
     return next(p for p in irregularity.paths if p.matches(matched))
 
 

@@ -357,3 +357,41 @@ def test_the_service_and_the_wizard_store_only_the_disputes_own_questions(client
     assert walk(client, rubber, 1, "revoke", {**facts, "other_count": 0}).status_code == 302
     assert Ruling.objects.get().facts == {"offender": "E", "stage": "established", "other_count": 0,
                                           "claimed": "in_play"}
+
+
+# Issue 50: XXXI, points a side failed to count are points it won; a count it could not have won is refused.
+@pytest.mark.parametrize("claimed", ["in_play", "after_trump"])
+def test_a_side_cannot_have_failed_to_count_more_than_it_won_in_the_hand(claimed):
+    facts = {"offender": "S", "which": "failed", "points": 3, "claimed": claimed}
+    with pytest.raises(RulingError) as refused:
+        ruled("counter_error", facts, "official-1862")  # North made 3 tricks: North-South won 1 point
+    assert refused.value.field == "points"
+    assert refused.value.message == ("North-South counted 1 point from this hand, so they cannot have failed to "
+                                     "count 3 points (XXXI)")
+    lost = ruled("counter_error", {**facts, "points": 1}, "official-1862")
+    assert lost.hand_points_after == ((0, 0) if claimed == "after_trump" else (1, 0))
+
+
+def test_the_count_a_side_won_is_read_from_the_rubber_as_it_scored_the_hand():
+    # East-West stand at 4: North-South's revoke gives them 2 and the game there, so their march is lost; alone,
+    # from love, the hand would give them 4.
+    report = parse_rubber({"rulebook": "official-1862", "hands": [
+        {"dealer": "N", "maker": "E", "alone": True, "tricks": 5},
+        {"dealer": "E", "maker": "W", "tricks": 5, "revokes": {"NS": 1}}]})
+    assert score_rubber(report.hands, report.rulebook).hands[1].points(Side.EW) == 2
+    facts = {"offender": "E", "which": "failed", "points": 2, "claimed": "after_trump"}
+    assert not rule(list(report.hands), 2, "counter_error", facts, rulebook=report.rulebook).decision.too_late
+    with pytest.raises(RulingError, match="East-West counted 2 points from this hand"):
+        rule(list(report.hands), 2, "counter_error", {**facts, "points": 3}, rulebook=report.rulebook)
+
+
+@pytest.mark.django_db
+def test_the_wizard_stores_no_count_a_side_could_not_have_failed_to_make(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="official-1862"), players[:4])
+    record(rubber, maker="E", tricks=3)
+    client.force_login(secretary)
+    response = walk(client, rubber, 1, "counter_error",
+                    {"offender": "W", "which": "failed", "points": 3, "claimed": "after_trump"})
+    assert response.status_code == 200 and not Ruling.objects.exists()
+    assert response.context["form"].errors["points"] == [
+        "East-West counted 1 point from this hand, so they cannot have failed to count 3 points (XXXI)"]

@@ -29,8 +29,9 @@ from scoring.engine.rulings.schema import (
     ScoreEffect,
 )
 from scoring.engine.rulings.somerset import IRREGULARITIES
+from scoring.engine.scorer import score_rubber
 from scoring.engine.seats import Seat, Side
-from scoring.engine.words import SEAT_WORDS, SIDE_WORDS
+from scoring.engine.words import SEAT_WORDS, SIDE_WORDS, plural
 
 RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
     "somerset-1888": IRREGULARITIES,
@@ -41,9 +42,10 @@ RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
 TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.rulings] for rb in RULEBOOKS.values()}
 """The rulings table of each rulebook."""
 
-DERIVED_FACTS = ("lone", "role", "any_count", "declaration")
+DERIVED_FACTS = ("lone", "role", "any_count", "declaration", "within_won")
 """Facts worked out from the hand, which paths may test as well as the facts asked: `declaration` is how the
-trump was made as the hand records it (`Declaration`), or "none" where it does not say."""
+trump was made as the hand records it (`Declaration`), or "none" where it does not say; `within_won`, where
+points are asked, whether they are no more than the offender's side counted from the hand."""
 
 SIDE_EFFECTS = frozenset({ScoreEffect.REVOKES, ScoreEffect.WRONG_CARDS, ScoreEffect.SIGNAL, ScoreEffect.THROWN_IN,
                           ScoreEffect.MISCOUNT, ScoreEffect.UNCOUNTED, ScoreEffect.REFUSED_PENALTY})
@@ -141,10 +143,13 @@ def adjudicate(
     rulebook: Rulebook = SOMERSET_1888,
     election: str | None = None,
     names: Mapping[Seat, str] | None = None,
+    counted: tuple[int, int] | None = None,
 ) -> Ruling:
     """Rule on irregularity `key` in hand `number` (1-based), as reported in `hand`.
 
-    `facts` answers the irregularity's questions (and names the offender, where asked).
+    `facts` answers the irregularity's questions (and names the offender, where asked). `counted` is what
+    each side (North-South, East-West) counted from the hand as its rubber scored it (`rule` gives it); without
+    it the hand is scored alone, from love.
     Where the laws give a choice, `election` is the key of the option chosen; without it
     the ruling lists the options and awaits the choice. Raises `RulingError` naming the
     fact at fault.
@@ -165,9 +170,11 @@ def adjudicate(
     answers = _answers(irregularity, facts, number)
     offender = _offender(irregularity, facts, answers, hand, number)
     _offender_as_named(irregularity, facts, offender, number)
-    matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers)
+    won = _won(hand, offender, answers, rulebook, counted)
+    matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers, won)
+    words = _words(rulebook, hand, offender, answers, names, won)
 
-    outcome = _find(irregularity, matched, number)
+    outcome = _find(irregularity, matched, number, words)
     chosen = _choose(outcome, election, number)
     final = _merge(outcome, chosen)
     if final.score in SIDE_EFFECTS and offender is None:
@@ -179,7 +186,6 @@ def adjudicate(
         raise RulingError(f"this ruling cannot apply to hand {number}: {exc.message}", hand=number,
                           field=exc.field) from None
 
-    words = _words(rulebook, hand, offender, answers, names)
     tally = _revoke_tally(rulebook, hand, after) if effect.revokes else ""
     text = " ".join(filter(None, (final.text.format_map(words), tally)))
     chooser = _chooser(outcome, offender, hand)
@@ -349,7 +355,23 @@ def _named(facts: Mapping[str, Any], number: int) -> Seat:
     return Seat(raw)
 
 
-def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any]) -> dict[str, str]:
+def _won(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any], rulebook: Rulebook,
+         counted: tuple[int, int] | None) -> int | None:
+    """Where points are asked, what the offender's side counted from the hand (XXXI: the points a side failed to
+    count are points it won); None where no points are asked, or the hand cannot be scored alone."""
+    if "points" not in answers or offender is None or not hand.scores:
+        return None
+    if counted is None:
+        try:
+            scored = score_rubber([hand], rulebook).hands[0]
+        except RubberError:
+            return None
+        counted = scored.points(Side.NS), scored.points(Side.EW)
+    return counted[0] if offender.side is Side.NS else counted[1]
+
+
+def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],
+             won: int | None = None) -> dict[str, str]:
     """The facts paths may test besides those asked: a lone hand, the offender's role, any count, how the trump
     was made."""
     role = "none"
@@ -363,12 +385,16 @@ def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, An
                "declaration": hand.declaration.value if hand.declaration is not None else "none"}
     if "count" in answers:
         derived["any_count"] = "yes" if answers["count"] else "no"
+    if won is not None:
+        derived["within_won"] = "yes" if int(answers["points"]) <= won else "no"
     return derived
 
 
-def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int) -> Outcome:
+def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int,
+          words: Mapping[str, Any] | None = None) -> Outcome:
     """The first row whose conditions hold. A row that tests a question left unanswered, and whose other
-    conditions hold, needs its answer: the ruling depends on it."""
+    conditions hold, needs its answer: the ruling depends on it. A refusal names the values it concerns from
+    `words`."""
     for path in irregularity.paths:
         unanswered = [key for key in path.when if key not in matched]
         if unanswered:
@@ -378,7 +404,7 @@ def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int) -
             continue
         if path.matches(matched):
             if path.outcome is None:
-                raise RulingError(path.refuse, hand=number, field=path.refuse_field or None)
+                raise RulingError(path.refuse.format_map(words or {}), hand=number, field=path.refuse_field or None)
             return path.outcome
     raise RulingError(f"the laws table has no ruling on {irregularity.title.lower()} for these facts",
                       hand=number, field="irregularity")
@@ -570,7 +596,7 @@ def code_words(rulebook: Rulebook) -> dict[str, Any]:
 
 
 def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answers: Mapping[str, Any],
-           names: Mapping[Seat, str] | None) -> dict[str, Any]:
+           names: Mapping[Seat, str] | None, won: int | None = None) -> dict[str, Any]:
     """The values a ruling's text may name."""
 
     def who(seat: Seat | None, fallback: str) -> str:
@@ -596,6 +622,8 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "forfeit": rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit,
         "tricks": answers.get("tricks", ""),
         "points": points,
+        "points_words": plural(points, "point"),
+        "won": plural(won or 0, "point"),
         "alone_words": (f"{who(maker, 'the maker')} playing alone" if answers.get("alone")
                         else f"{who(maker, 'the maker')} and his partner"),
     }

@@ -312,6 +312,10 @@ COUNTER_ERROR = Irregularity(
     ),
     limit=SCORE_LIMIT,
     paths=(
+        # Points a side failed to count are points it won: no more than it counted from the hand.
+        Path(when(which="failed", within_won="no"), refuse=(
+            "{side} counted {won} from this hand, so they cannot have failed to count {points_words} (XXXI)"),
+            refuse_field="points"),
         # XXXI's second half: points not counted are lost once the next deal is made (its trump card turned);
         # claimed before, they count, as the site's score already counts them.
         Path(when(which="failed", claimed="after_trump"), Outcome(

@@ -91,9 +91,9 @@ def rule(
     """
     if not 1 <= number <= len(hands):
         raise RulingError(f"the rubber has no hand {number}", hand=number, field="hand")
-    decision = adjudicate(irregularity, facts, hands[number - 1], number=number, rulebook=rulebook,
-                          election=election or None, names=names)
     before = score_rubber(hands, rulebook, first_dealer=first_dealer)
+    decision = adjudicate(irregularity, facts, hands[number - 1], number=number, rulebook=rulebook,
+                          election=election or None, names=names, counted=_points(before, number))
     ruled = [*hands[: number - 1], decision.hand_after, *hands[number:]]
     try:
         after = score_rubber(ruled, rulebook, first_dealer=first_dealer)
