@@ -168,3 +168,13 @@ def test_a_count_the_side_could_not_have_failed_to_make_is_refused():
                      "facts": {"offender": "S", "which": "failed", "points": 3, "claimed": "after_trump"}})
     assert line == ("rule: hand 1, points: North-South counted 1 point from this hand, so they cannot have failed "
                     "to count 3 points (XXXI)")
+
+
+def test_a_refused_penalty_awaits_the_other_sides_claim_to_the_game():
+    refused = {"rubber": OFFICIAL, "hand": 1, "irregularity": "refused_penalty",
+               "facts": {"offender": "N", "what": "refused", "claimed": "in_play"}}
+    offered = json.loads(run("-", stdin=json.dumps(refused)).stdout)
+    assert offered["options"] == ["claim_game", "play_on"] and offered["chooser"] == "EW"
+    assert offered["hand_points"] == {"before": [1, 0], "after": [1, 0]} and offered["effect"] == {}
+    claimed = json.loads(run("-", stdin=json.dumps({**refused, "election": "claim_game"})).stdout)
+    assert claimed["hand_points"] == {"before": [1, 0], "after": [0, 5]} and claimed["options"] == []

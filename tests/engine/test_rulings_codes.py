@@ -92,7 +92,7 @@ def test_revokes_by_both_sides_offset_and_the_same_dealer_deals_again() -> None:
 @pytest.mark.parametrize(("key", "facts", "after"), [
     ("signal", {"offender": "E", "what": "signalled", "claimed": "in_play"}, (1, 0)),
     ("counter_error", {"offender": "N", "points": 2, "claimed": "before_trump"}, (0, 3)),
-    ("refused_penalty", {"offender": "N", "what": "refused", "claimed": "in_play"}, (0, 5)),
+    ("refused_penalty", {"offender": "N", "what": "left", "claimed": "in_play"}, (0, 5)),
     ("deal", {"what": "card_shown", "claimed": "in_play"}, (0, 0)),
     ("wrong_cards", {"offender": "E", "what": "six_cards", "claimed": "in_play"}, (0, 0)),
 ])

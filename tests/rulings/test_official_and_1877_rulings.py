@@ -395,3 +395,32 @@ def test_the_wizard_stores_no_count_a_side_could_not_have_failed_to_make(client,
     assert response.status_code == 200 and not Ruling.objects.exists()
     assert response.context["form"].errors["points"] == [
         "East-West counted 1 point from this hand, so they cannot have failed to count 3 points (XXXI)"]
+
+
+# Issue 50: XXXVI offers the game to the side that did not refuse: they may throw down their cards and claim it.
+def test_a_refused_penalty_offers_the_game_to_the_other_side_as_their_election():
+    facts = {"offender": "N", "what": "refused", "claimed": "in_play"}
+    offered = ruled("refused_penalty", facts, "official-1862")
+    assert [o.key for o in offered.decision.options] == ["claim_game", "play_on"]
+    assert offered.decision.chooser is Side.EW and offered.decision.awaiting_election
+    assert offered.hand_points_after == (1, 0) and offered.decision.effect.refused_penalty is None
+    assert "East-West may throw down their cards and claim the game in play" in offered.decision.text
+    claimed = ruled("refused_penalty", facts, "official-1862", election="claim_game")
+    assert claimed.hand_points_after == (0, 5) and [g.winner for g in claimed.after.games] == [Side.EW]
+    assert [law.cited for law in claimed.decision.laws] == ["XXXVI"]
+    played_on = ruled("refused_penalty", facts, "official-1862", election="play_on")
+    assert played_on.hand_points_after == (1, 0) and not played_on.decision.effect
+
+
+@pytest.mark.django_db
+def test_the_wizard_stores_the_game_claimed_under_xxxvi_as_the_other_sides_election(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="official-1862"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    response = walk(client, rubber, 1, "refused_penalty", {"offender": "N", "what": "refused", "claimed": "in_play"},
+                    election="claim_game")
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    assert (ruling.election, ruling.chooser, ruling.effect) == ("claim_game", "EW", {"refused_penalty": "NS"})
+    rubber.refresh_from_db()
+    assert list(rubber.games.values_list("winner", "ns_score", "ew_score")) == [("EW", 0, 5)]

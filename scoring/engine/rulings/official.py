@@ -333,6 +333,13 @@ COUNTER_ERROR = Irregularity(
     ),
 )
 
+# XXXVI: the side that did not refuse may throw down its cards, and the game is then theirs.
+CLAIM_GAME = Option("claim_game", "They claim the game", Outcome(
+    "{claimants} claim it: {side} lose the game in play, and {claimants} win it.", (),
+    score=ScoreEffect.REFUSED_PENALTY))
+PLAY_ON = Option("play_on", "They play on", Outcome(
+    "{claimants} play on and do not claim the game: the hand stands as played.", ()))
+
 REFUSED_PENALTY = Irregularity(
     key="refused_penalty",
     title="A penalty refused, or a player leaving the game",
@@ -349,8 +356,8 @@ REFUSED_PENALTY = Irregularity(
     paths=timed(
         SCORE_LIMIT,
         Path(when(what="refused"), Outcome(
-            "{side} refused a penalty the laws give, and so lose the game in play: {claimants} win it.", (36,),
-            score=ScoreEffect.REFUSED_PENALTY)),
+            "{side} refused a penalty the laws give: {claimants} may throw down their cards and claim the game in "
+            "play.", (36,), options=(CLAIM_GAME, PLAY_ON))),
         Path(when(what="left"), Outcome(
             "{offender} left the game, and so {side} lose it: {claimants} win the game in play.", (32, 36),
             score=ScoreEffect.REFUSED_PENALTY)),
