@@ -624,6 +624,9 @@ class SeatChangeForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     from_hand = CountField(what="From hand", min_value=1)
     reason = LineField(max_length=200, required=False)
+    consented = forms.BooleanField(
+        label="The other three players consent", error_messages={
+            "required": "A substitute sits only with the consent of the other three players."})
 
 
 MAX_UPLOAD = 1_000_000

@@ -237,6 +237,9 @@ class SeatChange(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     from_hand = models.PositiveIntegerField()
     reason = models.CharField(max_length=200, blank=True, validators=[printable_line])
+    consented = models.BooleanField("the other three players consented", default=False,
+                                    help_text="Asked of every substitute since it was kept; one recorded before "
+                                              "reads no.")
     history = HistoricalRecords()
 
     class Meta:

@@ -6,7 +6,9 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
+from scoring.engine.rulebook.matters import Matter
 from scoring.models import Event, Player, Rubber, SeatChange
 from scoring.services.kept import making_keep
 from scoring.services.record import Change, record_lock
@@ -45,13 +47,33 @@ def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
     return rubber
 
 
-@transaction.atomic
-def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int, reason: str) -> SeatChange:
-    """Law 18: a substitute takes a seat from a given hand on, with the others' consent.
+def _seated_elsewhere(rubber: Rubber, player: Player) -> Rubber | None:
+    """Another table still in play where `player` sits now, in his own seat or as a substitute."""
+    seated = (Q(north=player) | Q(east=player) | Q(south=player) | Q(west=player)
+              | Q(seat_changes__player=player))
+    others = (Rubber.objects.filter(seated, status=Rubber.Status.IN_PROGRESS).exclude(pk=rubber.pk).distinct()
+              .prefetch_related("seat_changes").order_by("pk"))
+    for other in others:
+        now = other.player_ids_by_hand(list(other.seat_changes.all()), other.hand_count + 1)[-1]
+        if player.pk in now.values():
+            return other
+    return None
 
-    Only while the rubber is in play, from a hand recorded or the next to be played, and never for a
-    player who has sat in another seat of this rubber (he would share both sides' results)."""
+
+@transaction.atomic
+def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int, reason: str,
+                    consented: bool) -> SeatChange:
+    """Law 18: a substitute takes a seat from a given hand on, with the other three players' consent (kept with
+    the change).
+
+    Only while the rubber is in play, from a hand recorded or the next to be played, never for a player
+    who has sat in another seat of this rubber (he would share both sides' results), and never for one
+    seated at another table still in play."""
     rubber = record_lock(rubber_id, Change.SUBSTITUTE, reason=reason)
+    law = rubber.rulebook.noted(Matter.SUBSTITUTE)
+    if not consented:
+        raise ValidationError({"consented": f"A substitute sits only with the consent of the other three "
+                                            f"players{law}."})
     if not 1 <= from_hand <= rubber.hand_count + 1:
         raise ValidationError({"from_hand": f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
                                             f"from hand 1 to hand {rubber.hand_count + 1}."})
@@ -59,7 +81,12 @@ def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int
     sat |= {change.player_id: change.seat for change in rubber.seat_changes.all()}
     if player.pk in sat:
         raise ValidationError({"player": "That player already sits, or has sat, at this table."})
-    change = SeatChange(rubber=rubber, seat=seat, player=player, from_hand=from_hand, reason=reason)
+    elsewhere = _seated_elsewhere(rubber, player)
+    if elsewhere is not None:
+        raise ValidationError({"player": f"{player.display_name} is seated at {elsewhere.table_name}, still in "
+                                         f"play: a substitute comes from outside the tables in play{law}."})
+    change = SeatChange(rubber=rubber, seat=seat, player=player, from_hand=from_hand, reason=reason,
+                        consented=consented)
     change.full_clean()
     change.save()
     rubber_rescore(rubber)

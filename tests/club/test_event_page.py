@@ -72,7 +72,8 @@ def test_each_filter_selects_its_rubbers(client, event, players):
     rubber_abandon(rubber_id=rubbers[4].pk, reason="The cards were short.")
     a_finished_rubber(rubbers[7])
     stranger = PlayerFactory()
-    seat_change_add(rubber_id=rubbers[0].pk, seat="S", player=stranger, from_hand=1, reason="Called home")
+    seat_change_add(rubber_id=rubbers[0].pk, seat="S", player=stranger, from_hand=1, reason="Called home",
+                    consented=True)
 
     assert page(client, event, date=str(DAY + dt.timedelta(days=3))) == [rubbers[3].pk]
     assert page(client, event, table="2") == [pk for pk in newest_first if Rubber.objects.get(pk=pk).table_label == "2"]
@@ -167,7 +168,8 @@ def test_the_page_costs_the_same_queries_for_a_small_event_as_for_a_large_one(cl
         record(rubbers[-1], maker="N", tricks=3)
         ruling_make(rubber_id=rubbers[-1].pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None,
                     by=secretary)
-        seat_change_add(rubber_id=rubbers[0].pk, seat="S", player=PlayerFactory(), from_hand=1, reason="Gone home")
+        seat_change_add(rubber_id=rubbers[0].pk, seat="S", player=PlayerFactory(), from_hand=1, reason="Gone home",
+                        consented=True)
     client.force_login(member)
     queries = {}
     for query in ({}, {"page": "2"}, {"table": "1", "state": "in_progress", "player": str(players[0].pk),

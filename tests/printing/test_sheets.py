@@ -190,7 +190,7 @@ def test_every_sheet_carries_the_scoring_key_from_the_rulebook(client, rubber):
 
 def test_substitutes_and_abandonment_are_printed(client, secretary, rubber, players):
     record(rubber, maker="N", tricks=3)
-    seat_change_add(rubber_id=rubber.pk, seat="E", player=players[4], from_hand=2, reason="called away")
+    seat_change_add(rubber_id=rubber.pk, seat="E", player=players[4], from_hand=2, reason="called away", consented=True)
     record(rubber, maker="E", tricks=3)
     rubber_abandon(rubber_id=rubber.pk, reason="The hall closed")
     lines = lines_of(get_pdf(client, reverse("rubber_sheet", args=[rubber.pk])).content)

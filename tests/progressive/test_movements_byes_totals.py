@@ -384,7 +384,8 @@ def test_whoever_sat_in_a_seat_is_credited_with_its_deals_and_nobody_else():
     record(rubber, maker="N", tricks=5, alone=True)
     record(rubber, maker="E", tricks=3)
     substitute = PlayerFactory(display_name="Late Substitute")
-    seat_change_add(rubber_id=rubber.pk, seat="N", player=substitute, from_hand=3, reason="North went home")
+    seat_change_add(rubber_id=rubber.pk, seat="N", player=substitute, from_hand=3, reason="North went home",
+                    consented=True)
     record(rubber, maker="N", tricks=5)
     record(rubber, maker="S", tricks=3)
     rows = {row.player_id: row for row in RubberPlayerResult.objects.filter(rubber=rubber)}

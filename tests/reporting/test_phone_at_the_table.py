@@ -155,7 +155,8 @@ def test_the_reporting_side_may_take_back_a_disputed_report_and_report_the_hand_
 
 def test_the_room_names_a_substitute_in_his_seat_and_as_the_next_dealer(client, rubber, players):
     record(rubber, maker="N", tricks=3)  # hand 1, dealt by North; East deals hand 2
-    seat_change_add(rubber_id=rubber.pk, seat="E", player=players[4], from_hand=2, reason="East was called away")
+    seat_change_add(rubber_id=rubber.pk, seat="E", player=players[4], from_hand=2, reason="East was called away",
+                    consented=True)
     table = room(rubber.event).tables[0]
     assert table.seats["E"] == players[4] and table.next_dealer == players[4]
 

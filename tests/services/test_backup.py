@@ -311,7 +311,10 @@ def a_full_rubber(event: Event, players: list[Player], by: Any, table: str) -> R
     hand_correct(hand_id=first.pk, play={"dealer": first.dealer, "maker": "N", "tricks": 4}, extras=HandExtras(),
                  reason="typed 3 for 4", by=by)
     ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=REVOKE, election=None, by=by)
-    seat_change_add(rubber_id=rubber.pk, seat="N", player=players[4], from_hand=3, reason="called away")
+    # A substitute of his own (law 18: none is seated at another table in play, as the other full rubbers are).
+    substitute = Player.objects.create(display_name=f"Substitute at table {table}")
+    seat_change_add(rubber_id=rubber.pk, seat="N", player=substitute, from_hand=3, reason="called away",
+                    consented=True)
     record(rubber, maker="S", tricks=5, by=by)
     hand_take_back(rubber_id=rubber.pk, number=3, reason="entered twice", by=by)
     rubber.refresh_from_db()

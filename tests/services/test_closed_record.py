@@ -26,7 +26,7 @@ from tests.helpers import record, row_counts
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2] / "scoring"
-REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
+REVOKE = {"offender": "W", "stage": "established", "claimed": "before_cut"}  # the standard game's questions
 ASKS = ("record_lock", "night_open_check")
 """The one question, and its part for a write that makes a new table rather than changing one."""
 NEED_NOT_ASK = {
@@ -81,7 +81,7 @@ def the_writes(rubber, ruling, secretary) -> dict[str, Callable[[], Any]]:
             ruling_id=ruling.pk, reason="Made on the wrong hand", by=secretary),
         "scoring.services.rubbers.rubber_abandon": lambda: rubber_abandon(rubber_id=rubber.pk, reason="Gone home"),
         "scoring.services.rubbers.seat_change_add": lambda: seat_change_add(
-            rubber_id=rubber.pk, seat="north", player=substitute, from_hand=4, reason="Taken ill"),
+            rubber_id=rubber.pk, seat="north", player=substitute, from_hand=4, reason="Taken ill", consented=True),
         "scoring.rounds.services.round_totals_enter": lambda: round_totals_enter(
             rubber_id=rubber.pk, points={"NS": 6, "EW": 2}, lone=dict.fromkeys("NESW", 0), reason="Card read again"),
         "scoring.reporting.services.hand_report": lambda: hand_report(

@@ -176,9 +176,9 @@ def test_substitute_shares_the_sides_result(rubber, players):
     from scoring.services.rubbers import seat_change_add
 
     record(rubber, maker="N", tricks=3)
-    seat_change_add(rubber_id=rubber.pk, seat="S", player=players[4], from_hand=2, reason="called away")
+    seat_change_add(rubber_id=rubber.pk, seat="S", player=players[4], from_hand=2, reason="called away", consented=True)
     with pytest.raises(ValidationError):
-        seat_change_add(rubber_id=rubber.pk, seat="E", player=players[0], from_hand=2, reason="")
+        seat_change_add(rubber_id=rubber.pk, seat="E", player=players[0], from_hand=2, reason="", consented=True)
     play_game(rubber, "N")
     result = RubberPlayerResult.objects.get(rubber=rubber, player=players[4])
     assert (result.side, result.partner_id, result.games_won) == ("NS", players[0].pk, 1)

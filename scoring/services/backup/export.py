@@ -273,8 +273,8 @@ def _rubber_file(rubber: Rubber, rows: _ExportBatch, names: dict[int, str]) -> d
         "time_called": rubber.time_called,
         "round_totals": rubber.round_totals,
         "seats": {seat.value: rubber.player_id_at(seat) for seat in Seat},
-        "seat_changes": [{"seat": c.seat, "player": c.player_id, "from_hand": c.from_hand, "reason": c.reason}
-                         for c in rows.seat_changes[rubber.pk]],
+        "seat_changes": [{"seat": c.seat, "player": c.player_id, "from_hand": c.from_hand, "reason": c.reason,
+                          "consented": c.consented} for c in rows.seat_changes[rubber.pk]],
         "interchange": interchange,
         "hands": [{
             "number": h.number,

@@ -87,7 +87,7 @@ TAKEN_BACK_FIELDS = ("id", "rubber_id", "number", "hand", "reason", "made_by_id"
 REPORT_FIELDS = ("id", "rubber_id", "number", "play", "status", "reported_by_id", "reported_phone",
                  "reported_member_id", "reported_at", "answered_by_id", "answered_phone", "answered_member_id",
                  "answered_at", "dispute", "settled_by_id", "settled_at", "hand_id", "send_key")
-SEAT_CHANGE_FIELDS = ("id", "rubber_id", "seat", "player_id", "from_hand", "reason")
+SEAT_CHANGE_FIELDS = ("id", "rubber_id", "seat", "player_id", "from_hand", "reason", "consented")
 ENTRANT_FIELDS = ("id", "event_id", "player_id", "number", "present", "gone_from", "arrived_at", "first_round",
                   "last_round")
 ROUND_FIELDS = ("id", "event_id", "number", "status", "started_at", "closed_at", "time_called_at")

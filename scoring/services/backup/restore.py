@@ -319,8 +319,12 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
     for change in doc["seat_changes"]:
         if change["player"] not in players:
             raise BackupError(f"{where}: a substitute is not in {CLUB}.")
+        # The other three's consent (law 18), kept since it was asked: a backup made before reads no.
+        consented = change.get("consented", False)
+        if not isinstance(consented, bool):
+            raise BackupError(f"{where}: a substitute's consent is true or false, not {consented!r}.")
         seat_change = SeatChange(rubber=rubber, seat=change["seat"], player=players[change["player"]],
-                                 from_hand=change["from_hand"], reason=change["reason"])
+                                 from_hand=change["from_hand"], reason=change["reason"], consented=consented)
         rows.add(seat_change, where)
         seat_changes.append(seat_change)
     if len(doc["hands"]) != len(report.hands):
