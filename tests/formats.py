@@ -28,7 +28,7 @@ FOREIGN: dict[str, re.Pattern[str]] = {
     "somerset-rubber": re.compile(r"\bmatch(es)?\b", re.IGNORECASE),
     "standard-match": MATCH_WORDS,
     "1862-best-of-three": MATCH_WORDS,
-    "progressive": re.compile(r"\brubbers?\b|\blaps?\b|game to \d|1000000", re.IGNORECASE),
+    "progressive": re.compile(r"\brubbers?\b|\blaps?\b|game to \d|game then stands|1000000", re.IGNORECASE),
 }
 """What a page of each format must never say."""
 

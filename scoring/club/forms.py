@@ -19,6 +19,7 @@ from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document, no_pass_out
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS, read_house_rules
 from scoring.engine.rulebook.matters import Matter
+from scoring.engine.rulebook.terms import Terms
 from scoring.engine.rulings.options import CLAIMED
 from scoring.engine.words import sentence
 from scoring.models import SEAT_CHOICES, SIDE_CHOICES, Club, Event, Penalty, Player
@@ -31,7 +32,7 @@ from scoring.models.choices import (
     RULEBOOK_CHOICES,
     TIME_FINISH,
 )
-from scoring.models.club import NAME_ON_ROLL
+from scoring.models.club import NAME_ON_ROLL, started_by_the_secretary
 from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField, RuledChoiceField
 from scoring.services.club import CLUB_FIELDS, the_club
@@ -193,7 +194,7 @@ class CorrectionForm(HandForm):
 
 class TakeBackForm(forms.Form):
     reason = LineField(label="Why (for the record)", max_length=200, required=False,
-                       help_text="For instance: entered twice, or entered on the wrong rubber.")
+                       help_text="For instance: entered twice, or entered at the wrong table.")
 
 
 class RubberStartForm(forms.Form):
@@ -395,6 +396,12 @@ class EventForm(HouseRulesFields, forms.ModelForm):
                 if name not in (kwargs.get("initial") or {}):
                     self.initial[name] = getattr(club, name)
             rulebook.widget.attrs["data-usual"] = club.rulebook
+        # Tables the secretary starts, named as the club's code (or the stored event's) names them.
+        mode = self.fields["mode"]
+        assert isinstance(mode, forms.ChoiceField)
+        terms = (self.instance.playing if self.instance.pk else the_club().playing).terms
+        mode.choices = [(value, started_by_the_secretary(terms) if value == Event.Mode.RUBBERS else label)
+                        for value, label in mode.choices]
         # A new event starts from the club's usual house rules; a stored one shows its own.
         self.house_fields_add(self.instance.house_rules if self.instance.pk else the_club().house_rules)
         for name in ("rounds", "deal_limit", "round_minutes"):
@@ -633,10 +640,16 @@ MAX_UPLOAD = 1_000_000
 
 
 class ImportForm(forms.Form):
-    event = forms.ModelChoiceField(queryset=Event.objects.filter(mode=Event.Mode.RUBBERS),
-                                   help_text="An event of rubbers as the secretary starts them: a tournament in "
-                                             "rounds or a club night starts its own rubbers.")
-    file = forms.FileField(help_text="A rubber in the euchre-rubber/1 JSON format.")
+    """A table's hands from a file in the interchange format, into an event whose tables the secretary starts."""
+
+    event = forms.ModelChoiceField(queryset=Event.objects.filter(mode=Event.Mode.RUBBERS))
+    file = forms.FileField(help_text="A table's hands in the interchange format (a JSON file exported here or by "
+                                     "another scorer).")
+
+    def __init__(self, *args: Any, terms: Terms, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["event"].help_text = (f"An event of {started_by_the_secretary(terms).lower()}: a tournament in "
+                                          "rounds or a club night starts its own tables.")
     table_label = LineField(label="Table", max_length=40, required=False)
     played_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
 

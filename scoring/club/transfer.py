@@ -18,6 +18,7 @@ from scoring.club.selectors import rubber_or_404
 from scoring.engine import Side
 from scoring.engine.results import HandScore, RubberResult, score_dict
 from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
+from scoring.services.club import the_club
 from scoring.services.scoring import rubber_result
 from scoring.services.transfer import rubber_export, rubber_import
 
@@ -25,8 +26,14 @@ from scoring.services.transfer import rubber_export, rubber_import
 class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
     form_class = forms.ImportForm
-    extra_context = {"title": "Import a rubber", "multipart": True}
+    extra_context = {"multipart": True}
     error_field = "file"  # an import error is about the file, whichever hand it names
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "terms": the_club().playing.terms}
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(title=f"Import a {the_club().playing.terms.contest}", **kwargs)
 
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today()}
@@ -35,7 +42,7 @@ class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceF
         data = form.cleaned_data
         rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
                                table_label=data["table_label"])
-        messages.success(self.request, f"Rubber imported with {rubber.hand_count} hands.")
+        messages.success(self.request, f"{rubber.rulebook.terms.title} imported with {rubber.hand_count} hands.")
         return redirect(rubber)
 
 

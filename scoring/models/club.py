@@ -17,6 +17,7 @@ from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
 from scoring.engine.interchange import house_ruled
 from scoring.engine.progressive import BYE_RULE, TIE_RULE, lone_bonus_rule
 from scoring.engine.rulebook import PROGRESSIVE_KEY, STANDARD, HouseRules, read_house_rules
+from scoring.engine.rulebook.terms import RUBBER_TERMS, Terms
 from scoring.engine.words import sentence
 from scoring.models.choices import (
     GAME_CHOICES,
@@ -105,13 +106,19 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self if user.is_authenticated else self.filter(is_public=True)
 
 
+def started_by_the_secretary(terms: Terms) -> str:
+    """An event whose tables the secretary starts one by one, in its code's words ("Matches as the secretary starts
+    them")."""
+    return f"{terms.contests.capitalize()} as the secretary starts them"
+
+
 class Event(models.Model):
     class PaperSize(models.TextChoices):
         LETTER = "letter", "Letter"
         A4 = "a4", "A4"
 
     class Mode(models.TextChoices):
-        RUBBERS = "rubbers", "Rubbers as the secretary starts them"
+        RUBBERS = "rubbers", started_by_the_secretary(RUBBER_TERMS)
         CLUB_NIGHT = "club_night", ("A club night: tables formed as the code forms them (by cutting, or dealing "
                                     "for the jacks)")
         INDIVIDUALS = "individuals", "A tournament in rounds: partners change every round"

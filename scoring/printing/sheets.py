@@ -517,7 +517,6 @@ def ruling_sheet(view: RulingView) -> RulingSheet:
     ruling, rubber = view.ruling, view.rubber
     made = moment(timezone.localtime(ruling.made_at))
     by = ruling.made_by.get_username() if ruling.made_by else "the secretary"
-    table = f", table {rubber.table_label}" if rubber.table_label else ""
     withdrawn = ""
     if ruling.withdrawn_at:
         when = moment(timezone.localtime(ruling.withdrawn_at))
@@ -525,7 +524,7 @@ def ruling_sheet(view: RulingView) -> RulingSheet:
     return RulingSheet(
         paper=rubber.event.paper_size,
         title=f"Ruling {ruling.pk}: {view.title}",
-        subtitle=f"{rubber.event.name} · Rubber {rubber.pk}{table} · {_date(rubber.played_on)} · "
+        subtitle=f"{rubber.event.name} · {rubber.title} · {_date(rubber.played_on)} · "
                  f"hand {ruling.hand.number}. Made by {by}, {made}.",
         withdrawn=withdrawn,
         summary=ruling_words(ruling, rubber),

@@ -98,5 +98,6 @@ def by_member(request: HttpRequest, pk: int) -> Table:
     else:
         raise PermissionDenied("You are not seated at this table.")
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed("This rubber has ended; its hands are on the rubber's page.", rubber)
+        contest = rubber.rulebook.terms.contest
+        raise TableClosed(f"This {contest} has ended; its hands are on the {contest}'s page.", rubber)
     return table

@@ -11,6 +11,7 @@ from typing import Any
 from scoring.engine import SOMERSET_1888, Reason, RubberResult, Rulebook, Seat, Side
 from scoring.engine.laws import Law
 from scoring.engine.rulebook.matters import Matter
+from scoring.engine.rulebook.terms import Terms
 from scoring.engine.rulings import (
     DEAL_WORDS,
     REMEDY_WORDS,
@@ -47,7 +48,7 @@ class RulingView:
 
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
-        return score_rows(self.before, self.after, self.ruling.hand.number)
+        return score_rows(self.before, self.after, self.ruling.hand.number, self.rubber.rulebook.terms)
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,10 @@ def standings_changes(rubber: Rubber, preview: RulingPreview) -> list[StandingCh
     return rows
 
 
-def score_rows(before: dict[str, Any], after: dict[str, Any], number: int) -> list[tuple[str, str, str]]:
-    """(what, before, after) lines for a score-change table, from two stored snapshots."""
+def score_rows(before: dict[str, Any], after: dict[str, Any], number: int,
+               terms: Terms) -> list[tuple[str, str, str]]:
+    """(what, before, after) lines for a score-change table, from two stored snapshots, in the format's words: a
+    rubber's or a match's games and its figure, or a progressive round's tally."""
     def pair(value: Any) -> str:
         return "\u2014" if value is None else f"{value[0]}{DASH}{value[1]}"
 
@@ -98,11 +101,15 @@ def score_rows(before: dict[str, Any], after: dict[str, Any], number: int) -> li
 
     if not before:
         return []
+    hand = (f"Hand {number} points (NS{DASH}EW)", pair(before.get("hand")), pair(after.get("hand")))
+    if not terms.games:
+        return [hand, (f"The round's tally (NS{DASH}EW)", pair(before.get("current")), pair(after.get("current")))]
     return [
-        (f"Hand {number} points (NS{DASH}EW)", pair(before.get("hand")), pair(after.get("hand"))),
+        hand,
         ("Games won", games(before), games(after)),
         ("Score of the game in play", pair(before.get("current")), pair(after.get("current"))),
-        (f"Rubber points (NS{DASH}EW)", pair(before.get("rubber_points")), pair(after.get("rubber_points"))),
+        (f"{terms.unit.capitalize()} (NS{DASH}EW)", pair(before.get("rubber_points")),
+         pair(after.get("rubber_points"))),
     ]
 
 

@@ -117,7 +117,8 @@ class RulingWithdrawView(SecretaryRequiredMixin, View):
             except ValidationError as exc:
                 apply_errors(form, exc)
             else:
-                messages.success(request, f"Ruling {ruling.pk} withdrawn; the rubber is rescored without it.")
+                contest = ruling.rubber.rulebook.terms.contest
+                messages.success(request, f"Ruling {ruling.pk} withdrawn; the {contest} is rescored without it.")
                 return redirect(f"{reverse('rubber', args=[ruling.rubber_id])}#ruling-{ruling.pk}")
         view = ruling_view(ruling, rubber_for_page(ruling.rubber_id))
         return render(request, "rulings/ruling_detail.html", {"view": view, "form": form}, status=400)

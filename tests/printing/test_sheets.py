@@ -343,8 +343,8 @@ def test_record_pdf_lists_his_rubbers_and_figures(client, rubber, players):
         assert any(line.startswith(figure) for line in lines), figure
     assert "Partner Rubbers Won Lost Net" in text and "Opponent Rubbers Won Lost Net" in text
     assert any(players[3].display_name in line and line.endswith("1 0 1 -4") for line in lines)  # his partner
-    assert f"3 Nov 2026 {rubber.pk} {rubber.event.name} EW {players[3].display_name}" in text
-    assert re.search(rf"{players[0].display_name} & .*2 6 lost", text)
+    assert f"3 Nov 2026 Rubber #{rubber.pk} {rubber.event.name} EW {players[3].display_name}" in text
+    assert re.search(rf"{players[0].display_name} & .*2–6 rubber\s+lost", text)
     made = Hand.objects.filter(rubber=rubber, maker_player=player).count()
     assert any(f"All hands made {made} " in line for line in lines), [line for line in lines if "All hands" in line]
 

@@ -14,7 +14,7 @@ RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", f"F
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
 PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
                      ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
-RUBBER_WIDTHS = [19, 21, None, 11, None, None, 22, 20]
+RUBBER_WIDTHS = [19, 19, None, 11, None, None, 22, 15]
 """The list's columns in millimetres; the event, the partner and the opponents share what is left..."""
 RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
 """...the opponents, two names, the most."""
