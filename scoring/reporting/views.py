@@ -244,6 +244,8 @@ class AnswerView(TableMixin):
                 messages.warning(request, " ".join(exc.messages))
                 return self.back()
             if agree:
+                # The phone now knows who holds it: its next report opens as his, one line to change.
+                request.session.setdefault(f"table_reporter_{self.table.rubber.pk}", form.answerer.pk)
                 messages.success(request, f"Hand {report.number} confirmed and scored.")
             else:
                 messages.warning(request, f"Hand {report.number} disputed: the secretary has been told "
