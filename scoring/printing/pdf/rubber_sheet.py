@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from scoring.engine.words import DASH
@@ -225,10 +226,12 @@ def rubber_sheet_story(sheet: RubberSheet, two: bool = False) -> list[Flowable]:
               else [12 * mm, 15 * mm, half - 27 * mm])
     games = (grid([list(sheet.game_columns), *[[g[0], g[1][:2], *g[2:columns]] for g in sheet.games]], widths)
              if sheet.games else p(sheet.no_games, "small"))
+    # The figures' column is as wide as its heading ("Points this round"), padding included, so it stays in its cell.
+    unit = max(28 * mm, stringWidth(sheet.unit, BOLD, 9) + 12)
     players = grid([["Player", "Side", sheet.unit],
                     *[[Name(x.player), x.side, str(x.points)] for x in sheet.players],
                     [f"{sheet.unit}, NS{DASH}EW", "", f"{sheet.rubber_points[0]}{DASH}{sheet.rubber_points[1]}"]],
-                   [half - 40 * mm, 12 * mm, 28 * mm])
+                   [half - 12 * mm - unit, 12 * mm, unit])
     players.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), BOLD, 9), ("SPAN", (0, -1), (1, -1)), *COMPACT]))
     if sheet.games:
         games.setStyle(TableStyle(COMPACT))
