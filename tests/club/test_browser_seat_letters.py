@@ -1,0 +1,35 @@
+"""The rubber's header names each seat's player after its letter ("W Evangeline ..."): under every format, with four
+36-character names, the letter never ends a line parted from its name, whatever the window's width."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser
+
+from tests.browser_helpers import log_in
+from tests.formats import FORMATS, a_table, play_on
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+WIDTHS = range(320, 1400, 10)
+PARTED = """() => [...document.querySelectorAll('[data-testid=seats] > span')].filter(seat => {
+  const letter = seat.firstElementChild.getBoundingClientRect(), name = seat.querySelector('a').getClientRects()[0];
+  return Math.abs(letter.top - name.top) > 4;
+}).map(seat => seat.textContent)"""
+
+
+@pytest.mark.parametrize("form", list(FORMATS))
+def test_a_seats_letter_stays_with_its_players_name(browser: Browser, live_server, secretary, form):
+    _, _, rubber = a_table(form)
+    play_on(rubber)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    log_in(page, live_server.url)
+    page.goto(live_server.url + reverse("rubber", args=[rubber.pk]))
+    assert page.get_by_test_id("seats").locator("a").count() == 4
+    parted = {}
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 768})
+        if found := page.evaluate(PARTED):
+            parted[width] = found
+    assert parted == {}
