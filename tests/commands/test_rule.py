@@ -178,3 +178,11 @@ def test_a_refused_penalty_awaits_the_other_sides_claim_to_the_game():
     assert offered["hand_points"] == {"before": [1, 0], "after": [1, 0]} and offered["effect"] == {}
     claimed = json.loads(run("-", stdin=json.dumps({**refused, "election": "claim_game"})).stdout)
     assert claimed["hand_points"] == {"before": [1, 0], "after": [0, 5]} and claimed["options"] == []
+
+
+def test_a_deal_claimed_under_vi_after_the_next_trump_cites_vi():
+    late = json.loads(run("-", stdin=json.dumps({
+        "rubber": OFFICIAL, "hand": 1, "irregularity": "deal",
+        "facts": {"what": "taken_up", "claimed": "after_trump"}})).stdout)
+    assert late["too_late"] is True and late["laws"] == [6] and late["cited"] == ["VI"]
+    assert "(VI)" in late["text"] and "XXXI" not in late["text"]

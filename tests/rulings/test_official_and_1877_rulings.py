@@ -424,3 +424,59 @@ def test_the_wizard_stores_the_game_claimed_under_xxxvi_as_the_other_sides_elect
     assert (ruling.election, ruling.chooser, ruling.effect) == ("claim_game", "EW", {"refused_penalty": "NS"})
     rubber.refresh_from_db()
     assert list(rubber.games.values_list("winner", "ns_score", "ew_score")) == [("EW", 0, 5)]
+
+
+# Issue 50: each ruling cites the law that rules it, and each law's gloss agrees with the ruling beside it.
+@pytest.mark.parametrize("what", ["taken_up", "misdeal"])
+def test_a_deal_claimed_under_vi_after_the_next_trump_is_refused_citing_vi_not_the_counters_law(what):
+    late = on(HAND, "deal", {"what": what, "claimed": "after_trump"}, "official-1862").decision
+    assert late.too_late and not late.effect
+    assert [law.cited for law in late.laws] == ["VI"]
+    assert late.text == ("The claim comes too late: a deal gone wrong under VI is dealt again only while that deal "
+                         "is in hand; once the trump card of the next deal is turned, it stands with the hand played "
+                         "on it (VI). The claim is recorded and the score stands.")
+
+
+@pytest.mark.parametrize("code", ["official-1862", "rules-1877"])
+def test_the_official_laws_revoke_cites_the_points_with_a_gloss_that_plays_the_hand_on(code):
+    for key, facts in (("revoke", {"offender": "E", "stage": "established", "claimed": "in_play"}),
+                       ("exposed_card", {"offender": "E", "how": "call_refused", "claimed": "in_play"})):
+        decision = ruled(key, facts, code).decision
+        points = next(law for law in decision.laws if law.cited == "the 1862 summary")
+        assert "stops there" not in points.summary and "ends" not in points.summary
+        assert points.summary == (
+            "A side that revokes gives the other side two points, or four when it was defending against a lone "
+            "player; under the Official Laws the hand is still counted, the other side scoring its own points "
+            "from it as well and the revoking side none (XXXIV).")
+        assert "their own points from the hand as well" in decision.text
+
+
+def test_the_1877_play_section_states_the_conditions_of_the_count_for_cards_thrown_in():
+    section = R1877.law(SECTION_1877 + 9).summary
+    assert "claimed at once" in section and "partner is not playing alone" not in section  # our words, not §9's
+    assert "only when his partner does not play alone" in section
+
+
+@pytest.mark.django_db
+def test_the_laws_page_and_the_ruling_pdf_state_section_9s_conditions_and_the_revokes_gloss(client, secretary,
+                                                                                            players):
+    laws = client.get(reverse("laws"), {"code": "rules-1877"}).content.decode()
+    assert "only when his partner does not play alone" in laws and "claimed at once" in laws
+    assert "and the hand stops there" not in laws
+    rubber = a_rubber(EventFactory(rulebook="rules-1877"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    ruling = make(rubber, 1, "thrown_in", {"offender": "E", "claimed": "in_play"}, by=secretary)
+    client.force_login(secretary)
+    pdf = client.get(reverse("ruling_pdf", args=[ruling.pk])).content
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "only when his partner does not play alone" in text and "claimed at once" in text
+
+
+@pytest.mark.django_db
+def test_the_wizard_stores_a_late_claim_under_vi_with_vi_as_its_law(client, secretary, players):
+    rubber = a_rubber(EventFactory(rulebook="official-1862"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    assert walk(client, rubber, 1, "deal", {"what": "taken_up", "claimed": "after_trump"}).status_code == 302
+    ruling = Ruling.objects.get()
+    assert ruling.too_late and ruling.laws == [6] and "XXXI" not in ruling.summary

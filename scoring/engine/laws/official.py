@@ -127,9 +127,10 @@ RULES_1877_SECTIONS: Mapping[int, Law] = table(
         "trump he has passed, nor after passing a second time."),
     (8, "one option only", "A declaration, once made, cannot be changed or added to; a player who assisted "
         "cannot then play alone."),
-    (9, "the play", "The dealer's left leads and each follows suit if he can; a player who throws his cards in "
-        "gives the other side what a march would have given it; a lead out of turn may be taken back and "
-        "left exposed."),
+    (9, "the play", "The dealer's left leads; each follows suit if he can. A player who throws his cards in gives "
+        "the other side all that five tricks would have given it, only when his partner does not play alone and "
+        "the count is claimed at once. A card led out of turn may be taken back and left exposed, but not by an "
+        "adversary once either has played on it, nor by the offender's partner once he has."),
     label=cite_1877, numbered=False,
 )
 
@@ -146,6 +147,11 @@ STANDARD_GAME: Mapping[int, Law] = table(
     label=lambda n: "the standard game", numbered=False,
 )
 
-SUMMARY_1862: Mapping[int, Law] = {number: dataclasses.replace(law, label="the 1862 summary")
-                                   for number, law in STANDARD_GAME.items()}
-"""The same summary as the Official Laws' codes cite it: it stands before the laws of 1862 in their text."""
+SUMMARY_1862: Mapping[int, Law] = {
+    number: dataclasses.replace(law, label="the 1862 summary") for number, law in STANDARD_GAME.items()} | {
+    SUMMARY + 2: Law(SUMMARY + 2, "the revoke", "A side that revokes gives the other side two points, or four when "
+                     "it was defending against a lone player; under the Official Laws the hand is still counted, "
+                     "the other side scoring its own points from it as well and the revoking side none (XXXIV).",
+                     "the 1862 summary", numbered=False)}
+"""The same summary as the Official Laws' codes cite it: it stands before the laws of 1862 in their text. Its revoke
+gives the points those codes pay, but they count the hand on (XXXIV), so its gloss there says so."""

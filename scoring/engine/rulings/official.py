@@ -46,11 +46,15 @@ from scoring.engine.rulings.schema import (
 PRIVILEGES, ALONE, ONE_OPTION, THE_PLAY = (SECTION_1877 + n for n in (6, 7, 8, 9))
 
 LATE_REASONS: Mapping[int, str] = {
+    6: "a deal gone wrong under VI is dealt again only while that deal is in hand; once the trump card of the next "
+       "deal is turned, it stands with the hand played on it (VI)",
     26: "no revoke may be claimed once the cards are cut for the next deal (XXVI)",
     31: "a score wrongly counted can be put right only until the trump card is turned in the next deal (XXXI)",
 }
 SCORE_LIMIT = ClaimLimit("score", OFFICIAL_LAWS.claim_limits["score"], LATE_REASONS)
 REVOKE_LIMIT = ClaimLimit("revoke", OFFICIAL_LAWS.claim_limits["revoke"], LATE_REASONS)
+DEAL_LIMIT = ClaimLimit("score", {claimed: (6,) for claimed in OFFICIAL_LAWS.claim_limits["score"]}, LATE_REASONS)
+"""A deal claimed under VI comes too late when any score claim does, by VI's own limit, not the counter's (XXXI)."""
 
 DEALER_LETS_STAND = Option("stands", "He lets the deal stand", Outcome("{dealer} lets the deal stand.", ()))
 HIGHEST, LOWEST = highest_and_lowest("{left} requires")
@@ -210,7 +214,7 @@ THE_DEAL = Irregularity(
         CLAIMED,
     ),
     limit=SCORE_LIMIT,
-    paths=timed(
+    paths=(*timed(
         SCORE_LIMIT,
         Path(when(what="changed_mode"), Outcome(
             "{dealer} changed his way of dealing: {claimants} may require a fresh deal, if they ask before "
@@ -229,12 +233,16 @@ THE_DEAL = Irregularity(
         Path(when(what="wrong_count"), Outcome(
             "A wrong count found after the trump card was turned loses the deal: {dealer} loses it and it "
             "passes to the left.", (7,), score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+    ), *timed(
+        DEAL_LIMIT,
         Path(when(what="taken_up"), Outcome(
             "An adversary took up his cards during the deal: the misdeal that followed does not cost {dealer} his "
             "deal, and he deals again.", (6,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
         Path(when(what="misdeal"), Outcome(
             "A misdeal: {dealer} loses the deal and it passes to the left.", (11, 6),
             score=ScoreEffect.MISDEAL, deal=Deal.PASSES)),
+    ), *timed(
+        SCORE_LIMIT,
         Path(when(what="out_of_turn_stopped"), Outcome(
             "The deal out of turn was found before the trump card was turned: it goes back to the player whose "
             "turn it was. Correct the hand's dealer if it was recorded.", (8,), deal=Deal.RIGHTFUL_DEALER)),
@@ -244,7 +252,7 @@ THE_DEAL = Irregularity(
         Path(when(what="imperfect_pack"), Outcome(
             "The pack is imperfect: this deal is void, the scores of earlier deals stand, and the dealer keeps "
             "his deal.", (9,), score=ScoreEffect.NEW_DEAL, deal=Deal.SAME_DEALER)),
-    ),
+    )),
 )
 
 WRONG_CARDS = Irregularity(
