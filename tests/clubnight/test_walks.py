@@ -107,7 +107,8 @@ def test_a_substitute_sits_in_for_the_rest_of_the_rubber_and_both_share_its_resu
     page = client.post(url, {"action": "leave", "player": gone.pk}, follow=True).content.decode()
     assert "seat a substitute (law 18)" in page
     done = client.post(reverse("seat_change", args=[rubber.pk]),
-                       {"seat": "W", "player": substitute.pk, "from_hand": 2, "reason": "gone home"}, follow=True)
+                       {"seat": "W", "player": substitute.pk, "from_hand": 2, "reason": "gone home",
+                        "consented": "on"}, follow=True)
     assert f"{substitute} sits W from hand 2" in done.content.decode()
     # He sits at table 1 for the rest of the rubber: not waiting to cut for another table meanwhile.
     page = client.get(url).content.decode()
