@@ -124,7 +124,20 @@ function eventModeFields() {
   apply();
 }
 
+// A fold that a phone keeps shut, so its table is first in view, is open on a wider screen (the club's standings).
+// The pills of a row that scrolls sideways on a phone bring the page's own into view.
+function openWide() {
+  if (window.matchMedia("(min-width: 768px)").matches) {
+    for (const fold of document.querySelectorAll("details[data-open-wide]")) { fold.open = true; }
+  }
+  for (const current of document.querySelectorAll(".nav-scroll [aria-current=page]")) {
+    const row = current.closest(".nav-scroll");
+    row.scrollLeft = current.offsetLeft - row.offsetLeft - 8;
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  openWide();
   eventModeFields();
   filterLists();
   focusForm();
