@@ -53,8 +53,8 @@ def _source(seed: int | None, entered: Sequence[tuple[str, str]]) -> tuple[CutSo
 
 def _steps(log: Sequence[CutStep]) -> list[dict[str, Any]]:
     return [{"round": s.round, "player": s.player, "card": s.card.label if s.card else "",
-             "words": s.card.words if s.card else "two cards exposed", "reason": s.reason, "law": s.law}
-            for s in log]
+             "words": s.card.words if s.card else "two cards exposed", "reason": s.reason, "law": s.law,
+             "cited": s.cited} for s in log]
 
 
 def _locked(event: Event) -> Event:

@@ -87,3 +87,18 @@ def test_an_event_not_run_as_a_club_night_is_refused_in_its_own_codes_words():
     with pytest.raises(ValidationError, match="Only a club night forms its tables by dealing for the jacks"):
         tables_form(event=event, seed=1)
     assert not ClubTable.objects.filter(event=event).exists()
+
+
+def test_the_log_says_who_went_to_the_fresh_table_and_why_citing_laws_12_and_17(client):
+    event, p = night(10)
+    cutting = tables_form(event=event, seed=170064)  # as above: 9♠ and the three sevens make table 2
+    cited = {step["player"]: step["cited"] for step in cutting.log if step["reason"].startswith("for the tables")}
+    assert {name for name, laws in cited.items() if laws == "laws 11, 12, 17"} == {
+        p[k].display_name for k in (3, 4, 6, 9)}
+    assert cited[p[5].display_name] == cited[p[2].display_name] == "law 11"  # table 1 and its candidate
+    gale = next(step for step in cutting.log if step["player"] == p[6].display_name)
+    assert gale["reason"] == ("for the tables, and so to table 2, a fresh table: below the first table's four and "
+                              "the two in line there (law 12), he is placed by his card, after any who have "
+                              "belonged to no table (law 17)")
+    page = client.get(reverse("club_night", args=[event.slug])).content.decode()
+    assert "after any who have belonged to no table (law 17) · laws 11, 12, 17" in page

@@ -507,3 +507,43 @@ def test_who_takes_a_departed_players_place_is_known_before_the_rubber_ends(case
 def test_nobody_in_line_to_take_a_place_is_known_before_the_rubber_ends():
     with pytest.raises(TableBreaksUp, match="only 1 in line can take their places"):
         successors({A: 1, B: 1, C: 1, D: 1}, [E], departed={A, B})
+
+
+# Issue 50: the log says where a candidate goes to a fresh table, and why, citing laws 12 and 17.
+
+def test_a_candidate_sent_to_a_fresh_table_is_logged_with_laws_12_and_17_and_why():
+    ince = "Ince"
+    formation = form_tables([A, B, C, D, E, F, G, H, ince], entered(
+        "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 10S, Frye 9S, Gale 8S, Hale 7S, Ince 7H, "
+        "Ames JH, Bell AH, Cole KH, Dunn QH, Eaton JD, Gale AD, Hale KD, Ince QD"))
+    one, two = formation.tables
+    assert set(one.players) == {A, B, C, D} and one.candidates == (F,)
+    assert set(two.players) == {E, G, H, ince} and two.candidates == ()
+    tables_cut = {step.player: step for step in formation.log if step.kind is CutKind.TABLES}
+    assert [(p, tables_cut[p].laws) for p in (A, F, E, G, ince)] == [
+        (A, (11,)), (F, (11,)), (E, (11, 12, 17)), (G, (11, 12, 17)), (ince, (11, 12, 17))]
+    assert tables_cut[E].reason == (
+        "for the tables, and so to table 2, a fresh table: fifth or sixth in the cut, he was the first table's "
+        "candidate (law 12), but too few were below to fill this table, so he takes a place left by his card "
+        "(law 17)")
+    assert tables_cut[G].reason == (
+        "for the tables, and so to table 2, a fresh table: below the first table's four and the two in line there "
+        "(law 12), he is placed by his card, after any who have belonged to no table (law 17)")
+    assert str(tables_cut[G]).endswith("laws 11, 12, 17)")
+
+
+def test_a_fresh_candidate_at_a_later_cutting_is_logged_coming_in_first_under_law_17():
+    formation = form_tables([A, B, C, D, E], entered(
+        "Ames JS, Bell AS, Cole KS, Dunn QS, Eaton 7S, Ames JH, Cole AH, Dunn KH, Eaton QH"),
+        fresh={A, C, D, E}, first_number=3)
+    (table,) = formation.tables
+    assert table.number == 3 and table.candidates == (B,)
+    tables_cut = {step.player: step for step in formation.log if step.kind is CutKind.TABLES}
+    assert tables_cut[E].laws == (11, 12, 17) and tables_cut[E].reason == (
+        "for the tables, and so to table 3, a fresh table: having neither played at nor stood in line at another "
+        "table this evening, he comes in before those who have (law 17), and the cards then place the four who "
+        "play and the two in line (law 12)")
+    assert tables_cut[B].reason == (
+        "for the tables, and so to table 3 as its first candidate, a fresh table: placed by his card, the four "
+        "highest playing and the next two standing in line (law 12), after any who have belonged to no table "
+        "(law 17)")

@@ -89,10 +89,24 @@ class CutStep:
     law: int
     kind: CutKind
     exposed: tuple[Card, ...] = ()
+    also: tuple[int, ...] = ()
+    """Laws beyond the cut's own that the card's outcome rests on: where it sent the player to a fresh table,
+    laws 12 and 17 (`tables.form_tables`)."""
+
+    @property
+    def laws(self) -> tuple[int, ...]:
+        """The cut's law and those its outcome rests on, in order."""
+        return tuple(sorted({self.law, *self.also}))
+
+    @property
+    def cited(self) -> str:
+        """"law 11", "laws 11, 12, 17"."""
+        laws = self.laws
+        return f"law {laws[0]}" if len(laws) == 1 else "laws " + ", ".join(str(n) for n in laws)
 
     def __str__(self) -> str:
         shown = self.card.label if self.card else " ".join(c.label for c in self.exposed) + " exposed"
-        return f"{self.round}. {self.player}: {shown} ({self.reason}, law {self.law})"
+        return f"{self.round}. {self.player}: {shown} ({self.reason}, {self.cited})"
 
 
 def names(players: Sequence[str]) -> str:

@@ -35,10 +35,13 @@ Decisions where the laws are silent or the site must be concrete:
   eldest hand), the lower West; the first dealer is North. The dealer may choose otherwise (law 11).
 - Entered cuts missing a table's cut for partners: each table cuts for partners on its own, so every
   table's missing cut is named at once (a `MissingCut` of them all), not one a submission.
+- The log says where the cut sent each player who goes to a fresh table (any table but the evening's
+  first), and why, citing laws 12 and 17 beside the law of the cut: on the last card that placed him.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -133,7 +136,49 @@ def form_tables(candidates: Sequence[str], cuts: CutSource, *, fresh: Collection
         raise MissingCut(" ".join(missing))
     placed = {order[k] for k, place in enumerate(places) if place is not None}
     cutter.finish()
-    return Formation(tuple(formed), tuple(p for p in candidates if p not in placed), tuple(cutter.log), tuple(order))
+    log = _fresh_tables_told(tuple(cutter.log), order, places, prior, first_number)
+    return Formation(tuple(formed), tuple(p for p in candidates if p not in placed), log, tuple(order))
+
+
+FRESH_TABLE_LAWS = (12, 17)
+"""Law 12 places the four who play and the two in line at a table; law 17 who comes in first at a fresh one."""
+
+
+def _fresh_tables_told(log: tuple[CutStep, ...], order: Sequence[str], places: Sequence[tuple[int, int] | None],
+                       prior: Collection[str], first_number: int) -> tuple[CutStep, ...]:
+    """The log, each player the cut sent to a fresh table told where and why on the last card that placed him
+    (his cut for the tables, or for a tie in it), citing laws 12 and 17 as well."""
+    told: dict[str, str] = {}
+    for k, place in enumerate(places):
+        if place is None:
+            continue
+        index, line = place
+        if index == 0 and first_number == 1:  # the evening's first table: the cut alone places them (laws 11, 12)
+            continue
+        where = f"table {first_number + index}"
+        if line != SEATED:
+            where += f" as its {('first', 'second')[line - 1]} candidate"
+        if order[k] in prior:
+            why = ("having neither played at nor stood in line at another table this evening, he comes in before "
+                   "those who have (law 17), and the cards then place the four who play and the two in line "
+                   "(law 12)")
+        elif index > 0 and PLAYERS_A_TABLE <= k < PLAYERS_A_TABLE + CANDIDATES_A_TABLE:
+            why = ("fifth or sixth in the cut, he was the first table's candidate (law 12), but too few were below "
+                   "to fill this table, so he takes a place left by his card (law 17)")
+        elif index > 0:
+            why = ("below the first table's four and the two in line there (law 12), he is placed by his card, "
+                   "after any who have belonged to no table (law 17)")
+        else:
+            why = ("placed by his card, the four highest playing and the next two standing in line (law 12), after "
+                   "any who have belonged to no table (law 17)")
+        told[order[k]] = f"and so to {where}, a fresh table: {why}"
+    last = {step.player: at for at, step in enumerate(log) if step.kind is not CutKind.PARTNERS}
+    out = list(log)
+    for player, words in told.items():
+        if player in last:  # exactly four placed at a table cut only for partners (law 11)
+            step = out[last[player]]
+            out[last[player]] = dataclasses.replace(step, reason=f"{step.reason}, {words}", also=FRESH_TABLE_LAWS)
+    return tuple(out)
 
 
 def _places(count: int, tables: int) -> list[tuple[int, int] | None]:
