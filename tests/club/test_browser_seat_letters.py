@@ -1,5 +1,5 @@
 """The rubber's header names each seat's player after its letter ("W Evangeline ..."): under every format, with four
-36-character names, the letter never ends a line parted from its name, whatever the window's width."""
+36-character names, the letter never ends a line parted from its name, nor does the line run past the page, whatever the window's width."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDTHS = range(320, 1400, 10)
 PARTED = """() => [...document.querySelectorAll('[data-testid=seats] > span')].filter(seat => {
   const letter = seat.firstElementChild.getBoundingClientRect(), name = seat.querySelector('a').getClientRects()[0];
-  return Math.abs(letter.top - name.top) > 4;
+  const main = document.querySelector('main'), edge = main.getBoundingClientRect().right
+    - parseFloat(getComputedStyle(main).paddingRight);
+  return Math.abs(letter.top - name.top) > 4 || seat.getBoundingClientRect().right > edge + 1;
 }).map(seat => seat.textContent)"""
 
 
