@@ -9,10 +9,26 @@ function focusForm() {
   const fields = "input:not([type=hidden]):not([disabled]):not([type=submit]), select:not([disabled]), textarea";
   const target = form.querySelector(".is-invalid") || form.querySelector(fields);
   if (!target) { return; }
-  target.focus();  // the browser scrolls only as far as the field needs
+  keepInView(form, target);
   // A textarea keeps its text unselected: the secretary corrects one line of it, not all (the cards as cut).
   if (target.classList.contains("is-invalid") && typeof target.select === "function" && target.tagName !== "TEXTAREA") {
     try { target.select(); } catch (error) { /* a field with nothing to select */ }  // typing replaces it
+  }
+}
+
+// The focus goes to the field without the browser's own scroll: the page scrolls only as far as the form needs, and
+// no further than the part the form names (data-keep-in-view: the rubber's score, so that the score, the latest
+// hands and the form for the next share one screen).
+function keepInView(form, target) {
+  target.focus({ preventScroll: true });
+  const keep = form.dataset.keepInView ? document.querySelector(form.dataset.keepInView) : null;
+  const box = (form.closest(".card") || form).getBoundingClientRect();
+  const below = box.bottom + 8 - window.innerHeight;
+  if (below <= 0) { return; }
+  const most = keep ? keep.getBoundingClientRect().top - 8 : below;
+  window.scrollBy({ top: Math.max(Math.min(below, most), 0), behavior: "instant" });  // not Bootstrap's smooth scroll
+  if (target.getBoundingClientRect().bottom > window.innerHeight) {
+    target.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 }
 
