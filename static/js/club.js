@@ -20,14 +20,19 @@ function focusForm() {
 // no further than the part the form names (data-keep-in-view: the rubber's score, so that the score, the latest
 // hands and the form for the next share one screen).
 function keepInView(form, target) {
-  target.focus({ preventScroll: true });
   const keep = form.dataset.keepInView ? document.querySelector(form.dataset.keepInView) : null;
+  if (!keep) {
+    target.focus();  // the browser scrolls only as far as the field needs
+    return;
+  }
+  target.focus({ preventScroll: true });
   const box = (form.closest(".card") || form).getBoundingClientRect();
   const below = box.bottom + 8 - window.innerHeight;
   if (below <= 0) { return; }
-  const most = keep ? keep.getBoundingClientRect().top - 8 : below;
+  const most = keep.getBoundingClientRect().top - 8;
   window.scrollBy({ top: Math.max(Math.min(below, most), 0), behavior: "instant" });  // not Bootstrap's smooth scroll
-  if (target.getBoundingClientRect().bottom > window.innerHeight) {
+  const field = target.getBoundingClientRect();
+  if (field.top < 0 || field.bottom > window.innerHeight) {
     target.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 }
