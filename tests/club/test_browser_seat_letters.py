@@ -1,5 +1,6 @@
 """The rubber's header names each seat's player after its letter ("W Evangeline ..."): under every format, with four
-36-character names, the letter never ends a line parted from its name, nor does the line run past the page, whatever the window's width."""
+36-character names, the letter never ends a line parted from its name, nor does the line run past the page,
+whatever the window's width."""
 
 from __future__ import annotations
 
