@@ -400,8 +400,9 @@ class EventForm(HouseRulesFields, forms.ModelForm):
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
         terms = (self.instance.playing if self.instance.pk else the_club().playing).terms
+        offered: list[tuple[str, str]] = list(mode.widget.choices)  # the field's, with its blank where it has one
         mode.choices = [(value, started_by_the_secretary(terms) if value == Event.Mode.RUBBERS else label)
-                        for value, label in mode.choices]
+                        for value, label in offered]
         # A new event starts from the club's usual house rules; a stored one shows its own.
         self.house_fields_add(self.instance.house_rules if self.instance.pk else the_club().house_rules)
         for name in ("rounds", "deal_limit", "round_minutes"):
