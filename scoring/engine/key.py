@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.engine.laws import Law
 from scoring.engine.rulebook import Reason, Rulebook
 from scoring.engine.words import plural
 
@@ -15,7 +16,8 @@ from scoring.engine.words import plural
 @dataclass(frozen=True, slots=True)
 class KeyLine:
     law: str
-    """The law as its code cites it ("2", "XXV", "1877 §9"); "" where the code's summary, not a law, says so."""
+    """The law as its code numbers it ("2", "XXV", "1877 §9"); "" where the code's summary, not a law, says so. A law
+    the code borrows names its book in `case`."""
     case: str
     scores: str
 
@@ -48,13 +50,23 @@ def scoring_key(rb: Rulebook) -> tuple[KeyLine, ...]:
     )
 
 
-def _law(rb: Rulebook, reason: Reason) -> str:
-    """The first numbered law a reason cites, as its code writes it; "" when only the summary says so."""
+def _law(rb: Rulebook, reason: Reason) -> Law | None:
+    """The first numbered law a reason cites; None when only the summary says so."""
     for number in rb.laws_for(reason):
         law = rb.laws.get(number)
         if law is not None and (law.numbered or law.label.startswith("1877")):
-            return law.cited
-    return ""
+            return law
+    return None
+
+
+def _penalty(rb: Rulebook, reason: Reason, case: str, scores: str) -> KeyLine:
+    """A penalty's line: its law as its own code numbers it in the law column and, where the code borrows that law,
+    the code it is borrowed from named in the case ("A signal across the table (Official Laws)"), so no numeral
+    stands bare of its book in the narrow column."""
+    law = _law(rb, reason)
+    if law is None:
+        return KeyLine("", case, scores)
+    return KeyLine(law.own, f"{case} ({law.book})" if law.book else case, scores)
 
 
 def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
@@ -74,10 +86,10 @@ def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
         *((KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
            KeyLine("", "The match", match)) if rb.terms.games
           else (KeyLine("", f"The {rb.terms.contest}", "its deals' points added up; no game is played"),)),
-        KeyLine(_law(rb, Reason.REVOKE), "A revoke", revoke + ("; the hand ends" if rb.revoke_ends_hand else "")),
-        KeyLine(_law(rb, Reason.SIGNAL), "A signal across the table", f"{_points(rb.signal)} to the other side"),
-        KeyLine(_law(rb, Reason.OFFENDERS_VOID), "A side paying a penalty", "counts nothing it made in the hand"),
+        _penalty(rb, Reason.REVOKE, "A revoke", revoke + ("; the hand ends" if rb.revoke_ends_hand else "")),
+        _penalty(rb, Reason.SIGNAL, "A signal across the table", f"{_points(rb.signal)} to the other side"),
+        _penalty(rb, Reason.OFFENDERS_VOID, "A side paying a penalty", "counts nothing it made in the hand"),
     ]
     if rb.knows("thrown_in"):
-        lines.append(KeyLine(_law(rb, Reason.THROWN_IN), "Cards thrown in", "the other side counts a march"))
+        lines.append(_penalty(rb, Reason.THROWN_IN, "Cards thrown in", "the other side counts a march"))
     return tuple(lines)

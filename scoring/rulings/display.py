@@ -195,8 +195,8 @@ def ruling_view(ruling: Ruling, rubber: Rubber) -> RulingView:
             elif isinstance(value, bool):
                 answer = "Yes" if value else "No"
             else:
-                answer = fact.label(value)
-            facts.append((fact.question, answer))
+                answer = rulebook.cites_in(fact.label(value))
+            facts.append((rulebook.cites_in(fact.question), answer))
         options = {o.key: (o.label, p.outcome.chooser) for p in irregularity.paths if p.outcome
                    for o in p.outcome.options}
         label, chooser = options.get(ruling.election, (ruling.election, Chooser.CLAIMANTS))

@@ -71,21 +71,24 @@ class FactsForm(forms.Form):
         return cleaned
 
 
-def _field(fact: Fact) -> forms.Field:
+def _field(fact: Fact, rulebook: Rulebook) -> forms.Field:
     # A question with a default (the other side's revokes: none) or asked only where a row of the
     # table tests it (the time of a claim) may be left unanswered; the engine says when it matters.
     required = fact.required and fact.default is None
+    words = rulebook.cites_in  # the laws in the question's words as the code cites them
+    question, help_text = words(fact.question), words(fact.help)
     field: forms.Field
     if fact.kind is FactKind.COUNT:
-        field = CountField(what="The answer", label=fact.question, min_value=fact.low, max_value=fact.high,
+        field = CountField(what="The answer", label=question, min_value=fact.low, max_value=fact.high,
                            required=required, initial=fact.default if fact.default is not None else fact.low,
-                           help_text=fact.help)
+                           help_text=help_text)
     elif fact.kind is FactKind.FLAG:
-        field = forms.ChoiceField(label=fact.question, choices=YES_NO, widget=forms.RadioSelect, required=required,
-                                  help_text=fact.help)
+        field = forms.ChoiceField(label=question, choices=YES_NO, widget=forms.RadioSelect, required=required,
+                                  help_text=help_text)
     else:
-        field = forms.ChoiceField(label=fact.question, choices=list(fact.choices), widget=forms.RadioSelect,
-                                  required=required, initial=fact.default, help_text=fact.help)
+        field = forms.ChoiceField(label=question, choices=[(value, words(label)) for value, label in fact.choices],
+                                  widget=forms.RadioSelect, required=required, initial=fact.default,
+                                  help_text=help_text)
         if fact.kind is FactKind.SEAT:
             field.is_seat = True  # type: ignore[attr-defined]
     return field
@@ -97,19 +100,19 @@ def _seat_field() -> forms.ChoiceField:
     return field
 
 
-def _offender_help(irregularity: Irregularity) -> str:
+def _offender_help(irregularity: Irregularity, rulebook: Rulebook) -> str:
     """Which answers name the offender without asking: the help says when he must be named."""
     named = []
     for rule in irregularity.offender_from:
         for key, values in rule.when.items():
             fact = irregularity.fact(key)
-            named += [fact.label(v).split(" (law")[0].lower() for v in sorted(values)]
+            named += [rulebook.cites_in(fact.label(v).split(" (law")[0]).lower() for v in sorted(values)]
     return ("Name him, except when what happened was: " + "; ".join(named)
             + ". Then the laws and the hand say who it was (or that nobody was at fault).")
 
 
-def facts_form(irregularity: Irregularity) -> type[FactsForm]:
-    """A form asking exactly the questions of `irregularity`, in the table's order."""
+def facts_form(irregularity: Irregularity, rulebook: Rulebook = SOMERSET_1888) -> type[FactsForm]:
+    """A form asking exactly the questions of `irregularity`, in the table's order, in `rulebook`'s words."""
     fields: dict[str, Any] = {"irregularity": irregularity}
     if irregularity.offender is Offender.ASKED:
         fields["offender"] = _seat_field()
@@ -117,15 +120,15 @@ def facts_form(irregularity: Irregularity) -> type[FactsForm]:
             # Where the laws name the offender (the dealer who did not discard, the lone player's
             # partner), the hand as reported says who he was, whoever is named here.
             fields["offender"].required = False
-            fields["offender"].help_text = _offender_help(irregularity)
+            fields["offender"].help_text = _offender_help(irregularity, rulebook)
     for fact in irregularity.facts:
-        fields[fact.key] = _field(fact)
+        fields[fact.key] = _field(fact, rulebook)
     name = "".join(part.title() for part in irregularity.key.split("_")) + "FactsForm"
     return type(name, (FactsForm,), fields)
 
 
 FACTS_FORMS: Mapping[str, Mapping[str, type[FactsForm]]] = {
-    code: {key: facts_form(irr) for key, irr in table.items()} for code, table in TABLES.items()}
+    code: {key: facts_form(irr, RULEBOOKS[code]) for key, irr in table.items()} for code, table in TABLES.items()}
 """The facts form of each irregularity, by code of laws (each code words its questions its own way)."""
 IRREGULARITY_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for code in RULEBOOKS for key in TABLES[code]))
 """Every irregularity any code has: a step of the wizard each, shown only when chosen."""
@@ -150,7 +153,7 @@ class ElectionForm(forms.Form):
             self.fields["election"].label = "What does the offender's partner choose?"
         elif chooser:
             self.fields["election"].label = f"What do {chooser} choose?"
-        self.fields["election"].help_text = words.help(chosen_by)
+        self.fields["election"].help_text = rulebook.cites_in(words.help(chosen_by))
 
 
 class ReviewForm(forms.Form):

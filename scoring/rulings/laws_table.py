@@ -68,14 +68,14 @@ class IrregularityView:
     rows: list[PathRow]
 
 
-def _conditions(irregularity: Irregularity, path: Path) -> list[str]:
+def _conditions(irregularity: Irregularity, path: Path, rulebook: Rulebook) -> list[str]:
     asked = {f.key: f for f in irregularity.facts}
     out = []
     for key, accepted in path.when.items():
         if key in asked:
             fact = asked[key]
             answers = " or ".join(sorted(fact.label(v) for v in accepted))
-            out.append(f"{fact.question} {answers}")
+            out.append(rulebook.cites_in(f"{fact.question} {answers}"))
         else:
             label, words = DERIVED_WORDS[key]
             out.append(f"{label}: {' or '.join(sorted(words.get(v, v) for v in accepted))}")
@@ -98,18 +98,21 @@ def generic_words(rulebook: Rulebook) -> dict[str, object]:
     }
 
 
-def _sentence(text: str, words: Mapping[str, object]) -> str:
+def _sentence(text: str, words: Mapping[str, object], rulebook: Rulebook | None = None) -> str:
     filled = text.format_map(words)
+    if rulebook is not None:
+        filled = rulebook.cites_in(filled)
     return re.sub(r"(^|\.\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), filled)
 
 
 def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object], rulebook: Rulebook) -> PathRow:
     outcome: Outcome | None = path.outcome
     if outcome is None:
-        return PathRow(_conditions(irregularity, path), "", [], "", "", [], False, _sentence(path.refuse, words))
+        return PathRow(_conditions(irregularity, path, rulebook), "", [], "", "", [], False,
+                       _sentence(path.refuse, words, rulebook))
     return PathRow(
-        conditions=_conditions(irregularity, path),
-        text=_sentence(outcome.text, words),
+        conditions=_conditions(irregularity, path, rulebook),
+        text=_sentence(outcome.text, words, rulebook),
         laws=[rulebook.law(n).cited for n in outcome.laws],
         score=_score(outcome.score, rulebook),
         deal=DEAL_WORDS[outcome.deal] if outcome.deal.value != "stands" else "",
@@ -117,7 +120,7 @@ def _row(irregularity: Irregularity, path: Path, words: Mapping[str, object], ru
                  for o in outcome.options if o.key != CONSULTED_KEY],
         too_late=outcome.too_late,
         refused="",
-        lost=next((_sentence(o.outcome.text.split(f"({rulebook.cited(Matter.CHOICE)}): ", 1)[-1], words)
+        lost=next((_sentence(o.outcome.text.split(f"({rulebook.cited(Matter.CHOICE)}): ", 1)[-1], words, rulebook)
                    for o in outcome.options
                    if o.key == CONSULTED_KEY), ""),
     )
@@ -138,7 +141,7 @@ def rulings_table(rulebook: Rulebook) -> list[IrregularityView]:
     words = generic_words(rulebook)
     return [
         IrregularityView(irr, [irr.offender_question if irr.offender.value == "asked" else "",
-                               *[f.question for f in irr.facts]],
+                               *[rulebook.cites_in(f.question) for f in irr.facts]],
                          [_row(irr, p, words, rulebook) for p in irr.paths])
         for irr in irregularities(rulebook).values()
     ]

@@ -93,7 +93,7 @@ def test_a_standard_game_entered_by_the_secretary_scores_to_ten(client, secretar
     assert (rubber.ns_points, rubber.ew_points) == (1, 0)
     page = client.get(reverse("rubber", args=[rubber.pk])).content.decode()
     assert "Game 1: NS won 10–4" in page and "won the match" in page
-    assert "signal across the table (law XXXIII)" in page
+    assert "signal across the table (Official Laws, XXXIII)" in page  # borrowed, and cited as theirs
     assert Penalty.objects.filter(kind="signal", side="NS").count() == 1
     # The standings count matches, games, the hands' points, lone hands made and euchres.
     results = {r.player.display_name: r for r in RubberPlayerResult.objects.filter(rubber=rubber)}

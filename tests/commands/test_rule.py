@@ -186,3 +186,15 @@ def test_a_deal_claimed_under_vi_after_the_next_trump_cites_vi():
         "facts": {"what": "taken_up", "claimed": "after_trump"}})).stdout)
     assert late["too_late"] is True and late["laws"] == [6] and late["cited"] == ["VI"]
     assert "(VI)" in late["text"] and "XXXI" not in late["text"]
+
+
+def test_under_the_standard_game_the_official_laws_are_cited_as_theirs():
+    standard = {**OFFICIAL, "rulebook": "standard"}
+    late = json.loads(run("-", stdin=json.dumps({
+        "rubber": standard, "hand": 1, "irregularity": "deal",
+        "facts": {"what": "wrong_count", "claimed": "after_trump"}})).stdout)
+    assert late["laws"] == [31] and late["cited"] == ["Official Laws, XXXI"]
+    assert late["text"].endswith("in the next deal (Official Laws, XXXI). The claim is recorded and the score stands.")
+    listed = json.loads(run("--list", "--rulebook", "standard").stdout)
+    deal = next(entry for entry in listed if entry["key"] == "deal")
+    assert deal["cited"][:2] == ["Official Laws, III", "Official Laws, IV"]

@@ -38,3 +38,14 @@ def test_the_standard_games_key_has_a_line_for_a_lone_defenders_euchre_only_wher
     assert key["Lone hand euchred"] == "2 points to the defenders"
     plain = [line.case for line in scoring_key(STANDARD)]
     assert not any("defender playing alone" in case for case in plain)
+
+
+def test_the_standard_games_key_names_the_book_of_a_penalty_it_borrows():
+    from scoring.engine.rulebook import OFFICIAL_1862, STANDARD
+
+    standard = {line.case: line.law for line in scoring_key(STANDARD)}
+    assert standard["A signal across the table (Official Laws)"] == "XXXIII"
+    assert standard["A side paying a penalty (Official Laws)"] == "XXXIV"
+    assert standard["A revoke"] == ""  # the standard game's own summary
+    official = {line.case: line.law for line in scoring_key(OFFICIAL_1862)}
+    assert official["A signal across the table"] == "XXXIII"

@@ -43,3 +43,23 @@ def test_the_summaries_are_in_our_own_words_not_the_old_text():
         mine = words(law.summary)
         copied = [" ".join(mine[i:i + 8]) for i in range(len(mine) - 7) if tuple(mine[i:i + 8]) in runs]
         assert copied == [], (law.number, law.title, copied)
+
+
+# Issue 50: the standard game borrows the Official Laws' penalties and cites them as theirs.
+
+def test_the_standard_game_cites_a_law_it_borrows_as_the_official_laws():
+    from scoring.engine.laws import SUMMARY
+    from scoring.engine.rulebook import OFFICIAL_1862, STANDARD
+    from scoring.engine.rulebook.matters import Matter
+
+    assert (STANDARD.law(7).cited, STANDARD.law(7).heading) == ("Official Laws, VII", "Official Laws, VII")
+    assert STANDARD.cite((3, 4, 5)) == "Official Laws, III, IV, V"
+    assert STANDARD.cite((22, SUMMARY + 2, 34)) == "Official Laws, XXII, XXXIV; the standard game"
+    assert STANDARD.cited(Matter.SCORE_CLAIM) == "Official Laws, XXXI"
+    assert STANDARD.cite(range(3, 10)) == "Official Laws, III, IV, V, VI, VII, VIII, IX"
+    assert STANDARD.cites_in("too late (XXVI); his choice (XXIII, XXIX)") == (
+        "too late (Official Laws, XXVI); his choice (Official Laws, XXIII, XXIX)")
+    # The Official Laws' own code cites them as it always has.
+    assert (OFFICIAL_1862.law(7).cited, OFFICIAL_1862.law(7).heading) == ("VII", "Law VII")
+    assert OFFICIAL_1862.cite((22, 34)) == "laws XXII, XXXIV"
+    assert OFFICIAL_1862.cites_in("too late (XXVI)") == "too late (XXVI)"

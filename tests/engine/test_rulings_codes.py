@@ -3,12 +3,13 @@ or a named refusal, every row is reached, and the rulings score as each code say
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from scoring.engine import RULEBOOKS, Declaration, HandResult, ReportedHand, Revokes, Seat, parse_rubber, score_rubber
-from scoring.engine.rulings import RulingError, adjudicate, irregularities, rule
+from scoring.engine.rulings import RulingError, adjudicate, irregularities, irregularity_catalogue, rule
 from tests.engine.test_rulings_table import answers, which_path
 
 CODES = ("official-1862", "rules-1877", "standard")
@@ -24,6 +25,8 @@ HANDS = (
     ReportedHand(dealer=Seat.N, maker=Seat.E, declaration=Declaration.ORDERED_UP, alone=True, tricks=5),
 )
 CASES = [(code, key) for code in CODES for key in irregularities(RULEBOOKS[code])]
+BARE = re.compile(r"\((?:[IVXL]+)(?:, [IVXL]+)*\)")
+"""A numeral of the Official Laws in brackets, bare of their name: never under the standard game."""
 
 
 @pytest.mark.parametrize(("code", "key"), CASES)
@@ -38,8 +41,10 @@ def test_every_answer_gives_a_ruling_or_a_named_refusal_and_every_row_is_reached
                 ruling = adjudicate(key, facts, hand, number=1, rulebook=rulebook)
                 elections += [o.key for o in ruling.options]
                 assert "{" not in ruling.text and "law 85" not in ruling.text and "law 44" not in ruling.text
+                assert code != "standard" or not BARE.search(ruling.text), ruling.text
             except RulingError as exc:
                 assert exc.field, f"{key} {facts}: a refusal must name the question at fault"
+                assert code != "standard" or not BARE.search(exc.message), exc.message
                 if exc.field == "hand":
                     continue
             reached.add(irregularity.paths.index(which_path(irregularity, facts, hand, rulebook)))
@@ -78,7 +83,8 @@ def test_a_completed_revoke_scores_as_the_code_says(code: str, points: tuple[int
     assert ("the hand ends there" in ruled.decision.text) is (code == "standard")
     # Completed (XXII), paid as the code's own revoke rule says; XXV is for mixing the cards, which nobody did.
     cited = [law.cited for law in ruled.decision.laws]
-    assert cited[:2] == ["XXII", "the standard game" if code == "standard" else "the 1862 summary"]
+    assert cited[:2] == (["Official Laws, XXII", "the standard game"] if code == "standard"
+                         else ["XXII", "the 1862 summary"])
     assert "XXV" not in cited
 
 
@@ -129,3 +135,24 @@ def test_somersets_own_rulings_are_not_the_other_codes() -> None:
         assert "lone_hand" not in table and "announcement" not in table
     assert "thrown_in" in irregularities(RULEBOOKS["rules-1877"])
     assert "thrown_in" not in irregularities(RULEBOOKS["official-1862"])
+
+
+def test_under_the_standard_game_no_ruling_cites_a_bare_numeral_of_the_official_laws() -> None:
+    rulebook = RULEBOOKS["standard"]
+    late = rule([HAND], 1, "deal", {"what": "wrong_count", "claimed": "after_trump"}, None, rulebook=rulebook)
+    assert [law.cited for law in late.decision.laws] == ["Official Laws, XXXI"]
+    assert late.decision.text == (
+        "The claim comes too late: a score wrongly counted can be put right only until the trump card is turned in "
+        "the next deal (Official Laws, XXXI). The claim is recorded and the score stands.")
+    chosen = rule([HAND], 1, "revoke", {"offender": "N", "stage": "corrected", "claimed": "in_play"}, "highest",
+                  rulebook=rulebook).decision
+    assert chosen.text.endswith("East made the choice, as the offender's left-hand adversary (Official Laws, XXIII, "
+                                "XXIX).")
+    with pytest.raises(RulingError, match=re.escape("Only completed revokes offset (Official Laws, XXVI)")):
+        rule([HAND], 1, "revoke", {"offender": "N", "stage": "corrected", "other_count": 1, "claimed": "in_play"},
+             None, rulebook=rulebook)
+    for irregularity in irregularity_catalogue(rulebook):
+        assert all(cited.startswith(("Official Laws, ", "the standard game")) for cited in irregularity["cited"])
+        for fact in irregularity["facts"]:
+            words = " ".join([fact["question"], fact["help"], *(c["label"] for c in fact["choices"])])
+            assert not re.search(r"\((?!Official Laws, )[IVXL]+[,)]", words), (irregularity["key"], words)

@@ -132,12 +132,12 @@ def test_the_wizard_stores_the_partners_election_on_an_1877_lead_out_of_turn(cli
 def test_a_completed_revoke_and_a_called_card_not_played_are_not_headed_as_mixing_the_cards(code):
     for key, facts in (("revoke", {"offender": "E", "stage": "established", "claimed": "in_play"}),
                        ("exposed_card", {"offender": "E", "how": "call_refused", "claimed": "in_play"})):
-        cited = [law.cited for law in ruled(key, facts, code).decision.laws]
+        cited = [law.own for law in ruled(key, facts, code).decision.laws]
         assert "XXV" not in cited, (code, key, cited)
         assert ("the standard game" if code == "standard" else "the 1862 summary") in cited
         assert ("XXXIV" in cited) is (code != "standard")  # the standard game's revoke ends the hand instead
     mixed = ruled("revoke", {"offender": "E", "stage": "mixed", "claimed": "in_play"}, code).decision
-    assert "XXV" in [law.cited for law in mixed.laws]
+    assert "XXV" in [law.own for law in mixed.laws]
 
 
 def test_a_corrected_revokes_choice_is_the_offenders_left_hand_adversarys_alone():
@@ -190,7 +190,7 @@ def on(hand: ReportedHand, key: str, facts: dict[str, Any], code: str, election:
 def test_a_lone_hand_announced_in_doubtful_words_is_played_with_the_partner_once_a_lead_is_made(code):
     after_lead = on(LONE, "ambiguous_alone", {"lead": "made", "claimed": "in_play"}, code)
     assert after_lead.hand_points_before == (4, 0) and after_lead.hand_points_after == (2, 0)  # a march, not alone
-    assert [law.cited for law in after_lead.decision.laws] == ["XXI"]
+    assert [law.cited for law in after_lead.decision.laws] == ["Official Laws, XXI" if code == "standard" else "XXI"]
     before_lead = on(LONE, "ambiguous_alone", {"lead": "not_made", "claimed": "in_play"}, code)
     assert before_lead.hand_points_after == (4, 0) and "says plainly" in before_lead.decision.text
     with pytest.raises(Exception, match="not played alone"):
@@ -228,7 +228,7 @@ def test_naming_the_suit_turned_down_is_a_pass_and_a_named_suit_stands():
 def test_a_lead_before_the_dealer_discarded_stands_and_he_may_still_play_alone():
     stands = on(HAND, "lead_out_of_turn", {"offender": "S", "what": "before_discard"}, "standard").decision
     assert "The lead stands" in stands.text and "keeps his right to play alone" in stands.text
-    assert [law.cited for law in stands.laws] == ["XIII"] and not stands.remedies
+    assert [law.cited for law in stands.laws] == ["Official Laws, XIII"] and not stands.remedies
 
 
 MARCH = ReportedHand(dealer=Seat.W, maker=Seat.N, tricks=5)
@@ -432,9 +432,9 @@ def test_a_deal_claimed_under_vi_after_the_next_trump_is_refused_citing_vi_not_t
     late = on(HAND, "deal", {"what": what, "claimed": "after_trump"}, "official-1862").decision
     assert late.too_late and not late.effect
     assert [law.cited for law in late.laws] == ["VI"]
-    assert late.text == ("The claim comes too late: a deal gone wrong under VI is dealt again only while that deal "
-                         "is in hand; once the trump card of the next deal is turned, it stands with the hand played "
-                         "on it (VI). The claim is recorded and the score stands.")
+    assert late.text == ("The claim comes too late: a deal gone wrong is dealt again only while that deal is in "
+                         "hand; once the trump card of the next deal is turned, it stands with the hand played on it "
+                         "(VI). The claim is recorded and the score stands.")
 
 
 @pytest.mark.parametrize("code", ["official-1862", "rules-1877"])
@@ -480,3 +480,32 @@ def test_the_wizard_stores_a_late_claim_under_vi_with_vi_as_its_law(client, secr
     assert walk(client, rubber, 1, "deal", {"what": "taken_up", "claimed": "after_trump"}).status_code == 302
     ruling = Ruling.objects.get()
     assert ruling.too_late and ruling.laws == [6] and "XXXI" not in ruling.summary
+
+
+# Issue 50: under the standard game the Official Laws' penalties are cited as theirs, never by a bare numeral.
+
+@pytest.mark.django_db
+def test_the_standard_game_cites_the_official_laws_as_theirs_on_its_pages_and_wizard(client, secretary, players):
+    import re
+
+    laws = client.get(reverse("laws"), {"code": "standard"}).content.decode()
+    assert "Official Laws, VII · too few or too many cards" in laws and "Law VII" not in laws
+    assert "(Official Laws, XXII)" in laws and "(Official Laws, XXVI)" in laws
+    assert not re.search(r"\((?:[IVXL]+)(?:, [IVXL]+)*\)", laws)  # no bracketed bare numeral anywhere
+    rubber = a_rubber(EventFactory(rulebook="standard"), players[:4])
+    record(rubber, maker="N", tricks=3)
+    client.force_login(secretary)
+    url = reverse("ruling_new", args=[rubber.pk])
+    client.get(url)
+    facts = client.post(url, {f"ruling_{rubber.pk}-current_step": "case", "case-hand": 1,
+                              "case-irregularity": "revoke"}).content.decode()
+    assert "his side played again (Official Laws, XXII)" in facts
+    assert not re.search(r"\((?:[IVXL]+)(?:, [IVXL]+)*\)", facts)
+    response = walk(client, rubber, 1, "deal", {"what": "wrong_count", "claimed": "after_trump"})
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    assert ruling.summary.endswith("in the next deal (Official Laws, XXXI). The claim is recorded and the score "
+                                   "stands.")
+    page = client.get(reverse("ruling", args=[ruling.pk])).content.decode()
+    assert "Official Laws, XXXI · the counter" in page
+    assert "(Official Laws, VII)" in page and not re.search(r"\((?:[IVXL]+)(?:, [IVXL]+)*\)", page)

@@ -5,6 +5,7 @@ are where a number becomes a sentence a player can read."""
 from scoring.engine.laws.law import Law, cite
 from scoring.engine.laws.official import (
     OFFICIAL_1862_LAWS,
+    OFFICIAL_LAWS_BORROWED,
     RULES_1877_SECTIONS,
     SECTION_1877,
     STANDARD_GAME,
@@ -18,6 +19,7 @@ from scoring.engine.laws.somerset import SOMERSET_1888_LAWS
 
 __all__ = [
     "OFFICIAL_1862_LAWS",
+    "OFFICIAL_LAWS_BORROWED",
     "RULES_1877_SECTIONS",
     "SECTION_1877",
     "SOMERSET_1888_LAWS",

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 from scoring.engine.laws.law import Law, table
 
-__all__ = ["OFFICIAL_1862_LAWS", "RULES_1877_SECTIONS", "SECTION_1877", "STANDARD_GAME", "SUMMARY", "SUMMARY_1862",
-           "cite_1862", "cite_1877", "roman"]
+__all__ = ["OFFICIAL_1862_LAWS", "OFFICIAL_LAWS_BORROWED", "RULES_1877_SECTIONS", "SECTION_1877", "STANDARD_GAME",
+           "SUMMARY", "SUMMARY_1862", "cite_1862", "cite_1877", "roman"]
 
 _NUMERALS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -146,6 +146,11 @@ STANDARD_GAME: Mapping[int, Law] = table(
         "say he plays alone."),
     label=lambda n: "the standard game", numbered=False,
 )
+
+OFFICIAL_LAWS_BORROWED: Mapping[int, Law] = {number: dataclasses.replace(law, book="Official Laws")
+                                             for number, law in OFFICIAL_1862_LAWS.items()}
+"""The Official Laws as the standard game takes them where its summary is silent: cited as theirs ("Official
+Laws, VII"), never by a bare numeral of a book the club does not play by."""
 
 SUMMARY_1862: Mapping[int, Law] = {
     number: dataclasses.replace(law, label="the 1862 summary") for number, law in STANDARD_GAME.items()} | {

@@ -7,6 +7,7 @@ from another does so here, in its values and switches, never in an `if` on its n
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -244,9 +245,25 @@ class Rulebook:
         return sentence(cited, ": ") if cited else ""
 
     def cite(self, numbers: Iterable[int]) -> str:
-        """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9"."""
+        """The laws as this code cites them: "laws 63, 71, 4", "law XXV; 1877 §9", "Official Laws, VII"."""
         laws = self.laws
         return cite(laws[n] if n in laws else Law(n, "", "") for n in numbers)
+
+    def cites_in(self, text: str) -> str:
+        """A text of the rulings tables as this code cites the laws in it: a numeral in brackets ("(XXVI)",
+        "(XXIII, XXIX)") names a law of the Official Laws, which a code that borrows them cites as theirs
+        ("(Official Laws, XXVI)"); any other text is as written."""
+        if "(" not in text:
+            return text
+        borrowed = {law.own: law for law in self.laws.values() if law.book}
+        if not borrowed:
+            return text
+
+        def cited(match: re.Match[str]) -> str:
+            laws = [borrowed.get(numeral) for numeral in match.group(1).split(", ")]
+            return f"({cite(law for law in laws if law is not None)})" if all(laws) else match.group(0)
+
+        return _NUMERALS.sub(cited, text)
 
     def revoke_award(self, revoked: Side | None, makers: Side | None, alone: bool) -> int:
         """What one award for `revoked`'s revokes gives the other side: the lone hand's award in a lone hand
@@ -323,6 +340,8 @@ class Rulebook:
         return kept
 
 
+_NUMERALS = re.compile(r"\(([IVXL]+(?:, [IVXL]+)*)\)")
+"""A bracketed list of Roman numerals: the Official Laws cited in a text of the rulings tables."""
 PROGRESSIVE_KEY = "progressive"
 """The standings key of every progressive night, whatever code scores its deals."""
 TALLY_GAME = 10**6

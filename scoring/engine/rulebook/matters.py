@@ -55,14 +55,16 @@ def cite_spans(laws: Iterable[Law]) -> str:
     kept: list[list[Law]] = []
     for law in laws:
         run = kept[-1] if kept else None
-        if run is not None and law.numbered == run[-1].numbered and law.number == run[-1].number + 1:
+        if (run is not None and (law.numbered, law.book) == (run[-1].numbered, run[-1].book)
+                and law.number == run[-1].number + 1):
             run.append(law)
         else:
             kept.append([law])
     spans: list[Law] = []
     for run in kept:
         if len(run) > 2:
-            spans.append(Law(run[0].number, "", "", f"{run[0].cited}-{_last(run[0], run[-1])}", run[0].numbered))
+            spans.append(Law(run[0].number, "", "", f"{run[0].own}-{_last(run[0], run[-1])}", run[0].numbered,
+                             run[0].book))
         else:
             spans.extend(run)
     words = cite(spans)
@@ -71,7 +73,7 @@ def cite_spans(laws: Iterable[Law]) -> str:
 
 def _last(first: Law, last: Law) -> str:
     """The end of a span, less the words it shares with its start: "§8" after "1877 §6"."""
-    words, start = last.cited.split(" "), first.cited.split(" ")
+    words, start = last.own.split(" "), first.own.split(" ")
     while len(words) > 1 and words[0] == start[0]:
         words, start = words[1:], start[1:]
     return " ".join(words)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import (
     OFFICIAL_1862_LAWS,
+    OFFICIAL_LAWS_BORROWED,
     RULES_1877_SECTIONS,
     SECTION_1877,
     STANDARD_GAME,
@@ -160,7 +161,7 @@ STANDARD = dataclasses.replace(
     name="The standard game today",
     short_name="the standard game",
     game_points=10,
-    laws={**STANDARD_GAME, **OFFICIAL_1862_LAWS},
+    laws={**STANDARD_GAME, **OFFICIAL_LAWS_BORROWED},
     cites={**_OFFICIAL_CITES, Reason.REVOKE: (REVOKE,), Reason.REVOKE_ENDED_HAND: (REVOKE,)},
     declarers={
         Declaration.ORDERED_UP: (NOT_THE_DEALER, (MAKING_TRUMP,)),
@@ -172,3 +173,5 @@ STANDARD = dataclasses.replace(
     readings=f"{READINGS} The standard game ends a hand at a revoke; where its summary is silent it rules as the "
              "Official Laws.",
 )
+# Its readings name the Official Laws' numerals as it cites them: theirs.
+STANDARD = dataclasses.replace(STANDARD, readings=STANDARD.cites_in(STANDARD.readings))

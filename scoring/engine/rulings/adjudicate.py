@@ -174,7 +174,7 @@ def adjudicate(
     matched = {k: _as_match(v) for k, v in answers.items()} | _derived(hand, offender, answers, won)
     words = _words(rulebook, hand, offender, answers, names, won)
 
-    outcome = _find(irregularity, matched, number, words)
+    outcome = _find(irregularity, matched, number, words, rulebook)
     chosen = _choose(outcome, election, number)
     final = _merge(outcome, chosen)
     if final.score in SIDE_EFFECTS and offender is None:
@@ -192,6 +192,7 @@ def adjudicate(
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
         words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
         text = f"{text} {words_of(outcome.chooser.value).format_map(words)}"
+    text = rulebook.cites_in(text)  # the Official Laws as the code cites them (theirs, under the standard game)
     recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,
@@ -391,7 +392,7 @@ def _derived(hand: ReportedHand, offender: Seat | None, answers: Mapping[str, An
 
 
 def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int,
-          words: Mapping[str, Any] | None = None) -> Outcome:
+          words: Mapping[str, Any] | None = None, rulebook: Rulebook = SOMERSET_1888) -> Outcome:
     """The first row whose conditions hold. A row that tests a question left unanswered, and whose other
     conditions hold, needs its answer: the ruling depends on it. A refusal names the values it concerns from
     `words`."""
@@ -404,7 +405,8 @@ def _find(irregularity: Irregularity, matched: Mapping[str, str], number: int,
             continue
         if path.matches(matched):
             if path.outcome is None:
-                raise RulingError(path.refuse.format_map(words or {}), hand=number, field=path.refuse_field or None)
+                raise RulingError(rulebook.cites_in(path.refuse.format_map(words or {})), hand=number,
+                                  field=path.refuse_field or None)
             return path.outcome
     raise RulingError(f"the laws table has no ruling on {irregularity.title.lower()} for these facts",
                       hand=number, field="irregularity")

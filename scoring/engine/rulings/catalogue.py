@@ -40,7 +40,7 @@ def irregularity_catalogue(rulebook: Rulebook = SOMERSET_1888) -> list[dict[str,
 
 
 def _entry(irregularity: Irregularity, rulebook: Rulebook) -> dict[str, Any]:
-    facts = [_fact(fact) for fact in irregularity.facts]
+    facts = [_fact(fact, rulebook) for fact in irregularity.facts]
     if irregularity.offender is Offender.ASKED:
         facts.insert(0, {"key": "offender", "question": irregularity.offender_question, "kind": FactKind.SEAT.value,
                          "choices": _seat_choices(), "required": True, "default": None, "help": ""})
@@ -65,10 +65,12 @@ def _entry(irregularity: Irregularity, rulebook: Rulebook) -> dict[str, Any]:
     }
 
 
-def _fact(fact: Fact) -> dict[str, Any]:
-    entry: dict[str, Any] = {"key": fact.key, "question": fact.question, "kind": fact.kind.value}
+def _fact(fact: Fact, rulebook: Rulebook) -> dict[str, Any]:
+    """A question with its answers, the laws in its words as the code cites them."""
+    words = rulebook.cites_in
+    entry: dict[str, Any] = {"key": fact.key, "question": words(fact.question), "kind": fact.kind.value}
     if fact.kind is FactKind.CHOICE:
-        entry["choices"] = [{"value": value, "label": label} for value, label in fact.choices]
+        entry["choices"] = [{"value": value, "label": words(label)} for value, label in fact.choices]
     elif fact.kind is FactKind.SEAT:
         entry["choices"] = _seat_choices()
     elif fact.kind is FactKind.FLAG:
@@ -76,7 +78,8 @@ def _fact(fact: Fact) -> dict[str, Any]:
     else:
         entry["choices"] = [{"value": str(n), "label": str(n)} for n in range(fact.low, fact.high + 1)]
         entry |= {"low": fact.low, "high": fact.high}
-    entry |= {"required": fact.required and fact.default is None, "default": fact.default, "help": fact.help}
+    entry |= {"required": fact.required and fact.default is None, "default": fact.default,
+              "help": words(fact.help)}
     return entry
 
 

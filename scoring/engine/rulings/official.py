@@ -46,8 +46,8 @@ from scoring.engine.rulings.schema import (
 PRIVILEGES, ALONE, ONE_OPTION, THE_PLAY = (SECTION_1877 + n for n in (6, 7, 8, 9))
 
 LATE_REASONS: Mapping[int, str] = {
-    6: "a deal gone wrong under VI is dealt again only while that deal is in hand; once the trump card of the next "
-       "deal is turned, it stands with the hand played on it (VI)",
+    6: "a deal gone wrong is dealt again only while that deal is in hand; once the trump card of the next deal is "
+       "turned, it stands with the hand played on it (VI)",
     26: "no revoke may be claimed once the cards are cut for the next deal (XXVI)",
     31: "a score wrongly counted can be put right only until the trump card is turned in the next deal (XXXI)",
 }
