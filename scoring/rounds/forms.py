@@ -108,10 +108,12 @@ class ScheduleForm(forms.Form):
 
 
 class RoundTotalsForm(forms.Form):
-    """A paper table's round in one step: each side's points, and the lone hands each player made."""
+    """A paper table's round in one step: each side's points, the lone hands each player made and, on a night that
+    gives the lone player his own bonus, how many of them were lone marches (each his card's bonus)."""
 
-    def __init__(self, *args: Any, seated: dict[Seat, Player], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seated: dict[Seat, Player], lone_bonus: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.lone_bonus = lone_bonus
         for side in Side:
             names = " & ".join(str(seated[seat]) for seat in side.seats)
             self.fields[side.value.lower()] = CountField(
@@ -120,6 +122,12 @@ class RoundTotalsForm(forms.Form):
             self.fields[SEAT_FIELD[seat]] = CountField(
                 label=f"{seat.value} lone hands ({seated[seat]})", what=f"{seated[seat]}'s lone hands", min_value=0,
                 max_value=99, initial=0)
+        if lone_bonus:
+            for seat in Seat:
+                self.fields[f"{SEAT_FIELD[seat]}_marches"] = CountField(
+                    label=f"{seat.value} lone marches ({seated[seat]})", what=f"{seated[seat]}'s lone marches",
+                    min_value=0, max_value=99, initial=0,
+                    help_text="Of his lone hands, those that took all five tricks." if seat is Seat.N else "")
         self.fields["reason"] = LineField(
             label="Why (for the record)", max_length=200, required=False,
             help_text="Needed when the totals were entered before and a later round was seated from them.")
@@ -129,6 +137,8 @@ class RoundTotalsForm(forms.Form):
         self.helper.disable_csrf = True
         self.helper.layout = Layout(Row(*(Column(side.value.lower(), css_class="col-sm") for side in Side)),
                                     Row(*(Column(SEAT_FIELD[seat], css_class="col-sm-6 col-lg-3") for seat in Seat)),
+                                    *([Row(*(Column(f"{SEAT_FIELD[seat]}_marches", css_class="col-sm-6 col-lg-3")
+                                             for seat in Seat))] if lone_bonus else []),
                                     "reason")
 
     def points(self) -> dict[Side, int]:
@@ -136,6 +146,12 @@ class RoundTotalsForm(forms.Form):
 
     def lone(self) -> dict[Seat, int]:
         return {seat: self.cleaned_data[SEAT_FIELD[seat]] for seat in Seat}
+
+    def marches(self) -> dict[Seat, int] | None:
+        """Each player's lone marches; None on a night without the lone player's own bonus, which asks none."""
+        if not self.lone_bonus:
+            return None
+        return {seat: self.cleaned_data[f"{SEAT_FIELD[seat]}_marches"] for seat in Seat}
 
 
 class LateArrivalForm(forms.Form):

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.engine import Seat, Side
-from scoring.engine.progressive import MovementError, totals_errors
+from scoring.engine.progressive import MovementError, marches_key, totals_errors
 from scoring.engine.schedules import Round as PlannedRound
 from scoring.engine.schedules import (
     Schedule,
@@ -40,6 +40,7 @@ from scoring.models import (
     TotalsCorrection,
 )
 from scoring.models.choices import TIME_FINISH
+from scoring.models.rubbers import SEAT_FIELD
 from scoring.rounds.movement import moved_on
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
@@ -258,12 +259,12 @@ def round_close(*, round_id: int, by: User | None = None) -> Round:
 
 @retried_on_deadlock
 @transaction.atomic
-def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Seat, int], reason: str = "",
-                       by: User | None = None) -> Rubber:
-    """A progressive table that scored on paper: its round's totals in one step, each side's points and each
-    player's lone hands, in place of its deals. Entered again, they replace the last, kept as a correction
-    with its reason (needed once a later round was seated from them: those seats stand); until the night is
-    closed."""
+def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Seat, int],
+                       marches: dict[Seat, int] | None = None, reason: str = "", by: User | None = None) -> Rubber:
+    """A progressive table that scored on paper: its round's totals in one step, each side's points, each
+    player's lone hands and, where given (a night with the lone player's own bonus), how many of them were lone
+    marches, in place of its deals. Entered again, they replace the last, kept as a correction with its reason
+    (needed once a later round was seated from them: those seats stand); until the night is closed."""
     rubber = record_lock(rubber_id, Change.TOTALS, reason=reason)
     table = RoundTable.objects.select_related("round").filter(rubber=rubber).first()
     if table is None or not rubber.event.progressive:
@@ -273,10 +274,13 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
                               "take them back first.")
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
-    errors = totals_errors(sides, made, rubber.event.deal_limit, rubber.rulebook.most_in_a_deal)
+    marched = None if marches is None else {seat.value: marches[seat] for seat in Seat}
+    errors = totals_errors(sides, made, rubber.event.deal_limit, marches=marched, rulebook=rubber.rulebook,
+                           names={seat.value: str(rubber.player_at(seat)) for seat in Seat})
     if errors:
         raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
-    before, rubber.round_totals = rubber.round_totals, {**sides, "lone": made}
+    before, rubber.round_totals = rubber.round_totals, {**sides, "lone": made,
+                                                        **({"marches": marched} if marched is not None else {})}
     if before is not None and before != rubber.round_totals:
         TotalsCorrection.objects.create(rubber=rubber, reason=reason.strip() or "Entered again before the next round.",
                                         before=before, after=rubber.round_totals, made_by=by)
@@ -285,5 +289,6 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
     return rubber
 
 
-_TOTALS_FIELDS = {"NS": "ns", "EW": "ew", "N": "north", "E": "east", "S": "south", "W": "west"}
+_TOTALS_FIELDS = {"NS": "ns", "EW": "ew", "N": "north", "E": "east", "S": "south", "W": "west",
+                  **{marches_key(seat): f"{SEAT_FIELD[seat]}_marches" for seat in Seat}}
 """The totals form's field for each side and seat the engine's check names."""

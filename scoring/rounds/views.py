@@ -240,11 +240,14 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
         return rubber
 
     def get_form_kwargs(self) -> dict[str, Any]:
-        kwargs = super().get_form_kwargs() | {"seated": {seat: self.rubber.player_at(seat) for seat in Seat}}
+        kwargs = super().get_form_kwargs() | {"seated": {seat: self.rubber.player_at(seat) for seat in Seat},
+                                              "lone_bonus": self.rubber.event.lone_bonus}
         totals = self.rubber.round_totals
         if totals:
             kwargs["initial"] = {"ns": totals["NS"], "ew": totals["EW"],
-                                 **{SEAT_FIELD[Seat(seat)]: made for seat, made in totals["lone"].items()}}
+                                 **{SEAT_FIELD[Seat(seat)]: made for seat, made in totals["lone"].items()},
+                                 **{f"{SEAT_FIELD[Seat(seat)]}_marches": made
+                                    for seat, made in (totals.get("marches") or {}).items()}}
         return kwargs
 
     def get_form_class(self) -> type[forms.RoundTotalsForm]:
@@ -262,7 +265,10 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
             "title": f"{where}: the round's totals", "context_line": rubber.event.name, "context_url": self.back(),
             "lead": ("From the table's tally: each side's points over the round"
                      + (f" ({plural(deals, 'deal')}, and one more for a tie)" if deals else "")
-                     + " and the lone hands each player made. They stand in place of the table's deals, which "
+                     + " and the lone hands each player made"
+                     + (", with how many of them took all five tricks (his own bonus)" if rubber.event.lone_bonus
+                        else "")
+                     + ". They stand in place of the table's deals, which "
                      "it then takes no more of; entered again, they replace these, kept on record."
                      + (f" Round {later} was seated from these results: its seats stand, and the standings and "
                         "prizes follow the correction." if (later := later_round(rubber)) else "")),
@@ -271,7 +277,8 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
     def form_valid(self, form: forms.RoundTotalsForm) -> HttpResponse:
         try:
             services.round_totals_enter(rubber_id=self.rubber.pk, points=form.points(), lone=form.lone(),
-                                        reason=form.cleaned_data["reason"], by=acting_user(self.request))
+                                        marches=form.marches(), reason=form.cleaned_data["reason"],
+                                        by=acting_user(self.request))
         except ValidationError as exc:
             form.add_error(None, exc)  # a side's or a seat's fault goes on its own field
             return self.form_invalid(form)

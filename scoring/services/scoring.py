@@ -207,8 +207,11 @@ class PlayerTallies:
     """What a lone march adds to the lone player's own tally on a progressive night that says so."""
 
     def add_totals(self, totals: dict[str, Any], players: dict[Seat, int]) -> None:
-        """A round's totals entered from a paper tally: each side's points and each player's lone hands (the
-        euchres are not on a tally card)."""
+        """A round's totals entered from a paper tally: each side's points, each player's lone hands and, where
+        the card holds them, his lone marches, each crediting his own tally with the night's lone bonus as a
+        lone march entered deal by deal does (the euchres are not on a tally card). Totals stored without
+        marches read as none."""
+        marches = totals.get("marches") or {}
         for side in Side:
             self.points[side] += totals[side.value]
             self._credit(side, totals[side.value], players)
@@ -216,6 +219,7 @@ class PlayerTallies:
             made = totals["lone"][seat.value]
             self.lone[players[seat]] += made
             self.lone_by_side[seat.side] += made
+            self.points_for[players[seat]] += self.lone_bonus * marches.get(seat.value, 0)
 
     def add(self, scored: HandScore, players: dict[Seat, int]) -> None:
         for award in scored.awards:

@@ -19,9 +19,9 @@ from scoring.engine.progressive.movement import (
     table_winner,
     the_cut,
 )
-from scoring.engine.progressive.totals import totals_errors
+from scoring.engine.progressive.totals import marches_key, totals_errors
 
 __all__ = ["BYE_RULE", "COMINGS_RULE", "MOVEMENTS", "MOVES_UP", "PAIRS", "ROTATION", "TIE_RULE", "MovementError",
-           "RoundPlayed", "TableResult", "bye_points", "lone_bonus_rule", "movement_words", "next_seats",
+           "RoundPlayed", "TableResult", "bye_points", "lone_bonus_rule", "marches_key", "movement_words", "next_seats",
            "progressive_move", "read_round", "read_round_played", "reseat", "rotate_byes",
            "round_deals", "table_winner", "the_cut", "totals_errors"]
