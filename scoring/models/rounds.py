@@ -117,10 +117,14 @@ class RoundTable(models.Model):
 
 
 class RoundBye(models.Model):
-    """A player sitting out a round."""
+    """A player sitting out a round: seated at no table, or at a table that never played it (the round was
+    closed before it reported, and the secretary said so)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    scored = models.BooleanField(
+        default=True, help_text="The round scores him as the event scores a bye (the round's average); false when "
+                                "his table never played it and the secretary said it scores nothing.")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_per_round")]

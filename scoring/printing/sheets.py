@@ -43,6 +43,7 @@ from scoring.services.club import the_club
 from scoring.services.rulings import ruling_words
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
+from scoring.standings.night import night_rows, places_rule
 from scoring.standings.selectors import (
     FormatRecord,
     abandoned_rubbers,
@@ -52,7 +53,6 @@ from scoring.standings.selectors import (
     player_formats,
     player_summaries,
     prizes,
-    progressive_standings,
     ranked,
     standings,
 )
@@ -240,7 +240,7 @@ def standing_lines(rows: list[dict], matches: bool = False,
         points_against=row["scored_against"] or 0, net=row["net"] or 0,
         net_per_rubber=str(row["euchres"] or 0) if matches else f"{row['net_per_rubber']:.2f}",
         lone=row["lone"] or 0, euchres=row["euchres"] or 0, byes=row.get("byes") or 0)
-        for row in ranked(rows, ranking))
+        for row in (rows if all("rank" in row for row in rows) else ranked(rows, ranking)))
 
 
 def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet[Rubber], ranking: Any,
@@ -302,7 +302,7 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     else:
         rubbers = rubbers.filter(round_table__round__number__lte=after_round)
         results = RubberPlayerResult.objects.filter(rubber__in=rubbers)
-        rows = (progressive_standings(event, ranking, after_round) if event.progressive
+        rows = (night_rows(event, ranking, after_round) if event.progressive
                 else list(standings(results, ranking)))
         if event.mode == Event.Mode.PAIRS:
             pairs = list(partnerships(results, ranking))
@@ -322,6 +322,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
         empty="No points counted yet." if terms.tally else f"No complete {terms.contests} yet.",
         house_rules=event.house.stated(),
         notes=tuple(notes),
+        entry="Pair" if event.progressive and event.fixed_pairs else "Player",
+        places=places_rule(event) if event.progressive else StandingsSheet.places,
         file_name=f"{event.slug}-standings" + (f"-after-round-{after_round}" if after_round else "") + ".pdf",
     )
 

@@ -49,6 +49,7 @@ from scoring.services.record import Change, record_lock
 from scoring.services.rubbers import rubber_start
 from scoring.services.scoring import rubber_lock, rubber_rescore
 from scoring.standings import order
+from scoring.standings.night import night_rows
 from scoring.standings.selectors import partnerships
 
 
@@ -162,13 +163,17 @@ def _swiss(round_: Round) -> None:
         north_south[ns] += 1
     for bye in RoundBye.objects.filter(round__event=event, round__number__lt=round_.number):
         byes[pair_of[bye.player_id]] += 1
-    # Ranked as the standings rank pairs (`standings.order`), over the rounds before this one; pairs
-    # level on every tie-break keep the order of entry rather than go by name.
-    results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event,
-                                                rubber__round_table__round__number__lt=round_.number)
-    ranking = order.for_event(event)  # a progressive night of pairs by its tallies
-    figures = {pair_of[row["player_id"]]: row for row in partnerships(results, ranking)
-               if pair_of.get(row["player_id"]) == pair_of.get(row["partner_id"]) is not None}
+    # Ranked as the standings rank pairs (`standings.order`), over the rounds before this one: a progressive
+    # night's by its own rows (byes and lone bonuses as its standings count them); pairs level on every
+    # tie-break keep the order of entry rather than go by name.
+    ranking = order.for_event(event)
+    if event.progressive:
+        figures = {pair_of[row["player_id"]]: row for row in night_rows(event, ranking, through=round_.number - 1)}
+    else:
+        results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event,
+                                                    rubber__round_table__round__number__lt=round_.number)
+        figures = {pair_of[row["player_id"]]: row for row in partnerships(results, ranking)
+                   if pair_of.get(row["player_id"]) == pair_of.get(row["partner_id"]) is not None}
     blank = dict.fromkeys((t.key for t in ranking), 0)
     pairs = sorted(set(pair_of.values()))
     standing = sorted(pairs, key=lambda p: (order.best_first(figures.get(p, blank), ranking), p))

@@ -16,24 +16,29 @@ from django.db.models import Count, QuerySet, Sum
 
 from scoring.models import Event, KeptFigures
 from scoring.standings import order
-from scoring.standings.selectors import kept_partnerships, kept_standings, progressive_standings, ranked
+from scoring.standings.night import night_rows
+from scoring.standings.selectors import kept_partnerships, kept_standings, ranked
 
 TIMEOUT = 60 * 60
 
 
 def event_players(event: Event) -> list[dict[str, Any]]:
-    """An event's standings, one row per player, ranked (by matches won under a code without rubbers)."""
+    """An event's standings, one row per player, ranked (by matches won under a code without rubbers); a
+    progressive night's as it stands (`night.night_rows`: one row a pair on a night of fixed pairs)."""
     ranking = order.for_event(event)
     if event.progressive:  # its byes score the round's average
-        return rows(("players", "event", event.pk, event.ranking), event.results_version,
-                    lambda: ranked(progressive_standings(event, ranking), ranking))
+        return rows(("night", event.pk, event.ranking, event.prize_ties, event.movement), event.results_version,
+                    lambda: night_rows(event, ranking))
     kept = KeptFigures.objects.filter(event=event, day__isnull=True)  # the event's own rows
     return rows(("players", "event", event.pk), event.results_version,
                 lambda: ranked(kept_standings(kept, ranking), ranking))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:
-    """An event's standings, one row per pair who sat as partners, ranked."""
+    """An event's standings, one row per pair who sat as partners, ranked (a progressive night of fixed pairs:
+    its own rows, which are its pairs)."""
+    if event.progressive:
+        return event_players(event) if event.fixed_pairs else []
     kept = KeptFigures.objects.filter(event=event, day__isnull=True)
     ranking = order.for_event(event)
     return rows(("pairs", "event", event.pk), event.results_version,

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from functools import reduce
 from typing import Any
 
-from django.db.models import Count, F, FloatField, Max, Q, QuerySet, Sum
+from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
-from scoring.engine.progressive import bye_points
 from scoring.engine.progressive.prizes import Prize, PrizeRules, Ranked, award
 from scoring.engine.rulebook import STANDINGS, Standing, Terms
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS
@@ -28,7 +27,6 @@ from scoring.models import (
     KeptMaking,
     KeptOpposition,
     Player,
-    RoundBye,
     Rubber,
     RubberPlayerResult,
     Ruling,
@@ -95,40 +93,6 @@ def standings(results: QuerySet[RubberPlayerResult], ranking: order.Ranking = or
     """One row per player over the complete rubbers (or matches) among `results`, best first."""
     rows = complete_results(results).values("player_id", "player__display_name")
     return _figures(rows).order_by(*order.order_by("player__display_name", ranking=ranking))
-
-
-def progressive_standings(event: Event, ranking: order.Ranking, through: int | None = None) -> list[dict[str, Any]]:
-    """A progressive night's rows: each player's tally with what his byes scored (the round's average each),
-    best first (three queries); with `through`, rounds 1 to that one only."""
-    results = RubberPlayerResult.objects.filter(rubber__event=event)
-    if through is not None:
-        results = results.filter(rubber__round_table__round__number__lte=through)
-    rows = {row["player_id"]: {**row, "byes": 0} for row in standings(results, ranking)}
-    for player_id, name, points in bye_scores(event, through):
-        row = rows.setdefault(player_id, {"player_id": player_id, "player__display_name": name, "byes": 0,
-                                          **dict.fromkeys(BLANK_FIGURES, 0), "net_per_rubber": 0.0})
-        row["byes"] += 1
-        row["scored_for"] = (row["scored_for"] or 0) + points
-        row["net"] = (row["net"] or 0) + points
-    return sorted(rows.values(), key=lambda row: (order.best_first(row, ranking), row["player__display_name"]))
-
-
-BLANK_FIGURES = ("rubbers", "wins", "losses", "games", "doubles", "scored_for", "scored_against", "net", "lone",
-                 "euchres")
-
-
-def bye_scores(event: Event, through: int | None = None) -> list[tuple[int, str, int]]:
-    """(player, name, points) for each round a player sat out that has a result: the round's average, the
-    points of everyone who played it over their number, to the nearest point (two queries)."""
-    results = RubberPlayerResult.objects.filter(rubber__round_table__round__event=event)
-    if through is not None:
-        results = results.filter(rubber__round_table__round__number__lte=through)
-    played = (complete_results(results)
-              .values("rubber__round_table__round_id").annotate(total=Sum("points_for"), players=Count("id")))
-    average = {row["rubber__round_table__round_id"]: bye_points(row["total"] or 0, row["players"]) for row in played}
-    byes = RoundBye.objects.filter(round__event=event, round_id__in=list(average))
-    return [(bye.player_id, bye.player.display_name, average[bye.round_id])
-            for bye in byes.select_related("player").order_by("round__number", "player_id")]
 
 
 def ranked(rows: Iterable[dict[str, Any]], ranking: order.Ranking = order.TIE_BREAKS) -> list[dict[str, Any]]:
@@ -426,19 +390,23 @@ def not_counted_entrants(event: Event, rubbers: QuerySet[Rubber] | None = None, 
                                .select_related("player").order_by("player__display_name"))]
 
 
+def entry_name(row: dict[str, Any]) -> str:
+    """A standings row's name: the player's, or the pair's "A & B"."""
+    return " & ".join(filter(None, (row["player__display_name"], row.get("partner__display_name"))))
+
+
 def prizes(rows: list[dict[str, Any]], event: Event) -> list[Prize]:
-    """A progressive night's prizes from its ranked rows (`ranked`), as the event gives them (two queries): the
-    best single round of each player, and who played the whole night, read beside the rows."""
+    """A progressive night's prizes from its rows (`night.night_rows`: a player's, or a fixed pair's), as the
+    event gives them (one query: who played the whole night, read beside the rows)."""
     if not rows:
         return []
     ranking = order.for_event(event)
-    best = dict(RubberPlayerResult.objects.filter(rubber__event=event).values("player_id")
-                .annotate(top=Max("points_for")).values_list("player_id", "top"))
     part = set(Entrant.objects.filter(event=event).filter(Q(first_round__isnull=False) | Q(last_round__isnull=False))
                .values_list("player_id", flat=True))
-    lines = [Ranked(row["player_id"], row["player__display_name"], order.level(row, ranking),
-                    row["scored_for"] or 0, row["lone"] or 0, best.get(row["player_id"]) or 0,
-                    row["player_id"] not in part) for row in rows]
+    lines = [Ranked(row["player_id"], entry_name(row), order.level(row, ranking), row["scored_for"] or 0,
+                    row["lone"] or 0, row.get("best_round") or 0, not {row["player_id"], row.get("partner_id")} & part,
+                    row.get("drawn", False))
+             for row in rows]
     return award(lines, PrizeRules(places=event.prize_places, most_lone=event.lone_prize,
                                    best_round=event.round_prize, lowest=event.low_prize,
                                    one_each=event.one_prize_each, ties=event.prize_ties, seed=str(event.pk)))

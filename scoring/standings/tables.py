@@ -15,12 +15,14 @@ from django.utils.html import format_html
 from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
 from scoring.standings import order
 from scoring.standings.export import Rank
+from scoring.standings.selectors import entry_name
 from scoring.words import rubber_result_words
 
 TABLE_ATTRS = {"class": "table table-sm table-hover align-middle standings"}
 NUMBER = {"td": {"class": "text-end"}, "th": {"class": "text-end"}}
 # Every column shows on a phone too: the table scrolls sideways under a hint, the names held in place.
 WIDE = NUMBER
+RANK = {"td": {"class": "rank"}, "th": {"class": "rank"}}
 
 
 def net_words(value: int) -> str:
@@ -126,17 +128,42 @@ class MatchStandingsTable(MatchFigures):
 
 
 class ProgressiveStandingsTable(MatchStandingsTable):
-    """A progressive night: each player's tally over the rounds, his lone hands and euchres, the rounds won."""
+    """A progressive night: each player's tally over the rounds, his lone hands and euchres, the rounds won; his
+    place first, in the download too (a number: "1" for "1=")."""
 
+    rank = tables.Column(verbose_name="Place", orderable=False, attrs=RANK)
     rubbers = tables.Column(verbose_name="Rounds", attrs=NUMBER)
     wins = tables.Column(verbose_name="Rounds won", attrs=NUMBER)
     scored_for = tables.Column(verbose_name="Points", attrs=NUMBER)
     byes = tables.Column(verbose_name="Sat out", attrs=NUMBER, default=0)
 
+    def render_rank(self, record: dict[str, Any], value: str) -> str:
+        return f"{value} (drawn)" if record.get("drawn") else value
+
+    def value_rank(self, value: str) -> int:
+        return int(value.removesuffix("="))
+
     class Meta(MatchStandingsTable.Meta):
         exclude = ("losses", "games", "net")
         sequence = ("rank", "player", "scored_for", "lone", "wins", "rubbers", "byes",  # type: ignore[assignment]
-                    "euchres", "scored_against")
+                    "euchres", "scored_against", "...")
+
+
+class ProgressivePairsTable(ProgressiveStandingsTable):
+    """A progressive night of fixed pairs: one row a pair, named "A & B"."""
+
+    player = tables.Column(verbose_name="Pair", accessor="player__display_name",
+                           order_by=("player__display_name", "partner__display_name"),
+                           attrs={"td": {"class": "held"}, "th": {"class": "held"}})
+    render_player = PartnershipTable.render_pair
+    value_player = PartnershipTable.value_pair
+
+
+def round_columns(rounds: list[int]) -> list[tuple[str, tables.Column]]:
+    """A progressive night's column a round ("Round 1", "Round 2", ...): what each entry scored in it, a round
+    sat out holding what the bye scored, so that a row's rounds add up to its points."""
+    return [(f"round_{number}", tables.Column(verbose_name=f"Round {number}", attrs=NUMBER, default=""))
+            for number in rounds]
 
 
 class MatchPartnershipTable(MatchFigures):
@@ -194,6 +221,8 @@ class ClubProgressiveTable(ProgressiveStandingsTable):
     """Every progressive night's tallies added up: the deals each player played (a night's byes score only on
     its own standings, where the round's average is known)."""
 
+    rank = tables.Column(verbose_name="Rank", orderable=False, exclude_from_export=True, attrs=RANK)
+
     class Meta(ProgressiveStandingsTable.Meta):
         exclude = ("losses", "games", "net", "byes")  # type: ignore[assignment]
 
@@ -210,7 +239,7 @@ BY_FAMILY: dict[str, tuple[type[tables.Table], type[tables.Table] | None]] = {
 def event_table(event: Any) -> type[tables.Table]:
     """An event's standings table: a progressive night's tallies, matches, or Somerset's rubbers."""
     if event.progressive:
-        return ProgressiveStandingsTable
+        return ProgressivePairsTable if event.fixed_pairs else ProgressiveStandingsTable
     return StandingsTable if event.playing.laps else MatchStandingsTable
 
 
@@ -227,6 +256,5 @@ def wall_rows(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> lis
         value = row.get(key) or 0
         return net_words(value) if key == "net" else str(value)
 
-    return [(str(row["rank"]),
-             " & ".join(filter(None, (row["player__display_name"], row.get("partner__display_name")))),
+    return [(str(row["rank"]), entry_name(row),
              [figure(row, key) for key, _ in columns]) for row in rows]

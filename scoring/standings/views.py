@@ -18,6 +18,7 @@ from scoring.standings import cache as standings_cache
 from scoring.standings import order
 from scoring.standings.export import OFFERED, InertTableExport
 from scoring.standings.filters import FORMAT_CHOICES, StandingsFilter
+from scoring.standings.night import places_rule, round_numbers
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
@@ -34,6 +35,7 @@ from scoring.standings.tables import (
     PlayerRubbersTable,
     StandingsTable,
     event_table,
+    round_columns,
 )
 
 PER_PAGE = 25
@@ -89,6 +91,12 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
     def get_table_data(self) -> list[dict[str, Any]]:
         return standings_cache.event_players(self.event)
 
+    def get_table_kwargs(self) -> dict[str, Any]:
+        """A progressive night has a column a round, its figures adding up to the points."""
+        if not self.event.progressive:
+            return {}
+        return {"extra_columns": round_columns(round_numbers(self.get_table_data()))}
+
     def get_export_filename(self, export_format: str) -> str:
         return f"{self.event.slug}-standings.{export_format}"
 
@@ -121,6 +129,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "not_counted": [player for player in not_counted_entrants(self.event)
                             if player.pk not in {row["player_id"] for row in self.get_table_data()}],
             "progressive_rules": self.event.progressive_rules,
+            "places_rule": places_rule(self.event) if self.event.progressive else "",
         }
         return context
 

@@ -145,6 +145,10 @@ class StandingsSheet:
     """What the sheet says when nothing is counted yet, in its format's words."""
     house_rules: tuple[str, ...] = ()
     """The event's house rules in force, a sentence each (`HouseRules.stated`); empty for none."""
+    entry: str = "Player"
+    """Who a line is: a player, or a pair where a progressive night of fixed pairs stands as pairs."""
+    places: str = "Players level on all but the name share a rank (=)."
+    """How level lines are placed: sharing a rank, or (a progressive night that draws) in a drawn order."""
 
 
 @dataclass(frozen=True)

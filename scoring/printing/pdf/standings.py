@@ -16,7 +16,7 @@ HEADER = ["Rank", "Player", "Rubbers", "Won", "Lost", "Games won", "Doubles won"
 MATCH_HEADER = ["Rank", "Player", "Matches", "Won", "Lost", "Games won", "Lone hands made", "Points for",
                 "Points against", "Net", "Euchres"]
 FIXED_WIDTHS = [12, 18, 12, 12, 15, 17, 14, 17, 12, 17]  # mm, every column but the player's
-PROGRESSIVE_HEADER = ["Rank", "Player", "Points", "Lone hands made", "Rounds won", "Rounds", "Sat out", "Euchres",
+PROGRESSIVE_HEADER = ["Place", "Player", "Points", "Lone hands made", "Rounds won", "Rounds", "Sat out", "Euchres",
                       "Points against"]
 PROGRESSIVE_WIDTHS = [12, 16, 20, 18, 16, 16, 16, 20]
 NAME = ParagraphStyle("standing-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10)
@@ -36,11 +36,11 @@ def standings_pdf(sheet: StandingsSheet) -> bytes:
     story: list[Flowable] = [
         p(sheet.title, "title"),
         p(sheet.subtitle, "subtitle"),
-        p(f"Ranked by {sheet.tie_breakers}. Players level on all but the name share a rank (=).", "small"),
+        p(f"Ranked by {sheet.tie_breakers}. {sheet.places}", "small"),
     ]
     if sheet.pair_lines:
         story += [p("Pairs", "heading"), _table(sheet, sheet.pair_lines, "Pair"), p("Players", "heading")]
-    story.append(_table(sheet, sheet.lines, "Player") if sheet.lines
+    story.append(_table(sheet, sheet.lines, sheet.entry) if sheet.lines
                  else p(sheet.empty, "body"))
     story += [p(note, "small") for note in sheet.notes]
     story += house_rules(sheet.house_rules)

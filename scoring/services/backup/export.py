@@ -196,6 +196,9 @@ def _event(event: Event) -> dict[str, Any]:
             "tables": [{"number": t.number, "seats": [t.north_id, t.east_id, t.south_id, t.west_id],
                         "first_dealer": t.first_dealer, "rubber": t.rubber_id} for t in r.tables.all()],
             "byes": [b.player_id for b in r.byes.all()],
+            # Players whose table never played the round and who score nothing for it (absent: every bye scores).
+            **({"byes_unscored": unscored} if (unscored := [b.player_id for b in r.byes.all() if not b.scored])
+               else {}),
         } for r in rounds]
     if tables := list(event.club_tables.all()):
         document["club_tables"] = [{f.removesuffix("_id"): _plain(getattr(t, f)) for f in CLUB_TABLE_FIELDS

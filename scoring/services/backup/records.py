@@ -93,7 +93,7 @@ ENTRANT_FIELDS = ("id", "event_id", "player_id", "number", "present", "gone_from
 ROUND_FIELDS = ("id", "event_id", "number", "status", "started_at", "closed_at", "time_called_at")
 ROUND_TABLE_FIELDS = ("id", "round_id", "number", "north_id", "east_id", "south_id", "west_id", "first_dealer",
                       "rubber_id")
-BYE_FIELDS = ("id", "round_id", "player_id")
+BYE_FIELDS = ("id", "round_id", "player_id", "scored")
 CLUB_TABLE_FIELDS = ("id", "event_id", "number", "candidates", "broken_up", "runs", "formed_at")
 CUTTING_FIELDS = ("id", "event_id", "table_id", "kind", "seed", "entered", "log", "outcome", "made_at")
 ACCOUNT_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "is_staff", "is_superuser",

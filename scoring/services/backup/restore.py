@@ -273,8 +273,9 @@ def _restore_running(rows: Rows, *, row: dict[str, Any], event: Event, players: 
             north, east, south, west = (player(pk) for pk in table["seats"])
             rows.add(RoundTable(round=round_, number=table["number"], north=north, east=east, south=south,
                                 west=west, first_dealer=table["first_dealer"], rubber_id=table["rubber"]), where)
+        unscored = set(doc.get("byes_unscored", ()))
         for pk in doc["byes"]:
-            rows.add(RoundBye(round=round_, player=player(pk)), where)
+            rows.add(RoundBye(round=round_, player=player(pk), scored=pk not in unscored), where)
     tables = {}
     for doc in row.get("club_tables", []):
         table = ClubTable(id=doc["id"], event=event, number=doc["number"], candidates=doc["candidates"],
