@@ -42,7 +42,9 @@
     items.forEach(function (item) { item.hidden = false; });
     list.style.height = "";
     var top = list.getBoundingClientRect().top;
-    var room = Math.max(120, window.innerHeight - top - (caption ? 72 : 16));
+    /* A list that starts low on the page (a narrow screen, one section under the other) is read by scrolling to
+       it: its page is most of a screen rather than the sliver left below where it starts. */
+    var room = Math.max(120, window.innerHeight - Math.min(top, window.innerHeight / 2) - (caption ? 72 : 16));
     var pages = list.tagName === "TBODY" ? rows(items, room, top) : columns(list, items, room);
     var shown = pages.length ? turn % pages.length : 0;
     pages.forEach(function (page, index) { page.forEach(function (item) { item.hidden = index !== shown; }); });

@@ -1,14 +1,18 @@
 """The wall of a progressive night of 42 on a 1920x1080 screen, in a real browser: the standings and the list
 of where everyone sits turn page by page on a timer, every name comes up, nothing runs off the screen, and the
-prizes stay in view."""
+prizes stay in view. On a 1366x768 screen a night of 30 long names shows a dozen rows a page, each on one line,
+and on a phone the wall is no wider than the screen."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scoring.rounds.services import round_start
+from scoring.models import Event, Round
+from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 from scoring.standings import cache
+from tests.factories import EventFactory, PlayerFactory
+from tests.progressive.test_comings_and_goings import play
 from tests.progressive.test_wall import two_rounds_played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,4 +59,50 @@ def test_the_wall_of_a_night_of_forty_two_shows_everyone_page_by_page(browser: B
     page.clock.run_for(6_000)
     page.get_by_test_id("room").wait_for()
     assert in_turn(every_page(page, "[data-testid=wall-standings] tbody tr"), expected)
+    context.close()
+
+
+LONG = "Featherstonehaugh-Worthington"  # with a number and a first name, 36 characters
+
+
+def a_night_of_long_names(players: int) -> tuple[Event, list[Round]]:
+    """A night of `players`, every name 36 characters, two rounds played and the third to seat."""
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=6, deal_limit=4, rulebook="standard")
+    names = [f"Ann {n:02d} {LONG}" for n in range(1, players + 1)]
+    assert {len(name) for name in names} == {36}
+    entrants_set(event=event, players=[PlayerFactory(display_name=name) for name in names])
+    rounds = schedule_make(event=event)
+    for round_ in rounds[:2]:
+        round_start(round_id=round_.pk)
+        play(round_)
+        round_close(round_id=round_.pk)
+    return event, rounds
+
+
+ROWS = """(selector) => Array.from(document.querySelectorAll(selector)).filter(e => !e.hidden && e.offsetParent)
+  .map(e => { const name = e.querySelector('td:nth-child(2), .wall-seat-name');
+              const line = parseFloat(getComputedStyle(name).lineHeight);
+              return [name.getAttribute('title') || name.textContent, name.getBoundingClientRect().height / line,
+                      parseFloat(getComputedStyle(name).fontSize), e.getBoundingClientRect().bottom]; })"""
+
+
+def test_a_wall_of_thirty_long_names_shows_a_dozen_to_a_page_each_on_one_line_and_fits_a_phone(
+        browser: Browser, live_server):
+    event, rounds = a_night_of_long_names(30)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/events/{event.slug}/room/?projector=1")
+    for selector in ("[data-testid=wall-standings] tbody tr", ".wall-seats .wall-seat"):
+        shown = page.evaluate(ROWS, selector)
+        assert len(shown) >= 12, (selector, len(shown))
+        for name, lines, size, bottom in shown:
+            assert len(name.strip()) == 36 and lines < 1.5 and size >= 16 and bottom <= 768, (selector, shown)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    round_start(round_id=rounds[2].pk)  # the tables in play, beside the standings
+    page.clock.run_for(6_000)
+    page.get_by_test_id("room").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()

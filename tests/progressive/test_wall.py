@@ -85,7 +85,7 @@ def test_between_rounds_the_wall_lists_everyone_by_name_with_the_seat_the_round_
     late_arrival(event_id=event.pk, player=arrival)
     html = wall(client, event)
     found = dict((unescape(name), unescape(where)) for name, where in re.findall(
-        r'<span class="wall-seat-name">([^<]*)</span> <span class="wall-seat-where">([^<]*)</span>', html))
+        r'<span class="wall-seat-name"[^>]*>([^<]*)</span> <span class="wall-seat-where">([^<]*)</span>', html))
     assert "Round 3 of 6: where everyone sits" in html
     assert leaver.player.display_name not in found and found[arrival.display_name]
     round_start(round_id=rounds[2].pk)  # the seats the wall showed are those the round is given
