@@ -341,6 +341,7 @@ class SeatFound:
     table: int | None = None
     seat: str = ""
     """"North": the seat alone, for the wall's list."""
+    partner: str = ""
 
 
 def seats_found(event: Event, name: str) -> list[SeatFound]:
@@ -384,7 +385,7 @@ def _seated(event: Event, shown: Round, entrants: list[Entrant]) -> list[SeatFou
             there, seat = places[entrant.player_id]
             partner = there.player_at(seat.left.left)
             found.append(SeatFound(name, shown.number, f"table {there.number}, {SEAT_WORDS[seat]}, partner {partner}",
-                                   there.number, SEAT_WORDS[seat]))
+                                   there.number, SEAT_WORDS[seat], str(partner)))
         else:
             where = ("seated when the round starts" if not tables
                      else "sits out" if entrant.last_round is None else "has gone home")

@@ -207,19 +207,30 @@ class RoomView(ReadableMixin, TemplateView):
             "poll_url": self.request.get_full_path()}
         if self.projector:
             context |= self.wall(the_room)
+        elif the_room.round is not None and the_room.can_start:
+            context |= self.between(the_room.round)
         return context
 
-    def wall(self, the_room: Room) -> dict[str, Any]:
-        """The wall beside the tables, redrawn with them: everyone's standing in the event's own figures (paged
-        on a timer by the screen), the prizes, and between rounds where each player sits next. Fixed pairs
-        stand as pairs, not each player twice."""
+    def standing(self) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The event's standings as they are kept, and as the wall and the room show them: in the event's own
+        figures, fixed pairs as pairs rather than each player twice."""
         rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
                 else standings_cache.event_players(self.event))
         columns = wall_columns(self.event)
+        return rows, {"standings": wall_rows(rows, columns), "columns": [heading for _, heading in columns]}
+
+    def wall(self, the_room: Room) -> dict[str, Any]:
+        """The wall beside the tables, redrawn with them: everyone's standing (paged on a timer by the screen),
+        the prizes, and between rounds where each player sits next."""
+        rows, shown = self.standing()
         between = the_room.round is not None and the_room.can_start
-        return {"standings": wall_rows(rows, columns), "columns": [heading for _, heading in columns],
-                "prizes": prizes(rows, self.event) if self.event.progressive else [],
-                "seats": round_seats(self.event, the_room.round) if between and the_room.round else []}
+        return shown | {"prizes": prizes(rows, self.event) if self.event.progressive else [],
+                        "seats": round_seats(self.event, the_room.round) if between and the_room.round else []}
+
+    def between(self, next_round: Round) -> dict[str, Any]:
+        """Between rounds the room has no table in play: where everyone sits in the next round, and the
+        standings so far."""
+        return self.standing()[1] | {"seats": round_seats(self.event, next_round)}
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
         response = super().render_to_response(context, **kwargs)

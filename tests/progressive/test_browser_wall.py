@@ -1,7 +1,8 @@
 """The wall of a progressive night of 42 on a 1920x1080 screen, in a real browser: the standings and the list
 of where everyone sits turn page by page on a timer, every name comes up, nothing runs off the screen, and the
 prizes stay in view. On a 1366x768 screen a night of 30 long names shows a dozen rows a page, each on one line,
-and on a phone the wall is no wider than the screen."""
+and on a phone the wall is no wider than the screen. The room between rounds (where everyone sits next, the
+standings so far) fits a phone and a desktop."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from scoring.models import Event, Round
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 from scoring.standings import cache
+from tests.browser_helpers import axe_as_secretary
 from tests.factories import EventFactory, PlayerFactory
 from tests.progressive.test_comings_and_goings import play
 from tests.progressive.test_wall import two_rounds_played
@@ -104,5 +106,22 @@ def test_a_wall_of_thirty_long_names_shows_a_dozen_to_a_page_each_on_one_line_an
     round_start(round_id=rounds[2].pk)  # the tables in play, beside the standings
     page.clock.run_for(6_000)
     page.get_by_test_id("room").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def test_the_room_between_rounds_fits_a_phone_and_a_desktop_and_passes_axe_light_and_dark(
+        browser: Browser, live_server, secretary):
+    """Where everyone sits next and the standings so far, 30 long names, read as the secretary at 390x844 and
+    1366x800: no wider than the screen, and axe-core finds nothing serious in light or dark."""
+    event, _ = a_night_of_long_names(30)
+    room = f"/events/{event.slug}/room/"
+    found = [v for scheme in ("light", "dark") for v in axe_as_secretary(browser, live_server.url, [room], scheme)]
+    assert found == []
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + room)
+    expect(page.get_by_test_id("room-next-seats").locator("li")).to_have_count(30)
+    expect(page.get_by_test_id("room-standings").locator("tbody tr")).to_have_count(30)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
