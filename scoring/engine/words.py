@@ -86,6 +86,12 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
+def ordinal(number: int) -> str:
+    """"9th", "21st", "12th"."""
+    end = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{end}"
+
+
 def sentence(words: str, end: str = "") -> str:
     """A message made a sentence: its first letter a capital, the rest as written ("round 3: NS pair 2 ..." reads
     "Round 3: NS pair 2 ..."), then `end` (a full stop, say). An engine's messages begin in lower case, to be

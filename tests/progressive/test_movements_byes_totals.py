@@ -346,10 +346,13 @@ def test_progressive_move_seats_every_round_as_the_site_does_with_byes(tmp_path)
         assert sorted(got["sitting_out"], key=numbers.get) == expected["sitting_out"], following.number
 
 
-@pytest.mark.parametrize(("ns", "ew", "refused"), [(70, 3, True), (16, 16, True), (14, 11, False), (13, 13, True)])
+@pytest.mark.parametrize(("ns", "ew", "refused"), [(70, 3, True), (16, 16, True), (14, 11, False), (13, 13, True),
+                                                   (21, 0, True), (20, 0, False), (12, 10, False), (17, 5, True)])
 def test_paper_totals_the_rounds_deals_cannot_give_are_refused(ns, ew, refused):
     """Four deals under the standard game, and one more for a tie: a deal gives the sides 5 points at most
-    between them (a lone march of 4, or a lone hand's revoke award of 4, and a signal's point), so 25 in all."""
+    between them (a lone march of 4, or a lone hand's revoke award of 4, and a signal's point), so 20 in four
+    deals; past 20 only where a fifth deal took level totals to them (21-0 and 17-5 never were level a deal
+    before; 12-10 was, at 9-9 or 10-10), and never past 25."""
     from scoring.engine.rulebook import STANDARD
 
     assert STANDARD.most_in_a_deal == 5

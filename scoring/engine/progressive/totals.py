@@ -2,16 +2,25 @@
 and, where the night gives the lone player his own bonus, how many of them were lone marches.
 
 A lone hand made scores its side at least the code's lone point, and a lone march its lone march, so a side
-cannot have fewer points than its lone hands give; a player's lone marches are among his lone hands; a table
-plays at most its round's deals and the one more a tie brings, so no more lone hands than that between them, and
-no more points than those deals can give under the code.
+cannot have fewer points than its lone hands give; a player's lone marches are among his lone hands.
+
+What the round's deals can give: a round may stop short of its deals (time called, the round closed), so any
+totals that many deals can reach stand, each deal giving the two sides together at most the code's most in a
+deal (`Rulebook.most_in_a_deal`, with the house rules in force) and at most one lone hand made; one more deal is
+dealt only when the sides are level after the round's deals (`deals.round_deals`), so totals past those deals
+stand only where one deal could have taken level totals they reach to them.
 
 >>> totals_errors({"NS": 7, "EW": 5}, {"N": 1, "E": 0, "S": 0, "W": 0}, deals=8)
 {}
 >>> totals_errors({"NS": 0, "EW": 5}, {"N": 1, "E": 0, "S": 0, "W": 0}, deals=8)
 {'NS': 'NS made 1 lone hand, which scores at least a point each, and has 0 points.'}
+>>> totals_errors({"NS": 42, "EW": 0}, {"N": 0, "E": 0, "S": 0, "W": 0}, deals=8, most_in_a_deal=5)["NS"]
+'42 points between the sides cannot come from 8 deals: a deal gives 5 at most, so 40 in all; a 9th deal is dealt \
+only when the sides are level after the 8th, and 42-0 cannot have been level one deal before.'
+>>> totals_errors({"NS": 23, "EW": 22}, {"N": 0, "E": 0, "S": 0, "W": 0}, deals=8, most_in_a_deal=5)
+{}
 >>> totals_errors({"NS": 16, "EW": 16}, {"N": 0, "E": 0, "S": 0, "W": 0}, deals=4, most_in_a_deal=4)["NS"]
-'32 points between the sides cannot come from 4 deals (and one more for a tie): a deal gives 4 at most, so 20 in all.'
+'32 points between the sides cannot come from 4 deals and a 5th for a tie: a deal gives 4 at most, so 20 in all.'
 >>> totals_errors({"NS": 6, "EW": 5}, {"N": 2, "E": 0, "S": 0, "W": 0}, deals=8,
 ...               marches={"N": 2, "E": 0, "S": 0, "W": 0})["NS"]
 'NS made 2 lone marches, which score 4 each, so 8 at least, and has 6 points.'
@@ -26,9 +35,9 @@ from collections.abc import Mapping
 
 from scoring.engine.rulebook import Rulebook
 from scoring.engine.seats import Seat, Side
-from scoring.engine.words import SEAT_WORDS, plural
+from scoring.engine.words import SEAT_WORDS, ordinal, plural, sentence
 
-__all__ = ["lone_beyond_points", "marches_key", "totals_errors"]
+__all__ = ["level_before", "lone_beyond_points", "marches_key", "most_points", "totals_errors"]
 
 LONE_MARCH, LONE_POINT = 4, 1
 """What a lone march and a lone hand's point give the side under every code, where no rulebook is given."""
@@ -69,12 +78,9 @@ def totals_errors(points: Mapping[str, int], lone: Mapping[str, int], deals: int
     march = {seat.value: (marches or {}).get(seat.value, 0) for seat in Seat}
     if most_in_a_deal is None and rulebook is not None:
         most_in_a_deal = rulebook.most_in_a_deal
-    if deals is not None and most_in_a_deal is not None:
-        most = (deals + 1) * most_in_a_deal
-        total = sum(points[side.value] for side in Side)
-        if total > most:
-            errors["NS"] = (f"{total} points between the sides cannot come from {plural(deals, 'deal')} (and one "
-                            f"more for a tie): a deal gives {most_in_a_deal} at most, so {most} in all.")
+    if deals is not None:
+        errors.update(_beyond_the_deals(points[Side.NS.value], points[Side.EW.value],
+                                        sum(lone[seat.value] for seat in Seat), deals, most_in_a_deal))
     for seat in Seat:
         if march[seat.value] > lone[seat.value]:
             who = (names or {}).get(seat.value) or SEAT_WORDS[seat]
@@ -88,8 +94,53 @@ def totals_errors(points: Mapping[str, int], lone: Mapping[str, int], deals: int
         wrong = lone_beyond_points(side, made, points[side.value], marched,
                                    *((rulebook.lone_march, rulebook.lone_point) if rulebook else ()))
         if wrong:
-            errors[side.value] = f"{wrong}."
-    if deals is not None and sum(lone[seat.value] for seat in Seat) > deals + 1:
-        errors["N"] = (f"{sum(lone.values())} lone hands in a round of {plural(deals, 'deal')} (and one more for "
-                       "a tie) cannot be: each lone hand is a deal.")
+            errors[side.value] = " ".join(filter(None, (errors.get(side.value), f"{sentence(wrong)}.")))
     return errors
+
+
+def most_points(deals: int, most_in_a_deal: int) -> int:
+    """The most points `deals` deals give the two sides together.
+
+    >>> most_points(8, 5)
+    40
+    """
+    return deals * most_in_a_deal
+
+
+def level_before(ns: int, ew: int, deals: int, most_in_a_deal: int) -> bool:
+    """Whether one more deal (at most `most_in_a_deal` between the sides) can have taken level totals, reachable in
+    `deals` deals, to `ns`-`ew`: the round's extra deal, dealt only after a tie.
+
+    >>> level_before(23, 22, 8, 5), level_before(25, 20, 8, 5), level_before(42, 0, 8, 5)
+    (True, True, False)
+    """
+    # Level at t each before it: the last deal gave ns - t and ew - t, together at most the most in a deal.
+    lowest = max(0, -(-(ns + ew - most_in_a_deal) // 2))
+    return lowest <= min(ns, ew, most_points(deals, most_in_a_deal) // 2)
+
+
+def _beyond_the_deals(ns: int, ew: int, lone: int, deals: int, most_in_a_deal: int | None) -> dict[str, str]:
+    """What the round's `deals`, and the one more a tie brings, cannot give: the points between the sides (keyed
+    "NS") and the lone hands made (keyed "N")."""
+    errors: dict[str, str] = {}
+    total, extra, last = ns + ew, ordinal(deals + 1), ordinal(deals)
+    if lone > deals + 1:
+        errors["N"] = (f"{lone} lone hands cannot come from {plural(deals, 'deal')} and a {extra} for a tie: each "
+                       "lone hand is a deal.")
+    if most_in_a_deal is None:
+        return errors
+    most = most_points(deals, most_in_a_deal)
+    gives = f"a deal gives {most_in_a_deal} at most"
+    tie = (f"a {extra} deal is dealt only when the sides are level after the {last}, and {ns}-{ew} cannot have "
+           "been level one deal before.")
+    if total > most + most_in_a_deal:
+        errors["NS"] = (f"{total} points between the sides cannot come from {plural(deals, 'deal')} and a {extra} "
+                        f"for a tie: {gives}, so {most + most_in_a_deal} in all.")
+    elif (total > most or lone > deals) and not level_before(ns, ew, deals, most_in_a_deal):
+        if total > most:
+            errors["NS"] = (f"{total} points between the sides cannot come from {plural(deals, 'deal')}: {gives}, "
+                            f"so {most} in all; {tie}")
+        else:
+            errors.setdefault("N", f"{lone} lone hands need {plural(deals + 1, 'deal')}: {tie}")
+    return errors
+
