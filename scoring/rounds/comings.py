@@ -39,7 +39,7 @@ def late_arrival(*, event_id: int, player: Player | None = None, new_name: str =
     _moving_night(event)
     first = next_seated(event)
     if first > (event.rounds or 0):
-        raise ValidationError("Every round is seated already: there is no round left for him to play.")
+        raise ValidationError("Every round is seated already: there is no round left for a late arrival to play.")
     if player is None:
         if not new_name:
             raise ValidationError("Choose the player who arrived, or name a new one.")
@@ -68,9 +68,11 @@ def gone_home(*, event_id: int, player_id: int) -> Entrant:
         raise ValidationError(f"{entrant.player} went home after round {entrant.last_round} already.")
     started = event.event_rounds.exclude(status=Round.Status.PLANNED).aggregate(top=Max("number"))["top"] or 0
     if started == 0:
-        raise ValidationError("Round 1 is seated and has not started: he plays it, or a substitute takes his seat.")
+        raise ValidationError(f"Round 1 is seated and has not started: {entrant.player} plays it, or a substitute "
+                              "takes the seat.")
     if next_seated(event) > started + 1:
-        raise ValidationError(f"Round {started + 1} is seated already: he plays it, or a substitute takes his seat.")
+        raise ValidationError(f"Round {started + 1} is seated already: {entrant.player} plays it, or a substitute "
+                              "takes the seat.")
     entrant.last_round = started
     entrant.save(update_fields=["last_round"])
     return entrant

@@ -160,7 +160,7 @@ class LateArrivalForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none(), required=False, label="Who arrived",
                                     empty_label="(a new player, named below)")
     new_name = TextField(label="New player", required=False, max_length=80,
-                         help_text="Not on the roll yet? His name: he is added to the roll and entered.")
+                         help_text="Not on the roll yet? The full name: the player is added to the roll and entered.")
 
     def __init__(self, *args: Any, event: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -328,13 +328,13 @@ class _ComingsView(EventInRoundsMixin, FormView):
 
 class LateArrivalView(ServedAgainOnClashMixin, _ComingsView):
     form_class = forms.LateArrivalForm
-    extra_context = {"title": "A late arrival", "submit_label": "Enter him"}
+    extra_context = {"title": "A late arrival", "submit_label": "Enter the late arrival"}
 
     def lead(self) -> str:
         first = comings.next_seated(self.event)
-        missed = ("each round he missed scores the round's average, as a bye does"
-                  if self.event.missed_rounds == MISSED_AVERAGE else "the rounds he missed score nothing")
-        return f"He is seated from round {first}; {missed} (the event's setting)."
+        missed = ("each round missed scores the round's average, as a bye does"
+                  if self.event.missed_rounds == MISSED_AVERAGE else "the rounds missed score nothing")
+        return f"The late arrival is seated from round {first}; {missed} (the event's setting)."
 
     def done(self, form: Any) -> str:
         entrant = comings.late_arrival(event_id=self.event.pk, player=form.cleaned_data["player"],
@@ -344,10 +344,11 @@ class LateArrivalView(ServedAgainOnClashMixin, _ComingsView):
 
 class GoneHomeView(_ComingsView):
     form_class = forms.GoneHomeForm
-    extra_context = {"title": "A player gone home", "submit_label": "He has gone home"}
+    extra_context = {"title": "A player gone home", "submit_label": "Mark as gone home"}
 
     def lead(self) -> str:
-        return "He is seated in no round after the one in play (or the last played); his tally stays."
+        return ("The player is seated in no round after the one in play (or the last played); the tally made so "
+                "far stays.")
 
     def done(self, form: Any) -> str:
         entrant = comings.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)

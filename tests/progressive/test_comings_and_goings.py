@@ -1,7 +1,10 @@
 """People come and go at a progressive night: a late arrival is seated from the next round, a player gone home
-is seated no more and keeps his tally, the tables are as many as the players make, and nobody keeps a partner."""
+is seated no more and keeps the tally made so far, the tables are as many as the players make, and nobody keeps a
+partner."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -84,8 +87,11 @@ def test_comings_and_goings_are_refused_where_they_cannot_be():
         late_arrival(event_id=moving.pk, player=PlayerFactory())
     first, second = schedule_make(event=moving)
     someone = first.tables.get(number=1).north_id
-    with pytest.raises(ValidationError, match="Round 1 is seated and has not started"):
+    with pytest.raises(ValidationError, match="Round 1 is seated and has not started") as refused:
         gone_home(event_id=moving.pk, player_id=someone)
+    named = moving.entrants.get(player_id=someone).player.display_name
+    assert refused.value.messages == [f"Round 1 is seated and has not started: {named} plays it, or a substitute "
+                                      "takes the seat."]
     with pytest.raises(ValidationError, match="entered already"):
         late_arrival(event_id=moving.pk, player=first.tables.get(number=1).north)
     round_start(round_id=first.pk)
@@ -109,7 +115,13 @@ def test_the_secretary_enters_a_late_arrival_and_a_player_gone_home_from_the_rou
     assert "A late arrival" in rounds_page and "A player gone home" in rounds_page
     url = f"/events/{event.slug}/late-arrival/"
     form = client.get(url).content.decode()
-    assert "He is seated from round 2; the rounds he missed score nothing" in form
+    assert "The late arrival is seated from round 2; the rounds missed score nothing" in form
+    assert "Enter the late arrival" in form and "The full name: the player is added to the roll" in form
+    gone_form = client.get(f"/events/{event.slug}/gone-home/").content.decode()
+    assert "The player is seated in no round after the one in play" in gone_form and "Mark as gone home" in gone_form
+    for page in (form, gone_form):  # the player by name or as "the player", never "he"
+        words = re.sub(r"<[^>]*>", " ", page[page.index("<main"):page.index("</main>")])
+        assert not re.search(r"\b(he|him|his)\b", words, re.IGNORECASE), words
     refused = client.post(url, {"new_name": "x" * 81})
     assert refused.status_code == 200 and "at most 80 characters" in refused.content.decode()
     assert client.post(url, {"new_name": "  Nora   Newcomer "}).status_code == 302

@@ -38,9 +38,9 @@ def rotate_byes(moved: Sequence[Mapping[Seat, int]], waiting: Sequence[int],
 
 
 COMINGS_RULE = ("A player who arrives late is seated from the next round; one who goes home is seated no more and "
-                "keeps his tally. The tables are as many as the players make: a new one at the foot, or the foot "
-                "table's players taking the seats left empty; those who sat out or arrived play, and as many as "
-                "must sit out are those who played with the fewest byes.")
+                "keeps the tally made so far. The tables are as many as the players make: a new one at the foot, or "
+                "the foot table's players taking the seats left empty; those who sat out or arrived play, and as many "
+                "as must sit out are those who played with the fewest byes.")
 
 
 def reseat(moved: Sequence[Mapping[Seat, int]], waiting: Sequence[int], byes: Mapping[int, int], *,
