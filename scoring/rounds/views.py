@@ -347,8 +347,8 @@ class GoneHomeView(_ComingsView):
     extra_context = {"title": "A player gone home", "submit_label": "Mark as gone home"}
 
     def lead(self) -> str:
-        return ("The player is seated in no round after the one in play (or the last played); the tally made so "
-                "far stays.")
+        # The rule the lead goes on with says the tally stays.
+        return "The player is seated in no round after the one in play (or the last played)."
 
     def done(self, form: Any) -> str:
         entrant = comings.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)
