@@ -115,6 +115,10 @@ class RoundTable(models.Model):
     def player_at(self, seat: Seat) -> Player:
         return {Seat.N: self.north, Seat.E: self.east, Seat.S: self.south, Seat.W: self.west}[seat]
 
+    def player_ids(self) -> tuple[int, int, int, int]:
+        """The four seated, North first (no query)."""
+        return self.north_id, self.east_id, self.south_id, self.west_id
+
 
 class RoundBye(models.Model):
     """A player sitting out a round: seated at no table, or at a table that never played it (the round was

@@ -13,6 +13,7 @@ from scoring.engine import Seat, Side
 from scoring.models import Player
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import CountField
+from scoring.rounds.choices import UNPLAYED_CHOICES
 from scoring.validators import LineField, TextField
 
 MOST_PAIRS = 32
@@ -192,6 +193,13 @@ class GoneHomeForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = Player.objects.filter(
             pk__in=event.entrants.filter(last_round__isnull=True).values("player_id")).order_by("display_name")
+
+
+class CloseRoundForm(forms.Form):
+    """What happened at a progressive table that never reported, asked as its round closes."""
+
+    unplayed = forms.ChoiceField(choices=UNPLAYED_CHOICES, required=False, label="The tables that never reported",
+                                 widget=forms.RadioSelect(attrs={"class": "form-check-input"}))
 
 
 class SeatFinderForm(forms.Form):

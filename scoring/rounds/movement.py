@@ -23,16 +23,23 @@ def moved_on(event: Event, number: int) -> Seating:
     """Round `number`'s seats from round `number - 1`: its winners up a table, its losers staying, every pair
     split; those who sat out come back in place of as many who have sat out least. Raises the engine's
     `MovementError` for a round that cannot move on."""
-    before = (RoundTable.objects.filter(round__event=event, round__number=number - 1)
-              .select_related("rubber", "round").order_by("number"))
+    seated = list(RoundTable.objects.filter(round__event=event, round__number=number - 1)
+                  .select_related("rubber", "round").order_by("number"))
     lone: dict[tuple[int, str], int] = defaultdict(int)  # each rubber's lone hands made by side, read at once
-    for row in RubberPlayerResult.objects.filter(rubber__round_table__in=before).values("rubber_id", "side",
+    for row in RubberPlayerResult.objects.filter(rubber__round_table__in=seated).values("rubber_id", "side",
                                                                                         "lone_hands"):
         lone[row["rubber_id"], row["side"]] += row["lone_hands"]
     entrants = list(event.entrants.all())
     number_of = {e.player_id: e.number for e in entrants}
-    waiting = sorted(RoundBye.objects.filter(round__event=event, round__number=number - 1)
-                     .values_list("player_id", flat=True), key=number_of.__getitem__)
+    # Nobody is seated from a result never given: a table that never played sat the round out, its players
+    # coming back as those who sat out do (the round's close stored their byes; a table closed before that
+    # was asked is read the same way).
+    unplayed = [table for table in seated if _never_played(table)]
+    before = [table for table in seated if not _never_played(table)]
+    sat_out = set(RoundBye.objects.filter(round__event=event, round__number=number - 1)
+                  .values_list("player_id", flat=True))
+    sat_out |= {player for table in unplayed for player in table.player_ids()}
+    waiting = sorted(sat_out, key=number_of.__getitem__)
     byes = Counter(RoundBye.objects.filter(round__event=event, round__number__lt=number)
                    .values_list("player_id", flat=True))
     # Those gone home are seated no more; a late arrival from his first round (unless a bye stood for the round
@@ -42,6 +49,12 @@ def moved_on(event: Event, number: int) -> Seating:
     tables, out = next_seats(RoundPlayed([_table_result(table, lone) for table in before], waiting, dict(byes)),
                              gone=gone, arrived=arrived)
     return Seating(tables, out)
+
+
+def _never_played(table: RoundTable) -> bool:
+    """The table gave no result: no rubber, or one with no deal and no totals."""
+    rubber = table.rubber
+    return rubber is None or (rubber.hand_count == 0 and rubber.round_totals is None)
 
 
 def _table_result(table: RoundTable, lone_by_side: dict[tuple[int, str], int]) -> TableResult:

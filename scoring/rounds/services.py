@@ -41,6 +41,7 @@ from scoring.models import (
 )
 from scoring.models.choices import TIME_FINISH
 from scoring.models.rubbers import SEAT_FIELD
+from scoring.rounds.choices import UNPLAYED_BYE, UNPLAYED_NOTHING
 from scoring.rounds.movement import moved_on
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.open_reports import reports_drop
@@ -139,7 +140,13 @@ def _store(round_: Round, tables: Iterable[Mapping[Seat, int]], sitting_out: Ite
         RoundTable(round=round_, number=number, north_id=seats[Seat.N], east_id=seats[Seat.E],
                    south_id=seats[Seat.S], west_id=seats[Seat.W], first_dealer=first_dealer(round_.number, number))
         for number, seats in enumerate(tables, start=1))
-    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player) for player in sitting_out)
+    _store_byes(round_, sitting_out)
+
+
+def _store_byes(round_: Round, players: Iterable[int], *, scored: bool = True) -> None:
+    """Those who sit `round_` out: seated at no table, or (`scored` as the secretary said) at one that never
+    played it."""
+    RoundBye.objects.bulk_create(RoundBye(round=round_, player_id=player, scored=scored) for player in players)
 
 
 def _store_planned(round_: Round, planned: PlannedRound, entrants: dict[int, int]) -> None:
@@ -237,20 +244,40 @@ def round_call_time(*, round_id: int) -> Round:
     return round_
 
 
+def unreported_tables(round_: Round) -> list[RoundTable]:
+    """A progressive round's tables still in play that never reported: no deal entered, no totals."""
+    return list(round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS, rubber__hand_count=0,
+                                     rubber__round_totals__isnull=True)
+                .select_related("north", "east", "south", "west").order_by("number"))
+
+
 @retried_on_deadlock
 @transaction.atomic
-def round_close(*, round_id: int, by: User | None = None) -> Round:
+def round_close(*, round_id: int, by: User | None = None, unplayed: str = "") -> Round:
     """Close a round. A rubber still in play stops where it stands (its deals so far are its limit).
 
     A report still waiting at a table, or disputed, is dropped (its hand not recorded, the report kept
-    with who dropped it), so no report is left open on a rubber that can take no more hands."""
+    with who dropped it), so no report is left open on a rubber that can take no more hands.
+
+    On a progressive night a table that never reported gave no result to seat anyone from: the secretary says
+    what happened (`unplayed`; else its totals are entered first). It did not play, so its players sit the round
+    out, scoring as the event scores a bye or nothing, and come back as anyone who sat out does."""
     event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
-    round_ = Round.objects.get(pk=round_id)
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    silent = unreported_tables(round_) if round_.event.progressive and round_.status == Round.Status.IN_PLAY else []
+    if silent and unplayed not in (UNPLAYED_BYE, UNPLAYED_NOTHING):
+        one = len(silent) == 1
+        numbers = [str(t.number) for t in silent]
+        tables = f"Table {numbers[0]}" if one else f"Tables {', '.join(numbers[:-1])} and {numbers[-1]}"
+        raise ValidationError(
+            f"{tables} never reported round {round_.number}: enter {'its' if one else 'their'} totals, or say "
+            f"{'it' if one else 'they'} did not play, before closing the round.", code="unreported")
     closed = Round.objects.filter(pk=round_id, status=Round.Status.IN_PLAY).update(
         status=Round.Status.CLOSED, closed_at=timezone.now())
     if not closed:
         raise ValidationError(f"Round {round_.number} is not in play, so it cannot be closed."
                               if round_.status == Round.Status.PLANNED else f"Round {round_.number} is closed already.")
+    _store_byes(round_, (player for table in silent for player in table.player_ids()), scored=unplayed == UNPLAYED_BYE)
     playing = round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS).order_by("rubber")
     for rubber_id in playing.values_list("rubber", flat=True):
         rubber = rubber_lock(rubber_id)

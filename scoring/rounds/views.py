@@ -135,10 +135,14 @@ class RoundActionView(SecretaryRequiredMixin, View):
                 messages.success(request, f"Time is called in round {round_.number}: "
                                           f"{TIME_UP_WORDS[round_.event.time_called]}.")
             else:
-                services.round_close(round_id=round_.pk, by=acting_user(request))
+                form = forms.CloseRoundForm(request.POST)
+                unplayed = form.cleaned_data["unplayed"] if form.is_valid() else ""
+                services.round_close(round_id=round_.pk, by=acting_user(request), unplayed=unplayed)
                 messages.success(request, f"Round {round_.number} is closed; its standings are counted.")
         except ValidationError as exc:
             messages.error(request, _errors(exc))
+            if any(error.code == "unreported" for error in exc.error_list):  # the page that asks what happened
+                return HttpResponseRedirect(reverse("round_close_confirm", args=[round_.pk]))
         return HttpResponseRedirect(back)
 
 
@@ -150,8 +154,10 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
         playing = round_.tables.filter(rubber__status="in_progress").select_related("rubber")
         reports = (HandReport.objects.filter(rubber__round_table__round=round_, status__in=HandReport.OPEN)
                    .select_related("rubber", "reported_by").order_by("rubber__table_label", "number"))
+        unreported = services.unreported_tables(round_) if round_.event.progressive else []
         return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing,
-                                                     "reports": reports,
+                                                     "reports": reports, "unreported": unreported,
+                                                     "unplayed_form": forms.CloseRoundForm(),
                                                      "time_up_words": TIME_UP_WORDS[round_.event.time_called]}
 
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 
 from scoring.access import SECRETARY_GROUP, secretary_group_ensure
-from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand, Seat, score_rubber
+from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand, Seat, Side, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulebook import OFFICIAL_1862, SOMERSET_1888
 from scoring.engine.rulebook.matters import Matter
@@ -167,6 +167,32 @@ def _progressive(players: list[Player], rng: random.Random, user: Any) -> None:
     table = second.tables.select_related("rubber").get(number=1)
     assert table.rubber is not None
     play_rubber(table.rubber, rng, stop_at=2, by=user)
+    _fixed_pairs_progressive(players, rng, user)
+
+
+def _fixed_pairs_progressive(players: list[Player], rng: random.Random, user: Any) -> None:
+    """A progressive night of fixed pairs: six pairs of the standard game, each round paired by the standing
+    (Swiss), rounds 1 and 2 played (one table of round 2 scored on paper) and round 3 under way."""
+    from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+
+    event = Event.objects.create(slug="fixed-pairs-progressive", name="Fixed-pairs progressive",
+                                 rulebook="standard", starts_on=dt.date.today(), mode=Event.Mode.PROGRESSIVE,
+                                 movement=Event.Movement.PAIRS, rounds=3, deal_limit=4, prize_places=3,
+                                 lone_bonus=1, is_public=True,
+                                 notes="Partners keep together all night; each round a pair meets a new pair.")
+    entrants_set(event=event, players=players[:12])
+    rounds = schedule_make(event=event)
+    for number, round_ in enumerate(rounds, start=1):
+        round_start(round_id=round_.pk)
+        for table in round_.tables.select_related("rubber").order_by("number"):
+            assert table.rubber is not None
+            if number == 2 and table.number == 3:  # a table that kept its tally on paper
+                round_totals_enter(rubber_id=table.rubber.pk, points={Side.NS: 5, Side.EW: 3},
+                                   lone={Seat.N: 1, Seat.E: 0, Seat.S: 0, Seat.W: 0}, by=user)
+            elif number < 3 or table.number == 1:
+                play_rubber(table.rubber, rng, stop_at=None if number < 3 else 2, by=user)
+        if number < 3:
+            round_close(round_id=round_.pk)
 
 
 def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:

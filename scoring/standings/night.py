@@ -126,16 +126,16 @@ def _played(event: Event, through: int | None, pair_of: dict[int, int]) -> dict[
     results = complete_results(RubberPlayerResult.objects.filter(rubber__event=event))
     if through is not None:
         results = results.filter(rubber__round_table__round__number__lte=through)
-    rows = results.values("player_id", "player__display_name", "side", "points_for", "points_against", "won", "lone_hands", "euchres",
-                          number=F("rubber__round_table__round__number"), ns=F("rubber__current_ns"),
-                          ew=F("rubber__current_ew"))
+    rows = results.values("player_id", "player__display_name", "side", "points_for", "points_against", "won",
+                          "lone_hands", "euchres", number=F("rubber__round_table__round__number"),
+                          ns=F("rubber__current_ns"), ew=F("rubber__current_ew"))
     played: dict[tuple[int, int], _Played] = {}
     for row in rows:
         number = row["number"] or 0
         if not pair_of:
             played[row["player_id"], number] = _Played(
-                row["player__display_name"], row["points_for"], row["points_for"], row["points_against"], row["lone_hands"], row["euchres"],
-                row["won"])
+                row["player__display_name"], row["points_for"], row["points_for"], row["points_against"],
+                row["lone_hands"], row["euchres"], row["won"])
             continue
         if row["player_id"] not in pair_of:
             continue  # a substitute's own row on a fixed-pairs night: his side's points are his pair's

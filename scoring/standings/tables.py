@@ -158,6 +158,9 @@ class ProgressivePairsTable(ProgressiveStandingsTable):
     render_player = PartnershipTable.render_pair
     value_player = PartnershipTable.value_pair
 
+    class Meta(ProgressiveStandingsTable.Meta):
+        pass
+
 
 def round_columns(rounds: list[int]) -> list[tuple[str, tables.Column]]:
     """A progressive night's column a round ("Round 1", "Round 2", ...): what each entry scored in it, a round

@@ -81,3 +81,17 @@ def test_make_run_settings_show_the_clubs_404_and_serve_static_files(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_demo_has_a_fixed_pairs_progressive_night_standing_as_pairs(client, demo_club):
+    from scoring.models import Round
+    from scoring.standings import cache
+
+    event = Event.objects.get(slug="fixed-pairs-progressive")
+    assert event.progressive and event.fixed_pairs and event.is_public
+    assert event.entrants.count() >= 12  # at least six pairs
+    assert event.event_rounds.filter(status=Round.Status.CLOSED).count() >= 2
+    rows = cache.event_players(event)
+    assert len(rows) == event.entrants.count() // 2 and all(row.get("partner_id") for row in rows)
+    page = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert f"{rows[0]['player__display_name']}</a> &amp; " in page

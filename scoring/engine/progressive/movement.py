@@ -105,7 +105,8 @@ def next_seats(played: RoundPlayed, *, gone: Collection[int] = (),
     """The next round's tables and who sits it out: the movement of those who played, then those who sat out
     (and any who `arrived`) brought in, those `gone` home left out (`reseat`). What the site seats, and what
     `manage.py progressive-move` prints."""
-    return reseat(progressive_move(played.tables), played.sitting_out, played.byes, gone=gone, arrived=arrived)
+    moved = progressive_move(played.tables) if played.tables else []  # every table sat the round out
+    return reseat(moved, played.sitting_out, played.byes, gone=gone, arrived=arrived)
 
 
 ROUND_KEYS = ("tables", "sitting_out", "byes")
