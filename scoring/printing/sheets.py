@@ -47,6 +47,7 @@ from scoring.standings.night import night_rows, places_rule
 from scoring.standings.selectors import (
     FormatRecord,
     abandoned_rubbers,
+    listed,
     not_counted_entrants,
     partnerships,
     play_stats,
@@ -273,10 +274,10 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
                      for prize in prizes(ranked(rows, ranking), event)]
     if event.progressive:
         notes += [TIE_RULE, *([BYE_RULE] if any(row["byes"] for row in rows) else [])]
-    listed = {row["player_id"] for row in rows}
-    entrants = (not_counted_entrants(event, counted=listed) if after_round is None
+    counted = listed(rows)
+    entrants = (not_counted_entrants(event, counted=counted) if after_round is None
                 else not_counted_entrants(event, rubbers))
-    missing = [player for player in entrants if player.pk not in listed]
+    missing = [player for player in entrants if player.pk not in counted]
     if missing:
         notes.append(f"No {terms.contest} counted yet (sat out, or still playing their first): "
                      f"{', '.join(p.display_name for p in missing)}.")

@@ -29,6 +29,7 @@ from scoring.rounds.selectors import Room, room, round_seats, seats_found
 from scoring.service_forms import ServedAgainOnClashMixin, apply_errors
 from scoring.services.record import later_round
 from scoring.standings import cache as standings_cache
+from scoring.standings.night import places_rule
 from scoring.standings.selectors import prizes
 from scoring.standings.tables import wall_columns, wall_rows
 
@@ -223,7 +224,8 @@ class RoomView(ReadableMixin, TemplateView):
         rows = (standings_cache.event_pairs(self.event) if self.event.mode == Event.Mode.PAIRS
                 else standings_cache.event_players(self.event))
         columns = wall_columns(self.event)
-        return rows, {"standings": wall_rows(rows, columns), "columns": [heading for _, heading in columns]}
+        return rows, {"standings": wall_rows(rows, columns), "columns": [heading for _, heading in columns],
+                      "places_rule": places_rule(self.event) if self.event.progressive else ""}
 
     def wall(self, the_room: Room) -> dict[str, Any]:
         """The wall beside the tables, redrawn with them: everyone's standing (paged on a timer by the screen),

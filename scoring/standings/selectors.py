@@ -395,6 +395,11 @@ def entry_name(row: dict[str, Any]) -> str:
     return " & ".join(filter(None, (row["player__display_name"], row.get("partner__display_name"))))
 
 
+def listed(rows: Iterable[dict[str, Any]]) -> set[int]:
+    """The players the rows stand for: each row's player, and his partner on a row a pair."""
+    return {player for row in rows for player in (row["player_id"], row.get("partner_id")) if player is not None}
+
+
 def prizes(rows: list[dict[str, Any]], event: Event) -> list[Prize]:
     """A progressive night's prizes from its rows (`night.night_rows`: a player's, or a fixed pair's), as the
     event gives them (one query: who played the whole night, read beside the rows)."""

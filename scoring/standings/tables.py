@@ -259,5 +259,5 @@ def wall_rows(rows: list[dict[str, Any]], columns: list[tuple[str, str]]) -> lis
         value = row.get(key) or 0
         return net_words(value) if key == "net" else str(value)
 
-    return [(str(row["rank"]), entry_name(row),
+    return [(f"{row['rank']}{' (drawn)' if row.get('drawn') else ''}", entry_name(row),
              [figure(row, key) for key, _ in columns]) for row in rows]

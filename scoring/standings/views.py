@@ -22,6 +22,7 @@ from scoring.standings.night import places_rule, round_numbers
 from scoring.standings.paging import CleanPagingMixin
 from scoring.standings.selectors import (
     abandoned_rubbers,
+    listed,
     not_counted_entrants,
     play_stats,
     player_events,
@@ -127,7 +128,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
             "stopped": self.event.rubbers.filter(status=Rubber.Status.STOPPED).exclude(undealt()).count(),
             "undealt": self.event.rubbers.filter(undealt()).count(),
             "not_counted": [player for player in not_counted_entrants(self.event)
-                            if player.pk not in {row["player_id"] for row in self.get_table_data()}],
+                            if player.pk not in listed(self.get_table_data())],
             "progressive_rules": self.event.progressive_rules,
             "places_rule": places_rule(self.event) if self.event.progressive else "",
         }

@@ -17,6 +17,7 @@ from scoring.rounds.services import entrants_set, round_close, round_start, roun
 from scoring.standings import cache
 from scoring.standings.selectors import prizes
 from tests.factories import EventFactory, PlayerFactory
+from tests.printing.test_house_rules_stated import one_text
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +90,14 @@ def test_the_fixed_pairs_standings_page_and_wall_list_pairs(client):
     names = _names(event)
     for name in names.values():
         assert page.count(f">{name}</a>") == 1, name  # each player once, in his pair's row
+    assert 'data-testid="not-counted"' not in page  # a partner stands in his pair's row, not apart
     wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
-    assert wall.count(" &amp; ") >= 4
+    assert wall.count(" &amp; ") >= 4 and "Pairs level on every tie-break share the places" in wall
+    printed = one_text(client.get(reverse("event_standings_pdf", args=[event.slug])).content)
+    assert "Place Pair Points" in printed and "Pairs level on every tie-break share the places" in printed
+    for row in cache.event_players(event):
+        assert f"{row['player__display_name']} & {row['partner__display_name']}" in printed
+    assert "No points counted yet (sat out" not in printed
 
 
 # A round that cannot close half-reported.
@@ -160,15 +167,17 @@ def _level_for_first(prize_ties: str) -> Event:
     return event
 
 
-def test_players_level_for_first_share_first_and_second_and_the_next_is_third():
+def test_players_level_for_first_share_first_and_second_and_the_next_is_third(client):
     event = _level_for_first("share")
     rows = cache.event_players(event)
     assert [r["rank"] for r in rows] == ["1=", "1=", "1=", "1=", "5=", "5=", "7=", "7="]
     got = [(p.name, len(p.winners)) for p in prizes(rows, event)]
     assert got == [("First, Second and Third", 4)]  # four level take the three places there are
+    wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
+    assert "First, Second and Third" in wall and "share the places they cover (1=, 1=, 3)" in wall
 
 
-def test_a_drawn_night_places_level_players_by_a_draw_that_replays():
+def test_a_drawn_night_places_level_players_by_a_draw_that_replays(client):
     event = _level_for_first("draw")
     first = cache.event_players(event)
     django_cache.clear()
@@ -176,6 +185,10 @@ def test_a_drawn_night_places_level_players_by_a_draw_that_replays():
     assert [r["player_id"] for r in first] == [r["player_id"] for r in again]
     assert [r["rank"] for r in first] == [str(n) for n in range(1, 9)]
     assert all(r.get("drawn") for r in first)
+    wall = client.get(reverse("room", args=[event.slug]), {"projector": "1"}).content.decode()
+    assert "1 (drawn)" in wall and "placed in an order the site draws" in wall
+    page = client.get(reverse("event_standings", args=[event.slug])).content.decode()
+    assert "1 (drawn)" in page and "placed in an order the site draws" in page
     got = prizes(first, event)
     places = zip(("First", "Second", "Third"), first[:3], strict=True)
     assert [(p.name, p.winners[0], p.drawn) for p in got] == [(place, r["player__display_name"], True)
