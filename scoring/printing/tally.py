@@ -1,7 +1,8 @@
 """Tally cards for an event in rounds: each player's own card, printed before the night, with his table, seat
 and partner for every round already known (a progressive night whose winners move up knows only the first: the
-rest come from the results), a box a deal for what his side scored, the round's total and his lone hands, a
-grand total and a line to sign."""
+rest come from the results), a box a deal for what his side scored, on a progressive night of so many deals a box
+for the deal a level table plays for the tie, the round's total and his lone hands, a grand total and a line to
+sign. A player gone home has his card say so in the rounds after his last."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 
 from scoring.engine import Seat
 from scoring.engine.rulebook import Rulebook
-from scoring.engine.words import DASH, SEAT_WORDS
+from scoring.engine.words import DASH, SEAT_WORDS, ordinal
 from scoring.models import Event, RoundBye, RoundTable
 
 TIMED_BOXES = 8
@@ -23,6 +24,14 @@ class TallyCard:
     rounds: tuple[tuple[int, str, str, str], ...]
     """(round, table, seat, partner) for each round; blank where the round is seated when it starts; seat
     `SITS_OUT` for a bye."""
+    last_round: int | None = None
+    """The last round he played before he went home (None while he is at the night)."""
+
+    def gone_home(self, number: int) -> str:
+        """What his card says in round `number`'s row once he went home before it ("" while he plays it)."""
+        if self.last_round is None or number <= self.last_round:
+            return ""
+        return f"went home after round {self.last_round}"
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,9 @@ class TallyCards:
     """Somebody sits out a round (the players are not a multiple of four)."""
     boxes: int = TIMED_BOXES
     """A box a deal on every round's row."""
+    tie_box: bool = False
+    """A box for the deal a table level after the round's deals plays for the tie (a progressive night of so many
+    deals a round), after the deals' boxes."""
     figures: str = ""
     """What a deal's box may hold under the code: "1, 2, 4 or X"."""
     legend: tuple[str, ...] = ()
@@ -62,12 +74,15 @@ def deal_figures(book: Rulebook) -> dict[int, list[str]]:
     return figures
 
 
-def tally_legend(book: Rulebook, lone_bonus: int) -> tuple[str, tuple[str, ...]]:
-    """The figures a deal's box may hold ("1, 2, 4 or X") and the legend that says which is which."""
+def tally_legend(book: Rulebook, lone_bonus: int, tie_after: int | None = None) -> tuple[str, tuple[str, ...]]:
+    """The figures a deal's box may hold ("1, 2, 4 or X") and the legend that says which is which; with
+    `tie_after` (the round's deals), what the tie's box is for."""
     figures = deal_figures(book)
     shown = ", ".join(str(value) for value in figures)
     which = "; ".join(f"{value} for {' or '.join(names)}" for value, names in figures.items())
-    legend = [f"Each deal: what your side scored ({which}), or X when the other side scored. Total: the "
+    tie = (f" Tie: the {ordinal(tie_after + 1)} deal, only when the sides are level after the "
+           f"{ordinal(tie_after)}." if tie_after else "")
+    legend = [f"Each deal: what your side scored ({which}), or X when the other side scored.{tie} Total: the "
               "round's boxes added up. Lone hands: those you made that round."]
     if lone_bonus:
         legend.append(f"A lone player who takes all five tricks writes {book.lone_march + lone_bonus} in his own "
@@ -101,7 +116,7 @@ def tally_cards(event: Event) -> TallyCards:
     seated = _seated(event)
     rounds = range(1, (event.rounds or 0) + 1)
     cards = tuple(TallyCard(e.player.display_name,
-                            tuple((n, *seated.get((n, e.player_id), ("", "", ""))) for n in rounds))
+                            tuple((n, *seated.get((n, e.player_id), ("", "", ""))) for n in rounds), e.last_round)
                   for e in entrants)
     if event.deal_limit:
         deals, boxes = f"{event.deal_limit} deals a round.", event.deal_limit
@@ -111,7 +126,9 @@ def tally_cards(event: Event) -> TallyCards:
         boxes = TIMED_BOXES
     else:  # a round that plays its rubber or match out
         deals, boxes = "", TIMED_BOXES
-    figures, legend = tally_legend(event.playing, event.lone_bonus)
+    # A progressive round of so many deals plays one more when the sides are level after them (`round_deals`).
+    tie_after = event.deal_limit if event.progressive else None
+    figures, legend = tally_legend(event.playing, event.lone_bonus, tie_after)
     return TallyCards(event.paper_size, event.name, deals, cards, f"{event.slug}-tally-cards.pdf",
                       progressive=event.moves_up, byes=len(entrants) % 4 != 0, boxes=boxes, figures=figures,
-                      legend=legend, house_rules=event.house.stated())
+                      legend=legend, house_rules=event.house.stated(), tie_box=bool(tie_after))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,7 @@ def test_a_card_has_a_box_a_deal_the_standard_games_figures_and_a_line_to_sign(c
     pages = tally_pdf(client, event, f"standard-19-{paper}.pdf")
     whole = " ".join(pages)
     assert whole.count("Signed:") == 19
-    assert whole.count("Deal 1 2 3 4 5 6 7 8 Total Lone") == 19 and "8 9 Total" not in whole
+    assert whole.count("Deal 1 2 3 4 5 6 7 8 Tie Total Lone") == 19 and "8 9 Total" not in whole
     assert f"{event.name} · 8 deals a round." in whole and "Grand total" in whole and "Lone hands" in whole
     assert ("Each deal: what your side scored (1 for a point; 2 for a march or a euchre; 4 for a lone march), or X "
             "when the other side scored.") in whole
@@ -170,3 +171,51 @@ def test_a_progressive_rounds_table_cards_say_how_the_movement_goes_from_each_ta
     if movement == Event.Movement.ROTATION:
         text = " ".join(texts(fetched(client, reverse("table_cards_pdf", args=[last.pk]))))
         assert "The last round: nobody moves after it." in text and "After the round" not in text
+
+
+def gone_home_after_the_first_round(players: int = 8, **extra) -> tuple[Event, str]:
+    """A night of four rounds whose 36-character player went home after round 1."""
+    from scoring.rounds.comings import gone_home
+    from scoring.rounds.services import round_start
+
+    event = night(players=players, rounds=4, names=(LONG,), **extra)
+    round_start(round_id=event.event_rounds.get(number=1).pk)
+    gone_home(event_id=event.pk, player_id=Player.objects.get(display_name=LONG).pk)
+    return event, LONG
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_round_has_a_box_for_the_tie_and_a_player_gone_home_has_his_card_say_so(client, paper, tmp_path):
+    event, name = gone_home_after_the_first_round(paper_size=paper)
+    content = fetched(client, reverse("tally_cards_pdf", args=[event.slug]), f"gone-home-{paper}.pdf")
+    pages = texts(content)
+    whole = " ".join(pages)
+    assert whole.count("Deal 1 2 3 4 5 6 7 8 Tie Total Lone") == 8
+    assert "Tie: the 9th deal, only when the sides are level after the 8th." in whole
+    card = card_of(pages, event, name)
+    assert card.count("went home after round 3") == 0 and card.count("went home after round 1") == 3
+    assert re.search(r"1 1 (North|East|South|West) .+ 2 went home after round 1 3 went home after round 1 4 went "
+                     r"home after round 1", card), card
+    others = [card_of(pages, event, e.player.display_name) for e in event.entrants.select_related("player")
+              if e.player.display_name != name]
+    assert all("went home" not in other for other in others)
+    # Nothing on the page overlaps another run of text, nor runs off its page.
+    for page in PdfReader(io.BytesIO(content)).pages:
+        every = runs(page)
+        for run in every:
+            assert run.x0 >= 0 and run.y0 >= 0 and run.x1 <= float(page.mediabox.width), run.text
+            assert not [other.text for other in every if other is not run and other.overlaps(run)], run.text
+    png = tmp_path / paper
+    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-", str(png)], input=content,
+                   check=True)
+    assert list(tmp_path.glob(f"{paper}*.png"))  # drawn as a printer draws it
+    if OUT:
+        subprocess.run(["pdftoppm", "-png", "-r", "110", "-", str(Path(OUT, f"gone-home-{paper}"))],
+                       input=content, check=True)
+
+
+def test_a_night_by_the_clock_has_no_tie_box():
+    assert not tally_cards(night(players=8, deals=None, round_minutes=20)).tie_box
+    assert tally_cards(night(players=8, deals=6)).tie_box
+    assert not any(text.startswith("Tie:") for text in tally_cards(night(players=8, deals=None,
+                                                                           round_minutes=20)).legend)

@@ -18,6 +18,8 @@ from scoring.printing.tally import SITS_OUT, TallyCard, TallyCards
 
 RULE = colors.HexColor("#9aa9a0")
 SHADE = colors.HexColor("#e8efe9")
+TIE = colors.HexColor("#f3f6f4")
+"""The tie's box, paler than a deal's heading: written in only when the table is level."""
 FONT = 7.5
 """The grid's type: small enough for a 36-character partner in half a page, large enough to read at the table."""
 CELL = ParagraphStyle("tally-cell", parent=STYLES["cell"], fontSize=FONT, leading=FONT + 1.5)
@@ -28,23 +30,28 @@ ROUND_COLUMN, TOTAL_COLUMN, LONE_COLUMN = 9 * mm, 11 * mm, 9 * mm
 TABLE_COLUMN, SEAT_COLUMN = 9 * mm, 12 * mm
 BOX = (5.5 * mm, 10 * mm)
 """The narrowest a deal's box may be and still take a written figure, and the widest worth drawing."""
-INFO_HEIGHT, BOX_HEIGHT = 4 * mm, 5.7 * mm
+INFO_HEIGHT, BOX_HEIGHT = 3.6 * mm, 5.7 * mm
 PAD = 2 * mm
 """The card's frame: its padding each side of the grid."""
 
 
+def _boxes(cards: TallyCards) -> int:
+    """The boxes on a round's row: a deal each, and the tie's where a level table plays one more."""
+    return cards.boxes + cards.tie_box
+
+
 def _fits_half(cards: TallyCards, half: float) -> bool:
     """Whether a card's deal boxes fit half the page at their narrowest."""
-    return half - ROUND_COLUMN - TOTAL_COLUMN - LONE_COLUMN >= cards.boxes * BOX[0]
+    return half - ROUND_COLUMN - TOTAL_COLUMN - LONE_COLUMN >= _boxes(cards) * BOX[0]
 
 
 def _columns(cards: TallyCards, width: float) -> list[float]:
-    """The round's column, a column a deal, the round's total and its lone hands: the boxes share what is left,
-    up to `BOX`'s widest, and the totals take the rest."""
+    """The round's column, a column a deal (and the tie's), the round's total and its lone hands: the boxes share
+    what is left, up to `BOX`'s widest, and the totals take the rest."""
     room = width - ROUND_COLUMN - TOTAL_COLUMN - LONE_COLUMN
-    box = min(BOX[1], room / cards.boxes)
-    spare = (room - box * cards.boxes) / 2
-    return [ROUND_COLUMN, *[box] * cards.boxes, TOTAL_COLUMN + spare, LONE_COLUMN + spare]
+    box = min(BOX[1], room / _boxes(cards))
+    spare = (room - box * _boxes(cards)) / 2
+    return [ROUND_COLUMN, *[box] * _boxes(cards), TOTAL_COLUMN + spare, LONE_COLUMN + spare]
 
 
 def _where(table: str, seat: str, partner: object, width: float, bold: bool = False) -> Table:
@@ -64,8 +71,9 @@ def _grid(cards: TallyCards, card: TallyCard, width: float) -> Table:
     columns = _columns(cards, width)
     info = width - ROUND_COLUMN
     last = len(columns) - 1
+    tie = ["Tie"] if cards.tie_box else []  # the legend says it is for the deal a level table plays
     rows: list[list[object]] = [["Round", _where("Table", "Seat", "Partner", info, bold=True)],
-                                ["Deal", *[str(n) for n in range(1, cards.boxes + 1)], "Total", "Lone"]]
+                                ["Deal", *[str(n) for n in range(1, cards.boxes + 1)], *tie, "Total", "Lone"]]
     heights = [INFO_HEIGHT, INFO_HEIGHT]
     style: list[tuple[object, ...]] = [
         ("SPAN", (1, 0), (last, 0)), ("BACKGROUND", (0, 0), (-1, 1), SHADE), ("FONT", (0, 0), (-1, 1), BOLD, 7),
@@ -74,16 +82,22 @@ def _grid(cards: TallyCards, card: TallyCard, width: float) -> Table:
         ("TOPPADDING", (1, 0), (1, 0), 0), ("BOTTOMPADDING", (1, 0), (1, 0), 0)]
     for number, table, seat, partner in card.rounds:
         top = len(rows)
+        heights += [INFO_HEIGHT, BOX_HEIGHT]
+        style += [("SPAN", (0, top), (0, top + 1)), ("LINEABOVE", (0, top), (-1, top), 0.8, RULE)]
+        if gone := card.gone_home(number):  # the round's two rows hold only that: nothing to write
+            rows += [[str(number), Paragraph(gone, BYE_NOTE)], [""] * len(columns)]
+            style.append(("SPAN", (1, top), (last, top + 1)))
+            continue
         rows.append([str(number), _where(table, seat, Name(partner, CELL, lines=1) if partner else "", info)])
         rows.append([""] * len(columns))
-        heights += [INFO_HEIGHT, BOX_HEIGHT]
-        style += [("SPAN", (0, top), (0, top + 1)), ("SPAN", (1, top), (last, top)),
+        style += [("SPAN", (1, top), (last, top)),
                   ("LEFTPADDING", (1, top), (1, top), 0), ("RIGHTPADDING", (1, top), (1, top), 0),
-                  ("TOPPADDING", (1, top), (1, top), 0), ("BOTTOMPADDING", (1, top), (1, top), 0),
-                  ("LINEABOVE", (0, top), (-1, top), 0.8, RULE)]
+                  ("TOPPADDING", (1, top), (1, top), 0), ("BOTTOMPADDING", (1, top), (1, top), 0)]
         if seat == SITS_OUT:  # no deals to write: the round's average goes in its total
             rows[-1][1] = Paragraph("sits out: the round's average in Total", BYE_NOTE)
             style.append(("SPAN", (1, top + 1), (last - 2, top + 1)))
+        elif cards.tie_box:
+            style.append(("BACKGROUND", (last - 2, top + 1), (last - 2, top + 1), TIE))
     rows.append(["Grand total", *[""] * last])
     heights.append(BOX_HEIGHT)
     style += [("SPAN", (0, -1), (last - 2, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 8.5),
