@@ -156,6 +156,7 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
         reports = (HandReport.objects.filter(rubber__round_table__round=round_, status__in=HandReport.OPEN)
                    .select_related("rubber", "reported_by").order_by("rubber__table_label", "number"))
         unreported = services.unreported_tables(round_) if round_.event.progressive else []
+        playing = playing.exclude(pk__in=[table.pk for table in unreported])  # asked about apart, below
         return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing,
                                                      "reports": reports, "unreported": unreported,
                                                      "unplayed_form": forms.CloseRoundForm(),
