@@ -78,6 +78,7 @@ class CountField(forms.IntegerField):
                  **kwargs: Any) -> None:
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
         noun = what or str(kwargs.get("label") or "This")
+        self.what = what
         if min_value is not None and max_value is not None:
             words = f"{noun}: a whole number from {min_value} to {max_value}."
         elif min_value is not None:

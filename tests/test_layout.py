@@ -93,6 +93,30 @@ def test_the_shared_layers_import_no_app(shared):
     assert imported & set(APPS) == set()
 
 
+def rulebook_defaults(path: Path) -> list[str]:
+    """The parameters of a module's functions typed `Rulebook` that fall back on a code when left out."""
+    found = []
+    for node in ast.walk(parsed(path)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        arguments = node.args
+        positional = [*arguments.posonlyargs, *arguments.args]
+        defaulted = [*positional[len(positional) - len(arguments.defaults):],
+                     *(arg for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+                       if default)]
+        found += [f"{path.relative_to(ROOT)}:{node.lineno}: {node.name}({arg.arg})" for arg in defaulted
+                  if arg.annotation is not None and ast.unparse(arg.annotation) == "Rulebook"]
+    return found
+
+
+def test_no_rulebook_is_taken_for_granted_outside_the_engine():
+    """A page, a form or a sheet is given the code in force (the rubber's, the event's or the club's): a rulebook
+    left out is an error, never a silent Somerset."""
+    found = [line for path in modules() if path.relative_to(CODE).parts[0] != "engine"
+             for line in rulebook_defaults(path)]
+    assert found == []
+
+
 # A law cited by number: "law 85", "Laws 8-21", "law V", "(XXV)", "1877 §9", and a Roman numeral of two letters or
 # more standing alone ("XXXIII"). Only the rulebook (scoring/engine/) numbers the laws; a page asks it.
 CITATION = re.compile(r"\b[Ll]aws?\s+(?:\d+|[IVXL]+\b)|§\s*\d|\([IVXL]+\)")

@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils.text import slugify
 
-from scoring.engine import SOMERSET_1888, Declaration, HandResult, Reason, Rulebook, Seat
+from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
 from scoring.engine.interchange import hand_document, no_pass_out
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS, read_house_rules
@@ -43,7 +43,6 @@ from scoring.services.players import roll_errors
 from scoring.validators import LineField, TextField
 
 BLANK = [("", "—")]
-MAX_REVOKES = SOMERSET_1888.most_revokes  # one for each card a side plays in a hand
 
 
 # A deal that ends unplayed is chosen where the maker would be, by its first letter: P, M or D
@@ -53,12 +52,21 @@ OUTCOMES = ((HandResult.PASSED, "P: all passed", Reason.PASSED), (HandResult.MIS
 OUTCOME_OF = {result.value: result for result, _, _ in OUTCOMES}
 
 
-def maker_choices(seated: Mapping[Seat, str], rulebook: Rulebook = SOMERSET_1888) -> list[tuple[str, str]]:
+def maker_choices(seated: Mapping[Seat, str], rulebook: Rulebook) -> list[tuple[str, str]]:
     """The seats with who sits there ("N, Henry Hale"; typing N still picks it), then the unplayed deals with the
     code's laws for them."""
     seats = [(seat.value, f"{seat}, {seated[seat]}" if seat in seated else seat.value) for seat in Seat]
     return BLANK + seats + [(result.value, words + (rulebook.noted(reason) if reason else ""))
                             for result, words, reason in OUTCOMES if unplayed_allowed(result, rulebook)]
+
+
+def revokes_limited(form: forms.BaseForm, name: str, rulebook: Rulebook) -> None:
+    """A count of revokes goes up to the most the code in force allows (one for each card a side plays)."""
+    field = form.fields[name]
+    assert isinstance(field, CountField)
+    form.fields[name] = CountField(label=field.label, what=field.what, min_value=field.min_value,
+                                   max_value=rulebook.most_revokes, initial=field.initial, required=field.required,
+                                   help_text=field.help_text)
 
 
 def unplayed_allowed(result: HandResult, rulebook: Rulebook) -> bool:
@@ -84,10 +92,8 @@ class HandForm(forms.Form):
                                initial=HandResult.PLAYED.value)
     dealer = forms.ChoiceField(choices=SEAT_CHOICES)
     out_of_turn = forms.BooleanField(label="Dealt out of turn and stood", required=False)
-    revokes_ns = CountField(label="Revokes by NS", min_value=0, max_value=MAX_REVOKES, initial=0,
-                                    required=False)
-    revokes_ew = CountField(label="Revokes by EW", min_value=0, max_value=MAX_REVOKES, initial=0,
-                                    required=False)
+    revokes_ns = CountField(label="Revokes by NS", min_value=0, initial=0, required=False)  # to the code's most
+    revokes_ew = CountField(label="Revokes by EW", min_value=0, initial=0, required=False)
     wrong_cards = forms.ChoiceField(label="Wrong number of cards", choices=BLANK + SIDE_CHOICES,
                                     required=False)
     adversary_abandoned = forms.BooleanField(label="Adversary abandoned", required=False)
@@ -100,11 +106,13 @@ class HandForm(forms.Form):
     announced_ew = CountField(label="Announced EW", min_value=0, max_value=99, required=False)
     notes = LineField(required=False, max_length=500)
 
-    def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook = SOMERSET_1888,
+    def __init__(self, *args: Any, hand_number: int = 1, rulebook: Rulebook,
                  seated: Mapping[Seat, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.hand_number = hand_number
         self.rulebook = rulebook
+        for name in ("revokes_ns", "revokes_ew"):
+            revokes_limited(self, name, rulebook)
         maker = self.fields["maker"]
         assert isinstance(maker, RuledChoiceField)
         maker.choices = maker_choices(seated or {}, rulebook)
@@ -206,7 +214,7 @@ class RubberStartForm(forms.Form):
     west = forms.ModelChoiceField(queryset=Player.objects.filter(active=True))
     first_dealer = forms.ChoiceField(choices=SEAT_CHOICES)
 
-    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rulebook: Rulebook, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["first_dealer"].help_text = f"Won the cut for deal{rulebook.noted(Matter.FIRST_DEAL)}."
 
@@ -600,15 +608,16 @@ def penalty_kinds(rulebook: Rulebook) -> list[tuple[str, str]]:
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(choices=Penalty.Kind.choices)
     side = forms.ChoiceField(choices=BLANK + SIDE_CHOICES, required=False, help_text="The offending side.")
-    count = CountField(what="Revokes", min_value=1, max_value=MAX_REVOKES, initial=1)
+    count = CountField(what="Revokes", min_value=1, initial=1)  # to the code's most
     claimed = forms.ChoiceField(label=CLAIMED.question, choices=list(CLAIMED.choices), widget=forms.RadioSelect)
     note = LineField(max_length=200, required=False)
 
-    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rulebook: Rulebook, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
         kind.choices = penalty_kinds(rulebook)
+        revokes_limited(self, "count", rulebook)
         self.fields["claimed"].help_text = (
             f"A revoke must be claimed before the cards are cut for the next deal{rulebook.noted(Matter.REVOKE_CLAIM)};"
             f" any other score, before the next trump card is turned{rulebook.noted(Matter.SCORE_CLAIM)}.")

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from scoring.engine import SOMERSET_1888, Rulebook
+from scoring.engine import Rulebook
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
 from scoring.validators import printable_text
@@ -32,7 +32,7 @@ class CutForm(forms.Form):
     cards = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), validators=[printable_text],
                             label="Cards as cut, in order")
 
-    def __init__(self, *args: Any, rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rulebook: Rulebook, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["cards"].help_text = (
             "One cut a line: the player's name, a colon, the card (ranks 7 8 9 10 J Q K A, suits S H D C). Every cut, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import SOMERSET_1888, Reason, RubberResult, Rulebook, Seat, Side
+from scoring.engine import Reason, RubberResult, Rulebook, Seat, Side
 from scoring.engine.laws import Law
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.rulebook.terms import Terms
@@ -117,7 +117,7 @@ def _table(rubber: Rubber) -> dict[str, Irregularity]:
     return dict(irregularities(rubber.rulebook))
 
 
-def effect_words(effect: dict[str, Any], rulebook: Rulebook = SOMERSET_1888) -> list[str]:
+def effect_words(effect: dict[str, Any], rulebook: Rulebook) -> list[str]:
     """The score effect in plain words, citing the code's own laws."""
 
     def law(reason: Reason | Matter) -> str:

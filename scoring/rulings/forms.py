@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook, Seat
+from scoring.engine import RULEBOOKS, Rulebook, Seat
 from scoring.engine.rulings import TABLES, Fact, FactKind, Irregularity, Offender, Option, irregularities
 from scoring.engine.words import SEAT_WORDS
 from scoring.parsing import CountField
@@ -28,7 +28,7 @@ class CaseForm(forms.Form):
     hand = forms.TypedChoiceField(coerce=int, label="Which hand?")
     irregularity = forms.ChoiceField(label="What happened?", widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), rulebook: Rulebook = SOMERSET_1888,
+    def __init__(self, *args: Any, hands: Sequence[tuple[int, str]] = (), rulebook: Rulebook,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "hand").choices = list(hands)
@@ -111,7 +111,7 @@ def _offender_help(irregularity: Irregularity, rulebook: Rulebook) -> str:
             + ". Then the laws and the hand say who it was (or that nobody was at fault).")
 
 
-def facts_form(irregularity: Irregularity, rulebook: Rulebook = SOMERSET_1888) -> type[FactsForm]:
+def facts_form(irregularity: Irregularity, rulebook: Rulebook) -> type[FactsForm]:
     """A form asking exactly the questions of `irregularity`, in the table's order, in `rulebook`'s words."""
     fields: dict[str, Any] = {"irregularity": irregularity}
     if irregularity.offender is Offender.ASKED:
@@ -141,7 +141,7 @@ class ElectionForm(forms.Form):
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
     def __init__(self, *args: Any, options: Sequence[Option] = (), chooser: str = "",
-                 chosen_by: str = "claimants", rulebook: Rulebook = SOMERSET_1888, **kwargs: Any) -> None:
+                 chosen_by: str = "claimants", rulebook: Rulebook, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
         words = rulebook.choice_words

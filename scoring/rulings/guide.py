@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from django.contrib.humanize.templatetags.humanize import apnumber
 
 from scoring.engine import (
-    SOMERSET_1888,
     Declaration,
     HandResult,
     ReportedHand,
@@ -51,7 +50,7 @@ class WorkedHand:
     games: list[str]
 
 
-def worked_rubber(rulebook: Rulebook = SOMERSET_1888) -> tuple[list[WorkedHand], RubberResult]:
+def worked_rubber(rulebook: Rulebook) -> tuple[list[WorkedHand], RubberResult]:
     """The worked rubber's hands (or a match's first game, `worked_game`'s under the rulebook as the club or the
     event plays it) as the rubber page shows them, and its result, each figure the engine's."""
     hands = WORKED_HANDS if rulebook.laps else worked_game(rulebook, first_dealer=N)

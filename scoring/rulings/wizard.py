@@ -187,7 +187,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             try:
                 decision = self.preview(facts).decision
             except ValidationError:
-                return {}
+                return {"rulebook": self.rubber.rulebook}
             chooser = SIDE_WORDS[decision.chooser] if decision.chooser else ""
             return {"options": decision.options, "chooser": chooser,
                     "chosen_by": decision.chosen_by or Chooser.CLAIMANTS, "rulebook": self.rubber.rulebook}

@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from scoring.engine import SOMERSET_1888
 from scoring.models import Hand, HandTakenBack, Rubber
 from scoring.rulings.guide import worked_rubber
 from scoring.services.hands import hand_take_back
@@ -106,7 +107,7 @@ def test_the_json_buttons_are_for_the_secretary_while_the_urls_stay_readable(cli
 def test_how_scoring_works_is_worked_by_the_engine(client):
     page = client.get(reverse("how_scoring_works"))
     assert page.status_code == 200
-    rows, result = worked_rubber()
+    rows, result = worked_rubber(SOMERSET_1888)
     text = page.content.decode()
     for row in rows:
         for line in row.games:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.club.forms import HandForm
+from scoring.club.forms import HandForm, PenaltyForm
+from scoring.engine import RULEBOOKS, SOMERSET_1888
 from scoring.models import Hand, Rubber
 from tests.helpers import play_game, record
 
@@ -223,7 +225,23 @@ def test_an_entry_correction_is_told_apart_from_a_score_claim(client, secretary,
     ({"announced_ns": "x", "announced_ew": "1"}, "announced_ns", "Announced NS: a whole number"),
 ])
 def test_a_number_out_of_range_is_refused_in_the_clubs_words(fields, field, words):
-    form = HandForm({"dealer": "N", "maker": "N", "tricks": "3", "result": "played", **fields})
+    form = HandForm({"dealer": "N", "maker": "N", "tricks": "3", "result": "played", **fields}, rulebook=SOMERSET_1888)
     assert not form.is_valid()
     message = " ".join(form.errors[field])
     assert message.startswith(words) and "Ensure" not in message
+
+
+@pytest.mark.parametrize("code", sorted(RULEBOOKS))
+def test_a_count_of_revokes_goes_to_the_most_the_code_in_force_allows(code):
+    """The hand form and the penalty form read the most revokes from the rulebook they are given, not Somerset's."""
+    book = replace(RULEBOOKS[code], most_revokes=3)
+    hand = {"dealer": "N", "maker": "N", "tricks": "3", "result": "played"}
+    assert HandForm({**hand, "revokes_ns": "3"}, rulebook=book).is_valid()
+    refused = HandForm({**hand, "revokes_ns": "4"}, rulebook=book)
+    assert not refused.is_valid()
+    assert refused.errors["revokes_ns"] == ["Revokes by NS: a whole number from 0 to 3."]
+    assert HandForm({**hand, "revokes_ew": "4"}, rulebook=RULEBOOKS[code]).is_valid()
+    penalty = {"kind": "revoke", "side": "NS", "claimed": "before_cut"}
+    assert "count" not in PenaltyForm({**penalty, "count": "3"}, rulebook=book).errors
+    assert PenaltyForm({**penalty, "count": "4"}, rulebook=book).errors["count"] == [
+        "Revokes: a whole number from 1 to 3."]

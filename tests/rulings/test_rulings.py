@@ -436,9 +436,9 @@ def test_the_dealers_own_choice_is_asked_of_the_dealer_not_under_law_85(client, 
 def test_a_voided_or_reassigned_hand_is_worded_on_the_ruling_page():
     from scoring.rulings.display import effect_words
 
-    assert effect_words({"result": "passed"}) == [
+    assert effect_words({"result": "passed"}, SOMERSET_1888) == [
         "The hand is void: all passed twice round, and the deal passes (law 77)"]
-    assert "whose deal it was (law 45)" in effect_words({"corrections": {"dealer": "S"}})[0]
+    assert "whose deal it was (law 45)" in effect_words({"corrections": {"dealer": "S"}}, SOMERSET_1888)[0]
 
 
 def test_no_discard_charges_the_dealer_whoever_is_named(client, secretary, rubber):
