@@ -38,13 +38,18 @@
 
   function layout(list) {
     var items = Array.prototype.slice.call(list.children);
-    var caption = list.closest("section").querySelector("[data-wall-page]");
+    var section = list.closest("section");
+    var caption = section.querySelector("[data-wall-page]");
     items.forEach(function (item) { item.hidden = false; });
     list.style.height = "";
+    if (caption) caption.textContent = "Page";  /* measured with its line, as it is shown */
     var top = list.getBoundingClientRect().top;
+    /* Whatever follows the list in its section (the page's caption, how level places are told) stays on the
+       screen below the page. */
+    var below = Math.max(0, section.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom);
     /* A list that starts low on the page (a narrow screen, one section under the other) is read by scrolling to
        it: its page is most of a screen rather than the sliver left below where it starts. */
-    var room = Math.max(120, window.innerHeight - Math.min(top, window.innerHeight / 2) - (caption ? 72 : 16));
+    var room = Math.max(120, window.innerHeight - Math.min(top, window.innerHeight / 2) - below - 24);
     var pages = list.tagName === "TBODY" ? rows(items, room, top) : columns(list, items, room);
     var shown = pages.length ? turn % pages.length : 0;
     pages.forEach(function (page, index) { page.forEach(function (item) { item.hidden = index !== shown; }); });

@@ -100,6 +100,7 @@ def test_a_wall_of_thirty_long_names_shows_a_dozen_to_a_page_each_on_one_line_an
         assert len(shown) >= 12, (selector, len(shown))
         for name, lines, size, bottom in shown:
             assert len(name.strip()) == 36 and lines < 1.5 and size >= 16 and bottom <= 768, (selector, shown)
+    expect(page.get_by_test_id("places-rule")).to_be_in_viewport(ratio=1)  # below the page, not pushed off it
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
