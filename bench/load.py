@@ -20,20 +20,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
+from servers import BIN, ROOT, run, wait_for  # bench/ is the script's folder, first on the path
+
 EVENT = "autumn-club-nights"  # the demo club's event, grown to 10,000 rubbers
 RUBBERS = 10000
-
-
-def run(env: dict[str, str], *args: str) -> str:
-    return subprocess.run([sys.executable, "manage.py", *args, *(["--no-imports"] if args[0] == "shell" else [])],
-                          cwd=ROOT, env=env, check=True,
-                          capture_output=True, text=True).stdout
 
 
 def prepare(env: dict[str, str], rubbers: int) -> dict[str, str]:
@@ -56,21 +48,6 @@ def prepare(env: dict[str, str], rubbers: int) -> dict[str, str]:
               "print(Rubber.objects.order_by('-pk').values_list('pk', flat=True).first())").split()
     # Members read public rubbers: past the last members-only one, which the public cannot see.
     return {"LOAD_EVENT": EVENT, "LOAD_PLAYERS": ids[0], "LOAD_RUBBERS": f"{ids[1]},{ids[2]}"}
-
-
-def wait_for(port: int, seconds: float = 60) -> None:
-    """Until the server answers a page: gunicorn listens before its workers have loaded the site, and a busy
-    machine takes seconds to load it, which a short run would otherwise spend waiting."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).close()
-            return
-        except urllib.error.HTTPError:  # an answer, whatever its status
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not answer on port {port}")
 
 
 def main() -> None:

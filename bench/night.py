@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from load import BIN, ROOT, run, wait_for  # bench/ is the script's folder, first on the path
+from servers import BIN, ROOT, run, wait_for  # bench/ is the script's folder, first on the path
 
 NIGHT = "bench-night"
 BUILD = """

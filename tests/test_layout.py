@@ -232,3 +232,37 @@ def test_a_module_named_for_reports_is_about_the_phones_reports():
     named = [path for path in modules() if "report" in path.stem]
     about_others = [str(p.relative_to(ROOT)) for p in named if "HandReport" not in p.read_text()]
     assert named and about_others == []
+
+
+def engine_imports() -> dict[str, set[str]]:
+    """Which of the engine's modules each of its modules imports (for its types too), by dotted name; a package
+    stands for its `__init__`."""
+    paths = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
+             for p in (CODE / "engine").rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ImportFrom) and node.module in paths:
+                graph[name] |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in paths else node.module
+                                for a in node.names}
+            elif isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names if a.name in paths}
+        graph[name].discard(name)
+    return graph
+
+
+def test_no_module_of_the_engine_imports_in_a_circle():
+    """The engine's modules import one way, from the laws' words up to the scorer: a module never reaches
+    itself through the modules it imports (the package's own `__init__`, which gathers its names, aside)."""
+    graph = {name: {other for other in imported if not name.startswith(f"{other}.")}
+             for name, imported in engine_imports().items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph[start] - seen:
+            seen.add(nxt)
+            if nxt == goal or reaches(nxt, goal, seen):
+                return True
+        return False
+
+    circles = sorted(name for name in graph if reaches(name, name, set()))
+    assert circles == []

@@ -10,14 +10,14 @@ from django.shortcuts import redirect
 from django.views.generic import FormView
 
 from scoring.access import SecretaryRequiredMixin
-from scoring.club import forms
+from scoring.club.forms.club import ClubSettingsForm
 from scoring.service_forms import ServiceFormMixin
 from scoring.services.club import club_settings_save, the_club
 
 
 class ClubSettingsView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.ClubSettingsForm
+    form_class = ClubSettingsForm
     extra_context = {"title": "The club's settings",
                      "lead": "New events start from the club's code, game, match, paper and house rules; the home "
                              "page, the laws and How scoring works open on its code."}
@@ -25,7 +25,7 @@ class ClubSettingsView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "instance": the_club()}
 
-    def perform(self, form: forms.ClubSettingsForm) -> HttpResponse:
+    def perform(self, form: ClubSettingsForm) -> HttpResponse:
         club = club_settings_save(**form.fields_for_service())
         messages.success(self.request, f"The settings of {club.name} are saved.")
         return redirect("club_settings")

@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.views.generic import CreateView, DetailView, ListView, TemplateView, UpdateView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
-from scoring.club import forms
+from scoring.club.forms.events import EventEditForm, EventForm
 from scoring.club.listing import RubberFilterForm, player_choices, rubbers_page, rulings_page
 from scoring.engine.words import playing_words
 from scoring.models import Event, Hand, Rubber
@@ -85,13 +85,13 @@ class EventDetailView(ReadableMixin, DetailView):
 
 class EventCreateView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
-    form_class = forms.EventForm
+    form_class = EventForm
     extra_context = {"title": "New event", "wide": True}
 
     def get_initial(self) -> dict[str, Any]:
         return {"starts_on": dt.date.today()}
 
-    def perform(self, form: forms.EventForm) -> HttpResponse:
+    def perform(self, form: EventForm) -> HttpResponse:
         self.object = event_create(**form.fields_for_service())
         messages.success(self.request, created_message(self.object))
         return redirect(self.object)
@@ -112,7 +112,7 @@ class EventEditView(SecretaryRequiredMixin, ServiceFormMixin, UpdateView):
     """The event's name, dates, access, paper and running; its web address stays, so links keep working."""
 
     template_name = "form_page.html"
-    form_class = forms.EventEditForm
+    form_class = EventEditForm
     model = Event
 
     def get_object(self, queryset: QuerySet[Event] | None = None) -> Event:
@@ -126,7 +126,7 @@ class EventEditView(SecretaryRequiredMixin, ServiceFormMixin, UpdateView):
             title=f"Edit event · {self.stored_name}", wide=True, cancel_url=url,
             lead=f"The web address stays {url}, so links to the event keep working.", **kwargs)
 
-    def perform(self, form: forms.EventEditForm) -> HttpResponse:
+    def perform(self, form: EventEditForm) -> HttpResponse:
         event = event_update(event_id=self.object.pk, **form.fields_for_service())
         messages.success(self.request, "Event saved.")
         return redirect(event)

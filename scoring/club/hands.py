@@ -16,7 +16,7 @@ from django.views import View
 from django.views.generic import FormView
 
 from scoring.access import SecretaryRequiredMixin, acting_user
-from scoring.club import forms
+from scoring.club.forms.hands import CorrectionForm, HandForm, PenaltyForm, TakeBackForm
 from scoring.club.rubbers import RubberDetailView
 from scoring.club.selectors import hand_words, rubber_for_page, rubber_or_404
 from scoring.engine import Seat
@@ -39,7 +39,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
                                       f"so nothing was saved. The next is hand {rubber.hand_count + 1}: check the "
                                       "latest hands, then enter it.")
             return redirect(reverse("rubber", args=[rubber.pk]))
-        form = forms.HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook,
+        form = HandForm(request.POST, hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook,
                               seated=rubber.names_at_hand(rubber.hand_count + 1))
         if form.is_valid():
             try:
@@ -55,7 +55,7 @@ class HandCreateView(SecretaryRequiredMixin, View):
 
 class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "club/hand_correct.html"
-    form_class = forms.CorrectionForm
+    form_class = CorrectionForm
 
     @cached_property
     def hand(self) -> Hand:
@@ -81,7 +81,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         return super().get_context_data(hand=hand, rubber=hand.rubber, is_last=is_last,
                                         later_round=later_round(hand.rubber), **kwargs)
 
-    def perform(self, form: forms.CorrectionForm) -> HttpResponse:
+    def perform(self, form: CorrectionForm) -> HttpResponse:
         hand = self.hand
         digest = _digest(form)
         if self.request.POST.get("previewed") != digest:  # first show the score before and after
@@ -95,7 +95,7 @@ class HandCorrectView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         return redirect("rubber", pk=hand.rubber_id)
 
 
-def _digest(form: forms.CorrectionForm) -> str:
+def _digest(form: CorrectionForm) -> str:
     """What the secretary is about to save, so that a changed form is previewed again before saving."""
     entry = {"play": form.play(), "extras": vars(form.extras()) | {"reported_by": None},
              "reason": form.cleaned_data.get("reason") or ""}
@@ -106,7 +106,7 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     """Take back the last hand, entered by mistake: a confirmation first, then a line in the record."""
 
     template_name = "club/hand_take_back.html"
-    form_class = forms.TakeBackForm
+    form_class = TakeBackForm
 
     @cached_property
     def hand(self) -> Hand:
@@ -123,7 +123,7 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
             return ""
         return str(self.hand.rubber.players_at_hand(self.hand.number)[Seat(self.hand.dealer)])
 
-    def perform(self, form: forms.TakeBackForm) -> HttpResponse:
+    def perform(self, form: TakeBackForm) -> HttpResponse:
         hand = self.hand
         hand_services.hand_take_back(rubber_id=hand.rubber_id, number=hand.number,
                                      reason=form.cleaned_data["reason"], by=acting_user(self.request))
@@ -134,7 +134,7 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
 
 class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.PenaltyForm
+    form_class = PenaltyForm
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "rulebook": rubber_or_404(self.kwargs["pk"]).rulebook}
@@ -151,7 +151,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
                                         context_url=rubber.get_absolute_url(), cancel_url=rubber.get_absolute_url(),
                                         **kwargs)
 
-    def perform(self, form: forms.PenaltyForm) -> HttpResponse:
+    def perform(self, form: PenaltyForm) -> HttpResponse:
         hand = get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
                                  number=self.kwargs["number"])
         hand_services.penalty_add(hand_id=hand.pk, by=acting_user(self.request), **form.cleaned_data)

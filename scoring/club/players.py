@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.views.generic import CreateView, ListView, UpdateView
 
 from scoring.access import SecretaryRequiredMixin
-from scoring.club import forms
+from scoring.club.forms.players import PlayerForm
 from scoring.models import Player
 from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.players import player_create, player_update
@@ -42,10 +42,10 @@ class PlayerListView(ListView):
 
 class PlayerCreateView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, CreateView):
     template_name = "form_page.html"
-    form_class = forms.PlayerForm
+    form_class = PlayerForm
     extra_context = {"title": "New player", "cancel_url": "/players/"}
 
-    def perform(self, form: forms.PlayerForm) -> HttpResponse:
+    def perform(self, form: PlayerForm) -> HttpResponse:
         self.object = player_create(**form.fields_for_service())
         messages.success(self.request, f"{self.object} is on the roll.")
         return redirect("players")
@@ -56,14 +56,14 @@ class PlayerEditView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFor
     link or unlink a member's login."""
 
     template_name = "form_page.html"
-    form_class = forms.PlayerForm
+    form_class = PlayerForm
     model = Player
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(title=f"Edit {self.object}", cancel_url=self.object.get_absolute_url(),
                                         **kwargs)
 
-    def perform(self, form: forms.PlayerForm) -> HttpResponse:
+    def perform(self, form: PlayerForm) -> HttpResponse:
         player = player_update(player_id=self.object.pk, **form.fields_for_service())
         state = "" if player.active else " (retired: his record stays, he is off the lists for new play)"
         messages.success(self.request, f"{player} is saved{state}.")

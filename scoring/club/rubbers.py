@@ -13,7 +13,8 @@ from django.views import View
 from django.views.generic import FormView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin, is_secretary
-from scoring.club import forms
+from scoring.club.forms.hands import HandForm
+from scoring.club.forms.rubbers import AbandonForm, RubberStartForm, SeatChangeForm
 from scoring.club.selectors import rubber_or_404, rubber_page
 from scoring.engine import Seat
 from scoring.engine.rulebook.matters import Matter
@@ -53,7 +54,7 @@ class FreeRubbersOnlyMixin:
 
 class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.RubberStartForm
+    form_class = RubberStartForm
 
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today(), "first_dealer": "N"}
@@ -66,7 +67,7 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
         return super().get_context_data(title=f"Start a {event.playing.terms.contest} · {event}",
                                         cancel_url=event.get_absolute_url(), **kwargs)
 
-    def perform(self, form: forms.RubberStartForm) -> HttpResponse:
+    def perform(self, form: RubberStartForm) -> HttpResponse:
         rubber = rubber_services.rubber_start(event=self.event, **form.cleaned_data)
         dealer = form.cleaned_data["first_dealer"]
         messages.success(self.request, f"{rubber.rulebook.terms.title} started. {SEAT_WORDS[Seat(dealer)]} "
@@ -82,13 +83,13 @@ class RubberDetailView(ReadableMixin, View):
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         return self.render(request, rubber_or_404(pk), None)
 
-    def render(self, request: HttpRequest, rubber: Rubber, form: forms.HandForm | None,
+    def render(self, request: HttpRequest, rubber: Rubber, form: HandForm | None,
                status: int = 200) -> HttpResponse:
         page = rubber_page(rubber)
         can_write = is_secretary(request.user)
         seated = rubber.names_at_hand(rubber.hand_count + 1)
         if form is None and can_write and rubber.is_open:
-            form = forms.HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
+            form = HandForm(initial={"dealer": rubber.next_dealer or rubber.first_dealer,
                                            "result": "played", "revokes_ns": 0, "revokes_ew": 0}, seated=seated,
                                   hand_number=rubber.hand_count + 1, rulebook=rubber.rulebook)
         dealer = page.result.next_dealer.value if page.result and page.result.next_dealer else ""
@@ -122,12 +123,12 @@ class RubberFormMixin:
 
 class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.AbandonForm
+    form_class = AbandonForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return super().get_context_data(title=f"Abandon the {self.rubber.rulebook.terms.contest}", **kwargs)
 
-    def perform(self, form: forms.AbandonForm) -> HttpResponse:
+    def perform(self, form: AbandonForm) -> HttpResponse:
         rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
         messages.info(self.request, f"The {self.rubber.rulebook.terms.contest} is abandoned; it counts in no "
                                     "standings.")
@@ -136,13 +137,13 @@ class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixi
 
 class SeatChangeView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.SeatChangeForm
+    form_class = SeatChangeForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         law = self.rubber.rulebook.noted(Matter.SUBSTITUTE)
         return super().get_context_data(title=f"Substitute a player{law}", **kwargs)
 
-    def perform(self, form: forms.SeatChangeForm) -> HttpResponse:
+    def perform(self, form: SeatChangeForm) -> HttpResponse:
         change = rubber_services.seat_change_add(rubber_id=self.kwargs["pk"], **form.cleaned_data)
         law = self.rubber.rulebook.noted(Matter.SUBSTITUTE)
         messages.success(self.request, f"{change.player} sits {change.seat} from hand {change.from_hand}{law}.")

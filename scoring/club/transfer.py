@@ -13,7 +13,7 @@ from django.views import View
 from django.views.generic import FormView
 
 from scoring.access import ReadableMixin, SecretaryRequiredMixin
-from scoring.club import forms
+from scoring.club.forms.rubbers import ImportForm
 from scoring.club.selectors import rubber_or_404
 from scoring.engine import Side
 from scoring.engine.results import HandScore, RubberResult, score_dict
@@ -25,7 +25,7 @@ from scoring.services.transfer import rubber_export, rubber_import
 
 class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceFormMixin, FormView):
     template_name = "form_page.html"
-    form_class = forms.ImportForm
+    form_class = ImportForm
     extra_context = {"multipart": True}
     error_field = "file"  # an import error is about the file, whichever hand it names
 
@@ -38,7 +38,7 @@ class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceF
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today()}
 
-    def perform(self, form: forms.ImportForm) -> HttpResponse:
+    def perform(self, form: ImportForm) -> HttpResponse:
         data = form.cleaned_data
         rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
                                table_label=data["table_label"])

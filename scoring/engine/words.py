@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scoring.engine.hands import Declaration, HandResult
 from scoring.engine.seats import Seat, Side
-
-if TYPE_CHECKING:
-    from scoring.engine.rulebook import Rulebook
 
 DASH = "\u2013"  # the en dash, between the two halves of a score
 
@@ -61,12 +58,26 @@ SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South",
 SIDE_WORDS: dict[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
-def code_named(rb: Rulebook) -> str:
+class Code(Protocol):
+    """What the words read of a code of laws (a `Rulebook`, which the laws' own tables word through this module):
+    its name, and the game and match a club plays under it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def match_choices(self) -> tuple[int, ...]: ...
+    @property
+    def games_in_rubber(self) -> int: ...
+    @property
+    def game_points(self) -> int: ...
+
+
+def code_named(rb: Code) -> str:
     """The code's name inside a sentence: "the standard game today", "the Official Laws of Euchre (1862)"."""
     return f"the {rb.name[4:]}" if rb.name.startswith("The ") else f"the {rb.name}"
 
 
-def playing_words(rb: Rulebook) -> str:
+def playing_words(rb: Code) -> str:
     """The code a club plays by, with its game and match where the code lets a club choose them, as the object of
     "scored by": "the standard game today: games to 10, the best of three", "the Laws of Euchre, Somerset Club
     of Boston, 1888" (whose rubber and game the laws fix)."""

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring.club.forms import ruled_out
+from scoring.club.forms.hands import ruled_out
 from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.hands import turned_card_declaration
 from scoring.engine.interchange import hand_document

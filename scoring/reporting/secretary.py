@@ -16,7 +16,7 @@ from django.views import View
 
 from scoring.access import SecretaryRequiredMixin, acting_user
 from scoring.clients import is_loopback
-from scoring.club.forms import HandForm
+from scoring.club.forms.hands import HandForm
 from scoring.club.selectors import rubber_or_404
 from scoring.models import HandReport, Rubber
 from scoring.reporting import services

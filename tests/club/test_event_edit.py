@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.club.forms import PlayerForm
+from scoring.club.forms.players import PlayerForm
 from scoring.clubnight.presence import player_arrives
 from scoring.models import Event, Player, Rubber
 from scoring.rounds.services import entrants_set, schedule_make

@@ -15,7 +15,10 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.club import forms
+from scoring.club.forms.events import EventEditForm, EventForm
+from scoring.club.forms.hands import CorrectionForm, HandForm, PenaltyForm
+from scoring.club.forms.players import PlayerForm
+from scoring.club.forms.rubbers import AbandonForm, RubberStartForm, SeatChangeForm
 from scoring.models import Player, Rubber
 from tests.builders import a_rubber
 from tests.factories import EventFactory
@@ -54,16 +57,16 @@ def desk(client, secretary, players):
 def form_urls(desk: dict[str, Any]) -> dict[str, list[str]]:
     rubber, event = desk["rubber"], desk["event"]
     return {
-        reverse("event_new"): fields_of(forms.EventForm),
-        reverse("event_edit", args=[event.slug]): fields_of(forms.EventEditForm),
-        reverse("player_new"): fields_of(forms.PlayerForm),
+        reverse("event_new"): fields_of(EventForm),
+        reverse("event_edit", args=[event.slug]): fields_of(EventEditForm),
+        reverse("player_new"): fields_of(PlayerForm),
         reverse("password_reset"): ["email"],
-        reverse("rubber_new", args=[event.slug]): fields_of(forms.RubberStartForm),
-        reverse("hand_new", args=[rubber.pk]): fields_of(forms.HandForm),
-        reverse("hand_correct", args=[rubber.pk, 1]): fields_of(forms.CorrectionForm),
-        reverse("penalty_new", args=[rubber.pk, 2]): fields_of(forms.PenaltyForm),
-        reverse("rubber_abandon", args=[rubber.pk]): fields_of(forms.AbandonForm),
-        reverse("seat_change", args=[rubber.pk]): fields_of(forms.SeatChangeForm),
+        reverse("rubber_new", args=[event.slug]): fields_of(RubberStartForm),
+        reverse("hand_new", args=[rubber.pk]): fields_of(HandForm),
+        reverse("hand_correct", args=[rubber.pk, 1]): fields_of(CorrectionForm),
+        reverse("penalty_new", args=[rubber.pk, 2]): fields_of(PenaltyForm),
+        reverse("rubber_abandon", args=[rubber.pk]): fields_of(AbandonForm),
+        reverse("seat_change", args=[rubber.pk]): fields_of(SeatChangeForm),
         reverse("ruling_new", args=[rubber.pk]): [f"ruling_{rubber.pk}-current_step", "case-hand",
                                                   "case-irregularity", "facts_revoke-offender",
                                                   "facts_revoke-claimed", "review-note", "wizard_goto_step"],

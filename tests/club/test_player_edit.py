@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.club.forms import RubberStartForm
+from scoring.club.forms.rubbers import RubberStartForm
 from scoring.engine import SOMERSET_1888
 from scoring.models import Player
 

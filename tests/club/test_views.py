@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.club.forms import HandForm, PenaltyForm
+from scoring.club.forms.hands import HandForm, PenaltyForm
 from scoring.engine import RULEBOOKS, SOMERSET_1888
 from scoring.models import Hand, Rubber
 from tests.helpers import play_game, record

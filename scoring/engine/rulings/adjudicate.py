@@ -180,26 +180,15 @@ def adjudicate(
     if final.score in SIDE_EFFECTS and offender is None:
         raise RulingError("name the offender: the score effect falls on his side", hand=number, field="offender")
     effect = _effect(final.score, offender, answers, hand)
-    try:
-        after = apply_effects(hand, [effect], number, rulebook)
-    except RubberError as exc:
-        raise RulingError(f"this ruling cannot apply to hand {number}: {exc.message}", hand=number,
-                          field=exc.field) from None
-
+    after = _applied(hand, effect, number, rulebook)
     tally = _revoke_tally(rulebook, hand, after) if effect.revokes else ""
-    text = " ".join(filter(None, (final.text.format_map(words), tally)))
-    chooser = _chooser(outcome, offender, hand)
-    if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
-        words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
-        text = f"{text} {words_of(outcome.chooser.value).format_map(words)}"
-    text = rulebook.cites_in(text)  # the Official Laws as the code cites them (theirs, under the standard game)
     recorded = {**answers, **({"offender": offender.value} if offender is not None else {})}
     return Ruling(
         irregularity=irregularity,
         number=number,
         facts=recorded,
         offender=offender,
-        text=text,
+        text=_text(rulebook, outcome, final, chosen, words, tally),
         laws=tuple(rulebook.law(n) for n in _with_penalty_laws(final.laws, effect, rulebook)),
         effect=effect,
         deal=final.deal,
@@ -207,11 +196,30 @@ def adjudicate(
         too_late=final.too_late,
         options=outcome.options,
         election=chosen,
-        chooser=chooser,
+        chooser=_chooser(outcome, offender, hand),
         chosen_by=outcome.chooser if outcome.options else None,
         hand_before=hand,
         hand_after=after,
     )
+
+
+def _applied(hand: ReportedHand, effect: Effect, number: int, rulebook: Rulebook) -> ReportedHand:
+    """The hand as the ruling leaves it; a ruling the hand cannot take is refused on the fact at fault."""
+    try:
+        return apply_effects(hand, [effect], number, rulebook)
+    except RubberError as exc:
+        raise RulingError(f"this ruling cannot apply to hand {number}: {exc.message}", hand=number,
+                          field=exc.field) from None
+
+
+def _text(rulebook: Rulebook, outcome: Outcome, final: Outcome, chosen: Option | None, words: Mapping[str, Any],
+          tally: str) -> str:
+    """The ruling in words: what the laws say of the case, the revokes' tally, and the choice awaited or made."""
+    text = " ".join(filter(None, (final.text.format_map(words), tally)))
+    if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
+        words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
+        text = f"{text} {words_of(outcome.chooser.value).format_map(words)}"
+    return rulebook.cites_in(text)  # the Official Laws as the code cites them (theirs, under the standard game)
 
 
 def _irregularity(key: str, hand: ReportedHand, number: int, rulebook: Rulebook) -> Irregularity:
