@@ -281,7 +281,11 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
 
 def _cut(rubber: Rubber) -> Side | None:
     """The cut that settles a progressive table if its round ends level (drawn only where the table knows its
-    round; one query)."""
+    round; one query). A restore scores its rubbers before their rounds' tables are stored again, so it tells
+    each rubber where it was played (`cut_at`: event, round, table)."""
+    cut_at: tuple[int, int, int] | None = getattr(rubber, "cut_at", None)
+    if cut_at is not None:
+        return the_cut(*cut_at)
     table = RoundTable.objects.filter(rubber=rubber).values("round__event_id", "round__number", "number").first()
     return None if table is None else the_cut(table["round__event_id"], table["round__number"], table["number"])
 

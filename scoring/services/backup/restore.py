@@ -144,16 +144,29 @@ def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: li
     in_bulk([functools.partial(_restore_player, row=row, users=users) for row in club["players"]])
     players = {p.pk: p for p in Player.objects.all()}
     rubber_events: dict[int, int] = {}
+    cut_at = _where_played(club["events"], events)
     for start in range(0, len(rubbers), BATCH):
         documents = [_read(folder, name, manifest) for name in rubbers[start:start + BATCH]]
         in_bulk([functools.partial(_restore_rubber, doc=doc, events=events, players=players, users=users,
-                                   rubber_events=rubber_events) for doc in documents])
+                                   rubber_events=rubber_events, cut_at=cut_at) for doc in documents])
     in_bulk([functools.partial(_restore_running, row=row, event=events[row["slug"]], players=players,
                                rubber_events=rubber_events) for row in club["events"]])
     history_recorded(began)
     totals_rebuild()  # the kept figures of every restored result
     results_changed([event.pk for event in events.values()])
     return accounts
+
+
+def _where_played(rows: list[dict[str, Any]], events: dict[str, Event]) -> dict[Any, tuple[int, int, int]]:
+    """Each round's rubber by id: the event, round and table it was played at, from which a level progressive
+    table's cut is drawn again (it is stored before the rounds are)."""
+    def listed(value: Any) -> list[dict[str, Any]]:  # the shapes are checked as the rounds are restored
+        return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+    return {table["rubber"]: (events[row["slug"]].pk, doc["number"], table["number"])
+            for row in listed(rows) if row.get("slug") in events for doc in listed(row.get("event_rounds"))
+            for table in listed(doc.get("tables")) if table.get("rubber") is not None
+            and isinstance(doc.get("number"), int) and isinstance(table.get("number"), int)}
 
 
 class Accounts(NamedTuple):
@@ -291,7 +304,8 @@ def _restore_running(rows: Rows, *, row: dict[str, Any], event: Event, players: 
 
 
 def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event], players: dict[int, Player],
-                    users: dict[str, Any], rubber_events: dict[int, int]) -> None:
+                    users: dict[str, Any], rubber_events: dict[int, int],
+                    cut_at: dict[Any, tuple[int, int, int]]) -> None:
     where = doc["_file"]
     if doc["event"] not in events:
         raise BackupError(f"{where}: the event {doc['event']!r} is not in {CLUB}.")
@@ -314,6 +328,8 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
                     status=doc["status"], abandon_reason=doc["abandon_reason"], deal_limit=doc.get("deal_limit"),
                     time_called=doc.get("time_called", False), round_totals=doc.get("round_totals"),
                     **Rubber.seat_fields(seats))
+    if doc["id"] in cut_at:
+        rubber.cut_at = cut_at[doc["id"]]  # type: ignore[attr-defined]
     rows.add(rubber, where, stamps={"created_at": _moment(doc.get("created_at"), where)})
     rubber_events[rubber.pk] = rubber.event_id
     seat_changes = []
