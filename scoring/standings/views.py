@@ -79,7 +79,9 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         return RubberPlayerResult.objects.filter(rubber__event=self.event)
 
     def results_version(self) -> object:
-        return self.event.pk, self.event.ranking, self.event.results_version
+        # How level entries are placed, and whether they are pairs, change the table as much as a result does.
+        return (self.event.pk, self.event.ranking, self.event.prize_ties, self.event.movement,
+                self.event.results_version)
 
     @property
     def matches(self) -> bool:

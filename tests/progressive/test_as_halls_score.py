@@ -210,3 +210,12 @@ def test_the_csv_begins_with_the_place_and_has_a_column_a_round_adding_up_to_the
         assert sum(int(row[f"Round {n}"] or 0) for n in (1, 2)) == int(row["Points"]), row
     sat_out = [row for row in rows if row["Sat out"] == "1"]
     assert sat_out and all(row["Round 1"] or row["Round 2"] for row in sat_out)
+
+
+def test_changing_how_level_players_are_placed_redraws_the_standings_at_once(client):
+    event = _level_for_first("share")
+    url = reverse("event_standings", args=[event.slug])
+    assert "1=" in client.get(url).content.decode()  # drawn and kept
+    Event.objects.filter(pk=event.pk).update(prize_ties="draw")
+    page = client.get(url).content.decode()
+    assert "1 (drawn)" in page and "1=" not in page

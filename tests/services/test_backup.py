@@ -115,7 +115,8 @@ def wipe() -> None:
 def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
     assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
-    assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11 + 9 + 8 + 12  # the last: six fixed pairs
+    # The entrants of the demo's events in rounds, the last six fixed pairs.
+    assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11 + 9 + 8 + 12
     assert ClubTable.objects.exists() and Cutting.objects.exists()
     assert Player.objects.filter(user__isnull=False).exists()
     before = snapshot()
