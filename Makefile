@@ -7,7 +7,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed
-# The scorer compiled by mypyc (scoring/engine/compiled.py), rebuilt when an engine source changes
+# The scorer compiled by mypyc (scoring/engine/compiled.py), rebuilt when an engine source changes; without a C
+# compiler or Python's headers the step says the scorer runs as pure Python, and set-up goes on
 ENGINE := build/engine/sources.json
 PORT   ?= 8000
 

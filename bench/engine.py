@@ -180,8 +180,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     rubbers = [random_rubber(rng) for _ in range(args.rubbers)]
     total = sum(len(r) for r in rubbers)
-    engine = f"compiled ({', '.join(compiled_engine.MODULES)} by mypyc)" if compiled_engine.in_use() else "pure Python"
-    print(f"{len(rubbers):,} rubbers, {total:,} hands; CPU time, medians; the scorer {engine}")
+    print(f"{len(rubbers):,} rubbers, {total:,} hands; CPU time, medians; the scorer {compiled_engine.scorer_words()}")
     documents = [rubber_to_document(RubberReport(hands=r)) for r in rubbers]
     texts = [json.dumps(d) for d in documents]
 

@@ -8,8 +8,9 @@
 # the django_db mark). Both passes share one folder for the run: the demo club is built there once, and each
 # pass writes what it selected, which scripts/passes_cover_the_suite.py checks covers every test collected.
 # Each pass migrates its test database once and its workers copy it (scripts/pytest-pass.sh).
-# The engine's scorer runs compiled (scoring/engine/compiled.py; `make setup` builds it) in the SQLite pass and as
-# pure Python in the PostgreSQL pass, which so runs the engine's tests that reach the scorer (marked `engine`) too.
+# The engine's scorer runs compiled (scoring/engine/compiled.py; `make setup` builds it where the machine has a C
+# compiler and Python's headers, else as pure Python) in the SQLite pass and as pure Python in the PostgreSQL pass,
+# which so runs the engine's tests that reach the scorer (marked `engine`) too. Each pass ends saying which it ran.
 # The browser tests wait on the browser and the live server as much as they work, so their pass runs more
 # processes than the machine has cores (BROWSER_WORKERS, 5 unless set).
 # Extra arguments go to both passes (and skip that check): bash scripts/test-passes.sh tests/engine
@@ -18,11 +19,6 @@ cd "$(dirname "$0")/.."
 TEST_RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/euchre-test-run.XXXXXX")
 export TEST_RUN_DIR
 trap 'rm -rf "$TEST_RUN_DIR"' EXIT
-if ! .venv/bin/python -c 'from scoring.engine.compiled import build_to_use; raise SystemExit(build_to_use() is None)'
-then
-  echo "No build of the engine's current sources: run scripts/compile_engine.py (make setup does)" >&2
-  exit 1
-fi
 bash scripts/pytest-pass.sh -n 2 -m "not browser" "$@"
 # With BENCH_SMOKE=1 (make test), the benchmark scripts' smoke run goes beside the PostgreSQL pass, whose browser
 # tests leave a core partly idle while they wait; its output is printed after the pass.

@@ -138,7 +138,9 @@ def pytest_collection_finish(session):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """The layout checks (tests/test_layout.py: the code's shape) counted apart from the behaviour tests."""
+    """The layout checks (tests/test_layout.py: the code's shape) counted apart from the behaviour tests, and which
+    scorer the pass ran (the compiled build or pure Python, `scoring.engine.compiled`)."""
+    from scoring.engine.compiled import scorer_words
     outcomes: dict[str, dict[str, set[str]]] = {"layout checks": {}, "behaviour tests": {}}
     for outcome in ("passed", "failed", "error", "skipped", "xfailed", "xpassed"):
         for report in terminalreporter.stats.get(outcome, []):
@@ -151,7 +153,7 @@ def pytest_terminal_summary(terminalreporter):
     for group, counts in outcomes.items():
         said = ", ".join(f"{len(nodes):,} {outcome}" for outcome, nodes in counts.items()) or "none run"
         parts.append(f"{group}: {said}")
-    terminalreporter.write_line("; ".join(parts))
+    terminalreporter.write_line("; ".join([*parts, f"scorer: {scorer_words()}"]))
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.machinery
+import importlib.util
 import json
 import os
 import sys
@@ -51,17 +53,42 @@ def build_to_use(build: Path = BUILD, engine: Path = ENGINE, environ: Mapping[st
 
 
 def use_build(package_path: list[str]) -> bool:
-    """Put the build's modules ahead of the sources in the package's search path (`__path__`), and its mypyc
-    runtime on `sys.path`, when `build_to_use` allows; whether it did."""
+    """Put the build's modules ahead of the sources in the package's search path (`__path__`), their mypyc
+    runtime loaded first, when `build_to_use` allows; whether it did. Nothing else changes: `sys.path` stays as
+    it was."""
     build = build_to_use()
     if build is None:
         return False
-    sys.path.append(str(build))  # the compiled modules share one runtime module, imported by its own name
+    for runtime in build.glob(f"*{RUNTIME}*"):
+        runtime_load(runtime)
     package_path.insert(0, str(build / "scoring" / "engine"))
     return True
+
+
+RUNTIME = "__mypyc"
+"""The compiled modules' one shared runtime module is named for the build with this ending."""
+
+
+def runtime_load(path: Path) -> None:
+    """Load the runtime module from its own file, under the top-level name the compiled modules import it by, so
+    that they find it loaded and nothing is added to `sys.path` to find it."""
+    name = next((path.name.removesuffix(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
+                 if path.name.endswith(suffix)), None)
+    if name is None or name in sys.modules:
+        return
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
 
 
 def in_use() -> bool:
     """Whether the compiled modules are the ones loaded."""
     files = [importlib.import_module(f"scoring.engine.{name}").__file__ or "" for name in MODULES]
     return not any(file.endswith(".py") for file in files)
+
+
+def scorer_words() -> str:
+    """Which scorer this process runs, as a pass of the tests or the bench says it."""
+    return f"compiled ({', '.join(MODULES)} by mypyc)" if in_use() else "pure Python"

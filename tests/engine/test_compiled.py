@@ -83,3 +83,23 @@ def test_this_run_loads_the_engine_its_setting_asks_for():
     expected = compiled.build_to_use() is not None
     assert compiled.in_use() is expected
     assert expected is (compiled.PURE not in os.environ) or compiled.build_to_use(environ={}) is None
+
+
+SYS_PATH = ("import sys; before = list(sys.path); import scoring.engine; from scoring.engine import compiled; "
+            "print(sys.path == before, compiled.in_use(), compiled.scorer_words())")
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["as-built", "pure"])
+def test_importing_the_engine_changes_nothing_but_the_scorer_it_picks(pure):
+    """`sys.path` is as it was after the engine is imported, whichever scorer it picked; the engine says which."""
+    environ = {key: value for key, value in os.environ.items() if key != compiled.PURE} | (
+        {compiled.PURE: "1"} if pure else {})
+    unchanged, used, words = subprocess.run([sys.executable, "-c", SYS_PATH], cwd=ROOT, env=environ,
+                                            capture_output=True, text=True, check=True).stdout.split(maxsplit=2)
+    assert unchanged == "True"
+    built = not pure and compiled.build_to_use(environ={}) is not None
+    assert (used, words) == (("True", "compiled (scorer, steps by mypyc)\n") if built else ("False", "pure Python\n"))
+
+
+def test_this_run_says_which_scorer_it_runs():
+    assert compiled.scorer_words() == ("compiled (scorer, steps by mypyc)" if compiled.in_use() else "pure Python")
