@@ -45,8 +45,14 @@
     if (caption) caption.textContent = "Page";  /* measured with its line, as it is shown */
     var top = list.getBoundingClientRect().top;
     /* Whatever follows the list in its section (the page's caption, how level places are told) stays on the
-       screen below the page. */
-    var below = Math.max(0, section.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom);
+       screen below the page: measured item by item, since the section itself stretches to the height of the
+       tables beside it. */
+    var below = 0;
+    for (var next = (list.tagName === "TBODY" ? list.closest("table") : list).nextElementSibling; next;
+         next = next.nextElementSibling) {
+      var style = window.getComputedStyle(next);
+      below += next.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+    }
     /* A list that starts low on the page (a narrow screen, one section under the other) is read by scrolling to
        it: its page is most of a screen rather than the sliver left below where it starts. */
     var room = Math.max(120, window.innerHeight - Math.min(top, window.innerHeight / 2) - below - 24);
