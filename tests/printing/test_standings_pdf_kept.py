@@ -11,7 +11,7 @@ from scoring.models import Event, RubberPlayerResult
 from scoring.rounds.services import schedule_make
 from scoring.standings import cache as standings_cache
 from scoring.standings import order
-from scoring.standings.selectors import standings
+from scoring.standings.selectors import entry_name, standings
 from tests.builders import a_finished_round, a_tournament
 from tests.factories import PlayerFactory
 from tests.printing.test_sheets import get_pdf, lines_of
@@ -85,8 +85,8 @@ def test_the_demo_clubs_standings_pdfs_print_each_events_page_rows(client, demo_
         rows = standings_cache.event_players(event)
         assert rows, event.slug
         for row in rows:
-            if event.progressive:  # a tally: rank, name, points, lone hands, rounds won
-                words = f"{row['rank']} {row['player__display_name']} {row['scored_for']} {row['lone']} {row['wins']}"
+            if event.progressive:  # a tally: rank, name (a pair "A & B"), points, lone hands, rounds won
+                words = f"{row['rank']} {entry_name(row)} {row['scored_for']} {row['lone']} {row['wins']}"
                 assert any(line.startswith(words) for line in lines), (event.slug, words)
             elif event.playing.laps:
                 assert f"{row['rank']} {figures(row)}" in lines, (event.slug, figures(row))
