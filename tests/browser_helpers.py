@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from playwright.sync_api import Browser, Error, Page, Response, expect
+
+from tests.formats import a_table, play_on
 
 
 def log_in(page: Page, base: str, username: str = "sec", password: str = "pw-secretary-1888") -> None:
@@ -72,3 +75,14 @@ def axe_as_secretary(browser: Browser, base: str, paths: list[str], scheme: str,
                 assert width <= SIZES[size]["width"] + 1, (path, size)
     context.close()
     return found
+
+
+def rubber_page(browser: Browser, base: str, form: str) -> tuple[Page, Any]:
+    """A table of the format `form` (`tests.formats`) some hands into play, its page open to the secretary at
+    1366x768: the page and the rubber."""
+    _, _, rubber = a_table(form)
+    play_on(rubber)
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    log_in(page, base)
+    page.goto(base + reverse("rubber", args=[rubber.pk]))
+    return page, rubber

@@ -8,19 +8,15 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, expect
 
-from tests.browser_helpers import axe_as_secretary, log_in
-from tests.formats import FORMATS, a_table, play_on
+from tests.browser_helpers import axe_as_secretary, rubber_page
+from tests.formats import FORMATS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.mark.parametrize("form", list(FORMATS))
 def test_the_score_the_latest_hands_and_the_form_share_one_view(browser: Browser, live_server, secretary, form):
-    _, _, rubber = a_table(form)
-    play_on(rubber)
-    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    log_in(page, live_server.url)
-    page.goto(live_server.url + reverse("rubber", args=[rubber.pk]))
+    page, rubber = rubber_page(browser, live_server.url, form)
     number = rubber.hand_count + 1
     page.focus("#id_maker")
     page.keyboard.press("N")

@@ -5,11 +5,10 @@ whatever the window's width."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import Browser
 
-from tests.browser_helpers import log_in
-from tests.formats import FORMATS, a_table, play_on
+from tests.browser_helpers import rubber_page
+from tests.formats import FORMATS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,11 +23,7 @@ PARTED = """() => [...document.querySelectorAll('[data-testid=seats] > span')].f
 
 @pytest.mark.parametrize("form", list(FORMATS))
 def test_a_seats_letter_stays_with_its_players_name(browser: Browser, live_server, secretary, form):
-    _, _, rubber = a_table(form)
-    play_on(rubber)
-    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    log_in(page, live_server.url)
-    page.goto(live_server.url + reverse("rubber", args=[rubber.pk]))
+    page, _ = rubber_page(browser, live_server.url, form)
     assert page.get_by_test_id("seats").locator("a").count() == 4
     parted = {}
     for width in WIDTHS:

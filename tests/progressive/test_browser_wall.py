@@ -10,12 +10,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import Event, Round
-from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.rounds.services import entrants_set, round_start
 from scoring.standings import cache
 from tests.browser_helpers import axe_as_secretary
 from tests.factories import EventFactory, PlayerFactory
-from tests.progressive.test_comings_and_goings import play
-from tests.progressive.test_wall import two_rounds_played
+from tests.progressive.test_wall import rounds_played, two_rounds_played
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -73,12 +72,7 @@ def a_night_of_long_names(players: int) -> tuple[Event, list[Round]]:
     names = [f"Ann {n:02d} {LONG}" for n in range(1, players + 1)]
     assert {len(name) for name in names} == {36}
     entrants_set(event=event, players=[PlayerFactory(display_name=name) for name in names])
-    rounds = schedule_make(event=event)
-    for round_ in rounds[:2]:
-        round_start(round_id=round_.pk)
-        play(round_)
-        round_close(round_id=round_.pk)
-    return event, rounds
+    return event, rounds_played(event)
 
 
 ROWS = """(selector) => Array.from(document.querySelectorAll(selector)).filter(e => !e.hidden && e.offsetParent)

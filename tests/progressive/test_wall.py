@@ -40,12 +40,17 @@ def standings(html: str) -> tuple[list[str], list[list[str]]]:
 
 def two_rounds_played(players: int, **more) -> tuple[Event, list[Round]]:
     event = night(players, **more)
+    return event, rounds_played(event)
+
+
+def rounds_played(event: Event, count: int = 2) -> list[Round]:
+    """The event's schedule made and its first `count` rounds played and closed; every round, in order."""
     rounds = schedule_make(event=event)
-    for round_ in rounds[:2]:
+    for round_ in rounds[:count]:
         round_start(round_id=round_.pk)
         play(round_)
         round_close(round_id=round_.pk)
-    return event, rounds
+    return rounds
 
 
 def test_a_night_of_seventeen_shows_everyone_in_its_own_figures_in_its_own_order(client):
