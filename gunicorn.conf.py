@@ -1,5 +1,5 @@
 """gunicorn's settings for the site: gunicorn reads this file from the folder it is started in (as the
-README's command is); a server started with `-c` and another file should copy what is here."""
+command in docs/running.md is); a server started with `-c` and another file should copy what is here."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark script once at a tiny size, on throwaway SQLite files, so none can rot
-# unseen. The figures printed here mean nothing; the full-size runs are in the README.
+# unseen. The figures printed here mean nothing; the full-size runs are in docs/development.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python

@@ -1,5 +1,5 @@
 """An export killed at any point of putting the new backup in place leaves a whole backup at the target (the
-earlier one, or the new), and beside it no more than the README says: one hidden `.NAME.partial-…` folder,
+earlier one, or the new), and beside it no more than docs/running.md says: one hidden `.NAME.partial-…` folder,
 which may be deleted.
 
 The export runs as `manage.py export_club` under strace, which sends it SIGKILL as it enters a chosen system
@@ -110,7 +110,7 @@ def test_an_export_killed_as_it_replaces_a_backup_leaves_a_whole_one(tmp_path, s
             manifest_checked(partial)
     else:
         assert players_in(partial) == aside
-    shutil.rmtree(partial)  # as the README says it may be
+    shutil.rmtree(partial)  # as docs/running.md says it may be
     assert players_in(folder) == there
 
 
