@@ -3,6 +3,7 @@ how, and the properties (no house rules is the standard game; a rule changes onl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -154,6 +155,15 @@ def test_explain_names_the_house_rule_that_gave_each_point():
     assert "defended alone by South" in lines[2]
     assert "NS +5 lone hand euchred by a lone defender (house rule: 5 for euchring a lone hand defended alone)" \
         in lines[2]
+
+
+def test_the_rules_fields_are_the_table_of_house_rules_keys_in_its_order():
+    assert tuple(f.name for f in dataclasses.fields(HouseRules)) == tuple(HOUSE_RULES)
+    for key, rule in HOUSE_RULES.items():
+        default = getattr(HouseRules(), key)
+        assert rule.key == key and default in rule.values and type(default) is type(rule.values[0])
+        assert rule.switch == isinstance(default, bool)
+        assert not rule.needs or HOUSE_RULES[rule.needs].switch
 
 
 def test_a_document_carries_its_house_rules_out_and_back_defaults_left_out():

@@ -10,21 +10,23 @@ from django import forms
 from scoring.engine.rulebook import HOUSE_RULES, read_house_rules
 from scoring.engine.words import sentence
 
+HOUSE = "house_"
+"""The form fields of the house rules are named by the rule's key after this."""
+
+HOUSE_ROWS = (tuple(HOUSE + key for key, rule in HOUSE_RULES.items() if not rule.switch),
+              tuple(HOUSE + key for key, rule in HOUSE_RULES.items() if rule.switch))
+"""The house rules' two rows: the points, then the switches, each in the order a page states them (so a lone
+defender's euchre stands above the switch it needs)."""
+
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on", "paper_size", "is_public"),
               ("mode", "rulebook"), ("game_points", "games"), ("rounds", "deal_limit", "round_minutes", "time_called"),
               *(NIGHT_ROWS := (
                   ("movement", "ranking"), ("missed_rounds", "lone_bonus"),
                   ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"))),
-              *(HOUSE_ROWS := (
-                  ("house_lone_euchre", "house_table_talk", "house_defend_alone_euchre"),
-                  ("house_stick_the_dealer", "house_canadian_loner", "house_defend_alone"))),
+              *HOUSE_ROWS,
               ("notes",))
 EDIT_ROWS = (("name", "starts_on", "ends_on"), ("paper_size", "is_public"), *EVENT_ROWS[2:])  # the address is kept
-
-
-HOUSE = "house_"
-"""The form fields of the house rules are named by the rule's key after this."""
 
 
 def house_rule_fields(rules: Any) -> dict[str, forms.Field]:
@@ -33,7 +35,7 @@ def house_rule_fields(rules: Any) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {}
     for key, rule in HOUSE_RULES.items():
         value = getattr(kept, key)
-        if isinstance(value, bool):
+        if rule.switch:
             fields[HOUSE + key] = forms.BooleanField(label=rule.label, required=False, initial=value)
         else:
             fields[HOUSE + key] = forms.TypedChoiceField(
@@ -45,13 +47,13 @@ def house_rule_fields(rules: Any) -> dict[str, forms.Field]:
 
 def house_rules_cleaned(form: forms.BaseForm, takes_them: bool) -> dict[str, Any]:
     """The house rules the form gives, as the event or the club keeps them; none under a code that takes none
-    (the fields are hidden there). A lone defender's euchre is kept only where a defender may play alone."""
+    (the fields are hidden there). A rule that needs another is kept only where that one is on (a lone defender's
+    euchre only where a defender may play alone)."""
     if not takes_them:
         return {}
     raw = {key: form.cleaned_data[HOUSE + key] for key in HOUSE_RULES
            if form.cleaned_data.get(HOUSE + key) is not None}
-    if not raw.get("defend_alone"):
-        raw.pop("defend_alone_euchre", None)
+    raw = {key: value for key, value in raw.items() if not HOUSE_RULES[key].needs or raw.get(HOUSE_RULES[key].needs)}
     try:
         return read_house_rules(raw).document()
     except ValueError as exc:

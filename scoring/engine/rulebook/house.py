@@ -26,7 +26,8 @@ def is_house_rule(number: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """The house rules in force; every field at its default is the standard game itself."""
+    """The house rules in force; every field at its default is the standard game itself. Its fields are the keys of
+    `HOUSE_RULES`, in their order, each default one of the rule's values (held so by the engine's tests)."""
 
     lone_euchre: int = 2
     """Points to the defenders when a lone hand is euchred."""
@@ -85,6 +86,11 @@ class HouseRule:
     needs: str = ""
     """Another rule that must be true for this one to be set."""
 
+    @property
+    def switch(self) -> bool:
+        """Whether the rule is on or off, rather than a number of points."""
+        return isinstance(self.values[0], bool)
+
     def in_force(self, rules: HouseRules) -> bool:
         value = getattr(rules, self.key)
         return value != getattr(NO_HOUSE_RULES, self.key) and (not self.needs or getattr(rules, self.needs))
@@ -140,6 +146,8 @@ def read_house_rules(raw: Any) -> HouseRules:
             raise ValueError(f"house rule {key} is {rule.allowed()}, not {value!r}")
         values[key] = value
     rules = HouseRules(**values)  # type: ignore[arg-type]
-    if "defend_alone_euchre" in values and not rules.defend_alone:
-        raise ValueError("house rule defend_alone_euchre needs defend_alone: true")
+    for key in values:
+        needs = HOUSE_RULES[key].needs
+        if needs and not getattr(rules, needs):
+            raise ValueError(f"house rule {key} needs {needs}: true")
     return rules
