@@ -266,3 +266,61 @@ def test_no_module_of_the_engine_imports_in_a_circle():
 
     circles = sorted(name for name in graph if reaches(name, name, set()))
     assert circles == []
+
+
+WRITES = {"save", "create", "update", "delete", "bulk_create", "bulk_update", "get_or_create", "update_or_create",
+          "select_for_update"}
+"""The ORM's writes, and the lock a write takes (`select_for_update`), by the method's name."""
+WRITING_PLACES = {
+    "engine": "pure Python (tests/engine/test_purity.py): it holds no records, and its `update`s are of sets",
+    "seeding": "the demo and bench builders and their commands make a database of made-up records from nothing, "
+               "at speed; what the laws govern there (a player's arrival) goes through services",
+}
+"""Packages of scoring/ outside the services that may write, each with why; migrations write as Django makes them."""
+WRITES_ELSEWHERE = {
+    "scoring/access.py: Group.objects.get_or_create": "the secretaries' group, made after every migrate "
+                                                      "(post_migrate), as Django makes its own permissions",
+    "scoring/club/forms/house.py: self.fields.update": "a form's fields, a dict",
+    "scoring/reporting/forms.py: data.update": "the form's data, a dict",
+}
+"""Calls by a write's name outside the services, each with what it is."""
+
+
+def writes(tree: ast.Module, name: str) -> list[str]:
+    """A module's calls of a write, as `name: receiver.method (line n)`: a model's own `save` handing on to
+    `super()`, and the calls `WRITES_ELSEWHERE` names, left out."""
+    found = [(node.lineno, f"{name}: {ast.unparse(node.func)}") for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES
+             and ast.unparse(node.func.value) != "super()"]
+    return [f"{call} (line {line})" for line, call in sorted(found) if call not in WRITES_ELSEWHERE]
+
+
+def writes_outside_services(path: Path) -> list[str]:
+    """A module's writes, none in a services module (scoring/services/, or a concern's own `services.py`) or a
+    package `WRITING_PLACES` names."""
+    inside = path.relative_to(CODE).with_suffix("").parts
+    if "services" in inside or inside[0] in WRITING_PLACES:
+        return []
+    return writes(parsed(path), str(path.relative_to(ROOT)))
+
+
+def test_the_services_write_and_nothing_else_does():
+    """A write (an ORM `save`, `create`, `update`, `delete`, `bulk_create`, `bulk_update`, `get_or_create`,
+    `update_or_create`, or the `select_for_update` lock a write takes) happens only in a services module: the
+    package scoring/services/, or a concern's own `services.py`. Views, forms, selectors, template tags, printing,
+    standings and the models' helpers only read; a model's own `save` hands on to Django's. Migrations write as
+    Django makes them, the secretaries' group is made after each migrate (`WRITES_ELSEWHERE`), the demo builders
+    in scoring/seeding/ make their made-up records directly, and the other management commands call the
+    services."""
+    found = [call for path in modules() for call in writes_outside_services(path)]
+    assert found == [], "\n".join(["writes outside the services:", *found])
+
+
+def test_a_write_outside_the_services_is_found():
+    view = ast.parse("def form_valid(self, form):\n"
+                     "    form.instance.save()\n"
+                     "    Entrant.objects.filter(pk=form.pk).update(present=False)\n"
+                     "    super().save()\n")
+    assert writes(view, "scoring/club/events.py") == ["scoring/club/events.py: form.instance.save (line 2)",
+                                                      "scoring/club/events.py: Entrant.objects.filter(pk=form.pk)"
+                                                      ".update (line 3)"]

@@ -1,4 +1,4 @@
-"""The write side of a club night: forming tables by cutting, and the next rubber at a table.
+"""The write side of a club night: who is present, forming tables by cutting, and the next rubber at a table.
 
 The laws are the engine's (`scoring.engine.cutting`); these functions load who is present and who
 sits where, call it, start the rubbers it gives and keep the cut, card by card, to show again.
@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 
 from scoring.clubnight.presence import present, table_rubbers
 from scoring.engine import Seat
@@ -34,7 +35,7 @@ from scoring.engine.cutting.jacks import JackDeal, JackDealError, entered_jack_d
 from scoring.engine.cutting.tables import CANDIDATES_A_TABLE
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.words import plural, sentence
-from scoring.models import ClubTable, Cutting, Event, Player, Rubber
+from scoring.models import ClubTable, Cutting, Entrant, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
 
 SEED_RANGE = 1_000_000
@@ -42,6 +43,60 @@ SEED_RANGE = 1_000_000
 
 class AlreadyDone(ValidationError):
     """What was asked has already been done, from another tab or a second click: the page is out of date."""
+
+
+# Presence, in order of arrival (law 11: those first in the room have the preference).
+
+
+@transaction.atomic
+def player_arrives(*, event: Event, player: Player) -> Entrant:
+    """Mark a player present; one who comes back after leaving arrives again, at the end of the order."""
+    if event.mode != Event.Mode.CLUB_NIGHT:
+        raise ValidationError("Only a club night keeps who is present.")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    last = event.entrants.aggregate(last=Max("number"))["last"] or 0
+    entrant = event.entrants.filter(player=player).first()
+    if entrant is not None and entrant.present:
+        raise ValidationError(f"{player} is already here.")
+    if entrant is None:
+        entrant = Entrant(event=event, player=player)
+    entrant.number, entrant.present = last + 1, True
+    entrant.save()
+    return entrant
+
+
+@transaction.atomic
+def player_leaves(*, event: Event, player: Player) -> None:
+    """Mark a player gone: he is no longer a candidate anywhere. A rubber he is playing goes on; his place is
+    settled when it ends (law 19), or by a substitute meanwhile (law 18)."""
+    entrant = event.entrants.select_for_update().filter(player=player, present=True).first()
+    if entrant is None:
+        raise ValidationError(f"{player} is not marked present.")
+    places = []
+    for table in ClubTable.objects.select_for_update().filter(event=event):
+        if player.pk in table.candidates:
+            places.append({"table": table.pk, "place": table.candidates.index(player.pk)})
+            table.candidates = [p for p in table.candidates if p != player.pk]
+            table.save(update_fields=["candidates"])
+    entrant.present, entrant.gone_from = False, places
+    entrant.save(update_fields=["present", "gone_from"])
+
+
+@transaction.atomic
+def player_returns(*, event: Event, player: Player) -> Entrant:
+    """Undo "gone home": the player is present again in his place in the order of arrival (law 11 uses it),
+    and back in line at each table where he was a candidate, unless the table has broken up since."""
+    entrant = event.entrants.select_for_update().filter(player=player, present=False).first()
+    if entrant is None:
+        raise ValidationError(f"{player} is not marked gone home.")
+    for place in entrant.gone_from:
+        table = ClubTable.objects.select_for_update().filter(pk=place["table"], event=event, broken_up=False).first()
+        if table is not None and player.pk not in table.candidates:
+            table.candidates = [*table.candidates[:place["place"]], player.pk, *table.candidates[place["place"]:]]
+            table.save(update_fields=["candidates"])
+    entrant.present, entrant.gone_from = True, []
+    entrant.save(update_fields=["present", "gone_from"])
+    return entrant
 
 
 def _source(seed: int | None, entered: Sequence[tuple[str, str]]) -> tuple[CutSource, int | None]:

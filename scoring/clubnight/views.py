@@ -20,14 +20,7 @@ from django.views.generic import TemplateView
 
 from scoring.access import ReadableMixin, is_secretary
 from scoring.clubnight import forms, services
-from scoring.clubnight.presence import (
-    gone_home,
-    player_arrives,
-    player_leaves,
-    player_returns,
-    present,
-    table_rubbers,
-)
+from scoring.clubnight.presence import gone_home, present, table_rubbers
 from scoring.engine import Rulebook
 from scoring.engine.cutting.jacks import LAW as JACK_LAW
 from scoring.engine.rulebook.matters import Matter
@@ -102,12 +95,12 @@ class ClubNightView(ReadableMixin, TemplateView):
                 form = forms.ArrivalForm(request.POST)
                 if not form.is_valid():
                     return self.render_to_response(self.get_context_data(arrival_form=form))
-                entrant = player_arrives(event=event, player=form.cleaned_data["player"])
+                entrant = services.player_arrives(event=event, player=form.cleaned_data["player"])
                 messages.success(request, f"{entrant.player} is here ({entrant.number} in order of arrival).")
             elif action == "leave":
                 player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
                 at_table = services.seated_now(event).get(player.pk)
-                player_leaves(event=event, player=player)
+                services.player_leaves(event=event, player=player)
                 what = services.departures(event).get(at_table or 0, [])
                 messages.success(request, f"Table {at_table}: {' '.join(what)}" if what else f"{player} has gone home.")
                 playing = _rubber_in_play(event, player)
@@ -118,7 +111,7 @@ class ClubNightView(ReadableMixin, TemplateView):
                         reverse("seat_change", args=[playing.pk]), event.playing.noted(Matter.SUBSTITUTE)))
             elif action == "back":
                 player = get_object_or_404(Player, pk=small_int(request.POST.get("player")) or 0)
-                entrant = player_returns(event=event, player=player)
+                entrant = services.player_returns(event=event, player=player)
                 messages.success(request, f"{player} is back, {entrant.number} in order of arrival as before.")
             elif action in ("tables", "next"):
                 return self._cut(request, event, action)

@@ -24,7 +24,7 @@ from scoring.models import Event, HandReport, Round, Rubber
 from scoring.models.choices import MISSED_AVERAGE, TIME_UP_WORDS
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
-from scoring.rounds import comings, forms, night, services
+from scoring.rounds import forms, services
 from scoring.rounds.selectors import Room, room, round_seats, seats_found
 from scoring.service_forms import ServedAgainOnClashMixin, apply_errors
 from scoring.services.record import later_round
@@ -307,7 +307,7 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
 
 
 class _ComingsView(EventInRoundsMixin, FormView):
-    """A progressive night's players as they come and go (`comings`)."""
+    """A progressive night's players as they come and go (`services.late_arrival`, `services.gone_home`)."""
 
     template_name = "form_page.html"
 
@@ -340,13 +340,13 @@ class LateArrivalView(ServedAgainOnClashMixin, _ComingsView):
     extra_context = {"title": "A late arrival", "submit_label": "Enter the late arrival"}
 
     def lead(self) -> str:
-        first = comings.next_seated(self.event)
+        first = services.next_seated(self.event)
         missed = ("each round missed scores the round's average, as a bye does"
                   if self.event.missed_rounds == MISSED_AVERAGE else "the rounds missed score nothing")
         return f"The late arrival is seated from round {first}; {missed} (the event's setting)."
 
     def done(self, form: Any) -> str:
-        entrant = comings.late_arrival(event_id=self.event.pk, player=form.cleaned_data["player"],
+        entrant = services.late_arrival(event_id=self.event.pk, player=form.cleaned_data["player"],
                                        new_name=form.cleaned_data["new_name"])
         return f"{entrant.player} entered: seated from round {entrant.first_round}."
 
@@ -360,7 +360,7 @@ class GoneHomeView(_ComingsView):
         return "The player is seated in no round after the one in play (or the last played)."
 
     def done(self, form: Any) -> str:
-        entrant = comings.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)
+        entrant = services.gone_home(event_id=self.event.pk, player_id=form.cleaned_data["player"].pk)
         return f"{entrant.player} has gone home: seated in no round after round {entrant.last_round}."
 
 
@@ -372,10 +372,10 @@ class NightActionView(EventInRoundsMixin, View):
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if self.action == "close":
-                night.night_close(event_id=self.event.pk)
+                services.night_close(event_id=self.event.pk)
                 messages.success(request, "The night is closed: its tallies stand as checked.")
             else:
-                night.night_reopen(event_id=self.event.pk)
+                services.night_reopen(event_id=self.event.pk)
                 messages.success(request, "The night is open again: a tally may be corrected, with its reason.")
         except ValidationError as exc:
             messages.error(request, _errors(exc))

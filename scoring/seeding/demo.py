@@ -120,8 +120,7 @@ def seed_demo(*, rubbers: int = 0, seed: int = 1888) -> tuple[str, str]:
 def _other_codes(players: list[Player], rng: random.Random, user: Any) -> None:
     """The other codes in use: a standard game to ten, best of three, with a signal and a revoke that ended a
     hand; and an evening under the Official Laws whose tables were formed by dealing for the jacks (law I)."""
-    from scoring.clubnight.presence import player_arrives
-    from scoring.clubnight.services import tables_form
+    from scoring.clubnight.services import player_arrives, tables_form
 
     standard = Event.objects.create(slug="thursday-standard", name="Thursday standard euchre",
                                     starts_on=dt.date.today() - dt.timedelta(days=7), rulebook="standard", games=3,
@@ -197,8 +196,7 @@ def _fixed_pairs_progressive(players: list[Player], rng: random.Random, user: An
 
 def _club_night(players: list[Player], rng: random.Random, user: Any) -> None:
     """Tonight's club night: eleven present, two tables formed by cutting, table 1's first rubber over."""
-    from scoring.clubnight.presence import player_arrives
-    from scoring.clubnight.services import next_rubber, tables_form
+    from scoring.clubnight.services import next_rubber, player_arrives, tables_form
     from scoring.models import ClubTable
 
     event = Event.objects.create(slug="tuesday-club-night", name="Tuesday club night", starts_on=dt.date.today(),

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.club.forms.players import PlayerForm
-from scoring.clubnight.presence import player_arrives
+from scoring.clubnight.services import player_arrives
 from scoring.models import Event, Player, Rubber
 from scoring.rounds.services import entrants_set, schedule_make
 from tests.builders import a_tournament

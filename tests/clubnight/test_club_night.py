@@ -9,8 +9,15 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.clubnight.presence import player_arrives, player_leaves
-from scoring.clubnight.services import candidate_declares, next_rubber, table_break_up, tables_form, waiting
+from scoring.clubnight.services import (
+    candidate_declares,
+    next_rubber,
+    player_arrives,
+    player_leaves,
+    table_break_up,
+    tables_form,
+    waiting,
+)
 from scoring.models import ClubTable, Cutting, Event, Rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game

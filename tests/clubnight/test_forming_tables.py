@@ -8,8 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.clubnight.presence import player_arrives
-from scoring.clubnight.services import tables_form, waiting
+from scoring.clubnight.services import player_arrives, tables_form, waiting
 from scoring.models import ClubTable, Event, Rubber
 from tests.factories import EventFactory, PlayerFactory
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.clubnight.presence import player_arrives
-from scoring.clubnight.services import tables_form, waiting
+from scoring.clubnight.services import player_arrives, tables_form, waiting
 from scoring.models import ClubTable, Cutting, Event, Rubber, RubberPlayerResult
 from tests.clubnight.test_club_night import finish, night
 from tests.factories import PlayerFactory

@@ -7,8 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from scoring.clubnight.presence import player_arrives
-from scoring.clubnight.services import next_rubber, tables_form, waiting
+from scoring.clubnight.services import next_rubber, player_arrives, tables_form, waiting
 from scoring.engine.cutting.jacks import jack_tables
 from scoring.models import ClubTable, Event, Rubber
 from tests.factories import EventFactory, PlayerFactory

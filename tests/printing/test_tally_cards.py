@@ -175,8 +175,7 @@ def test_a_progressive_rounds_table_cards_say_how_the_movement_goes_from_each_ta
 
 def gone_home_after_the_first_round(players: int = 8, **extra) -> tuple[Event, str]:
     """A night of four rounds whose 36-character player went home after round 1."""
-    from scoring.rounds.comings import gone_home
-    from scoring.rounds.services import round_start
+    from scoring.rounds.services import gone_home, round_start
 
     event = night(players=players, rounds=4, names=(LONG,), **extra)
     round_start(round_id=event.event_rounds.get(number=1).pk)

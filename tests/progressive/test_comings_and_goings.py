@@ -11,8 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 
 from scoring.models import Event, Round, RoundBye, RubberPlayerResult
-from scoring.rounds.comings import gone_home, late_arrival
-from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
+from scoring.rounds.services import entrants_set, gone_home, late_arrival, round_close, round_start, schedule_make
 from scoring.standings import cache
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record

@@ -12,9 +12,16 @@ from django.core.exceptions import ValidationError
 
 from scoring.engine import Seat, Side
 from scoring.models import Event, Round, RoundBye, RoundTable
-from scoring.rounds.comings import gone_home, late_arrival
-from scoring.rounds.night import night_close
-from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+from scoring.rounds.services import (
+    entrants_set,
+    gone_home,
+    late_arrival,
+    night_close,
+    round_close,
+    round_start,
+    round_totals_enter,
+    schedule_make,
+)
 from scoring.standings import cache
 from scoring.standings.selectors import prizes
 from tests.factories import EventFactory, PlayerFactory

@@ -15,8 +15,7 @@ from django.urls import reverse
 from scoring.engine import Seat
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Event, RoundTable
-from scoring.rounds.comings import gone_home
-from scoring.rounds.services import round_start
+from scoring.rounds.services import gone_home, round_start
 from scoring.standings import cache
 from tests.progressive.test_wall import standings, two_rounds_played
 

@@ -8,8 +8,15 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from scoring.models import Event, HandCorrection, RoundTable, RubberPlayerResult, TotalsCorrection
-from scoring.rounds.night import night_close, night_reopen
-from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+from scoring.rounds.services import (
+    entrants_set,
+    night_close,
+    night_reopen,
+    round_close,
+    round_start,
+    round_totals_enter,
+    schedule_make,
+)
 from scoring.services.hands import HandExtras, hand_correct
 from scoring.standings import cache
 from tests.factories import EventFactory, PlayerFactory

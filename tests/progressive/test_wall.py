@@ -14,8 +14,7 @@ from django.urls import reverse
 from scoring.engine import Seat
 from scoring.engine.words import SEAT_WORDS
 from scoring.models import Event, Round, RoundTable
-from scoring.rounds.comings import gone_home, late_arrival
-from scoring.rounds.services import round_close, round_start, schedule_make
+from scoring.rounds.services import gone_home, late_arrival, round_close, round_start, schedule_make
 from tests.builders import a_finished_round, a_tournament
 from tests.factories import PlayerFactory
 from tests.helpers import play_game

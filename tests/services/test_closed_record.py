@@ -15,8 +15,15 @@ from django.test import Client
 
 from scoring.models import Event, RubberPlayerResult
 from scoring.reporting.services import AtTable, hand_report, report_answer, report_settle
-from scoring.rounds.night import night_close, night_reopen
-from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+from scoring.rounds.services import (
+    entrants_set,
+    night_close,
+    night_reopen,
+    round_close,
+    round_start,
+    round_totals_enter,
+    schedule_make,
+)
 from scoring.services.hands import HandExtras, hand_correct, hand_record, hand_take_back, penalty_add
 from scoring.services.rubbers import rubber_abandon, seat_change_add
 from scoring.services.rulings import ruling_make, ruling_withdraw

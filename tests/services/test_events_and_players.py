@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
-from scoring.clubnight.presence import player_arrives
+from scoring.clubnight.services import player_arrives
 from scoring.models import Event, Player
 from scoring.rounds.services import schedule_make
 from scoring.services.events import event_create, event_update
