@@ -13,25 +13,13 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from scoring.engine import RULEBOOKS, SOMERSET_1888, Rulebook
-from scoring.engine.interchange import house_ruled
-from scoring.engine.progressive import BYE_RULE, TIE_RULE, lone_bonus_rule
-from scoring.engine.rulebook import PROGRESSIVE_KEY, STANDARD, HouseRules, read_house_rules
+from scoring.engine import Rulebook
+from scoring.engine.progressive import BYE_RULE, MOVES_UP, PAIRS, ROTATION, TIE_RULE, lone_bonus_rule
+from scoring.engine.progressive.night import NIGHT_KEYS, NightRules, NightRulesError, read_night
+from scoring.engine.rulebook import PROGRESSIVE_KEY
 from scoring.engine.rulebook.terms import RUBBER_TERMS, Terms
 from scoring.engine.words import sentence
-from scoring.models.choices import (
-    GAME_CHOICES,
-    MATCH_CHOICES,
-    MISSED_AVERAGE,
-    MISSED_CHOICES,
-    PRIZE_TIES_CHOICES,
-    PRIZE_TIES_SHARE,
-    RANKING_CHOICES,
-    RANKING_DEFAULT,
-    RULEBOOK_CHOICES,
-    TIME_CALLED_CHOICES,
-    TIME_FINISH,
-)
+from scoring.models.playing import HowWePlay
 from scoring.validators import printable_line, printable_text
 
 NAME_ON_ROLL = "A player of this name is already on the roll."
@@ -62,36 +50,6 @@ class Player(models.Model):
         return reverse("player", args=[self.pk])
 
 
-def choices_check(rulebook: str, game_points: int | None, games: int | None) -> None:
-    """The game and the match must be ones the code allows (the rulebook says which); raises ValidationError
-    on the field at fault."""
-    code = RULEBOOKS.get(rulebook)
-    if code is None:
-        return  # the field's own choices say so
-    for name, choice in (("game_points", (game_points, None)), ("games", (game_points, games))):
-        try:
-            code.playing(*choice)
-        except ValueError as exc:
-            raise ValidationError({name: sentence(str(exc), ".")}) from None
-
-
-def house_rules_check(rulebook: str, house_rules: Any) -> None:
-    """House rules only under a code that takes them (the standard game), each rule with one of its own values;
-    raises ValidationError on `house_rules`."""
-    code = RULEBOOKS.get(rulebook)
-    if code is None or not house_rules:
-        return
-    try:
-        house_ruled(code, house_rules)
-    except ValueError as exc:
-        raise ValidationError({"house_rules": sentence(str(exc), ".")}) from None
-
-
-def house_of(house_rules: Any) -> HouseRules:
-    """The house rules a stored row keeps (checked when it was saved)."""
-    return read_house_rules(house_rules or None)
-
-
 class EventQuerySet(models.QuerySet["Event"]):
     def of_standing(self, key: str) -> EventQuerySet:
         """The events whose figures are kept under standings key `key`: every progressive night, or the other
@@ -112,11 +70,7 @@ def started_by_the_secretary(terms: Terms) -> str:
     return f"{terms.contests.capitalize()} as the secretary starts them"
 
 
-class Event(models.Model):
-    class PaperSize(models.TextChoices):
-        LETTER = "letter", "Letter"
-        A4 = "a4", "A4"
-
+class Event(HowWePlay):
     class Mode(models.TextChoices):
         RUBBERS = "rubbers", started_by_the_secretary(RUBBER_TERMS)
         CLUB_NIGHT = "club_night", ("A club night: tables formed as the code forms them (by cutting, or dealing "
@@ -128,73 +82,26 @@ class Event(models.Model):
     class Movement(models.TextChoices):
         """How a progressive night seats its rounds."""
 
-        PROGRESSIVE = "progressive", "Winners move up a table, partners change"
-        ROTATION = "rotation", "The individual rotation: a new partner every round, by the schedule"
-        PAIRS = "pairs", "Fixed pairs, meeting new pairs every round"
+        PROGRESSIVE = MOVES_UP, "Winners move up a table, partners change"
+        ROTATION = ROTATION, "The individual rotation: a new partner every round, by the schedule"
+        PAIRS = PAIRS, "Fixed pairs, meeting new pairs every round"
 
     name = models.CharField(max_length=120, validators=[printable_line])
     slug = models.SlugField(max_length=120, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
-    rulebook = models.CharField("code of laws", max_length=40, choices=RULEBOOK_CHOICES, default=SOMERSET_1888.key)
-    game_points = models.PositiveSmallIntegerField(
-        "game", null=True, blank=True, choices=GAME_CHOICES,
-        help_text="Points to win a game, where the code lets a club choose; empty for the code's own.")
-    games = models.PositiveSmallIntegerField(
-        "match", null=True, blank=True, choices=MATCH_CHOICES,
-        help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
-    house_rules = models.JSONField(
-        default=dict, blank=True,
-        help_text="The standard game's house rules the event is played with, as a document keeps them; fixed with "
-                  "its code once a rubber is played.")
     notes = models.TextField(blank=True, validators=[printable_text])
     is_public = models.BooleanField("results are public", default=True,
                                     help_text="Untick to show results to logged-in members only.")
-    paper_size = models.CharField(max_length=10, choices=PaperSize.choices, default=PaperSize.LETTER)
     mode = models.CharField("how it is run", max_length=20, choices=Mode.choices, default=Mode.RUBBERS)
     rounds = models.PositiveSmallIntegerField(
         "rounds", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(63)],
         help_text="For a tournament in rounds: how many rounds are played.")
-    deal_limit = models.PositiveSmallIntegerField(
-        "deals a round", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(200)],
-        help_text="Optional: a rubber of a round stops after this many deals, the score as it stands.")
-    round_minutes = models.PositiveSmallIntegerField(
-        "minutes a round", null=True, blank=True, validators=[MinValueValidator(5), MaxValueValidator(600)],
-        help_text="Optional: the time a round is given; the room counts it down and the secretary calls time.")
-    time_called = models.CharField(
-        "when time is called", max_length=10, choices=TIME_CALLED_CHOICES, default=TIME_FINISH,
-        help_text="For a tournament in rounds: a table still playing when time is up finishes the deal in play, "
-                  "or stops at once.")
-    movement = models.CharField(
-        max_length=12, choices=Movement.choices, default=Movement.PROGRESSIVE,
-        help_text="For a progressive night.")
-    ranking = models.CharField(
-        "ranked", max_length=20, choices=RANKING_CHOICES, default=RANKING_DEFAULT,
-        help_text="For a progressive night.")
-    missed_rounds = models.CharField(
-        "rounds a late arrival missed", max_length=10, choices=MISSED_CHOICES, default=MISSED_AVERAGE,
-        help_text="For a progressive night: what each round a late arrival missed scores him.")
-    lone_bonus = models.PositiveSmallIntegerField(
-        "the lone player's own bonus", default=0, validators=[MaxValueValidator(4)],
-        help_text="For a progressive night: points a lone player's tally takes beyond his partner's for a lone "
-                  "march (1 gives him 5 and his partner 4 under the standard game); 0 for none.")
-    prize_places = models.PositiveSmallIntegerField(
-        "prizes for places", default=1, validators=[MinValueValidator(1), MaxValueValidator(10)],
-        help_text="For a progressive night: how many places take a prize (first, second, ...).")
-    lone_prize = models.BooleanField(
-        "a prize for the most lone hands", default=True,
-        help_text="For a progressive night: given only when somebody made a lone hand.")
-    round_prize = models.BooleanField(
-        "a prize for the best single round", default=False, help_text="For a progressive night.")
-    one_prize_each = models.BooleanField(
-        "one prize a person", default=True,
-        help_text="For a progressive night: a player holding a prize takes no other; the next in line does.")
-    prize_ties = models.CharField(
-        "players level for a prize", max_length=10, choices=PRIZE_TIES_CHOICES, default=PRIZE_TIES_SHARE,
-        help_text="For a progressive night: after the tie-breaks, level players share the prize, or the site draws.")
-    low_prize = models.BooleanField(
-        "a prize for the lowest score", default=False,
-        help_text="For a progressive night: named on the wall and the standings.")
+    night_rules = models.JSONField(
+        "how the night is run", default=dict, blank=True,
+        help_text="For an event in rounds: the deals and minutes a round, what calling time does, and a progressive "
+                  "night's movement, ranking, late arrivals, lone bonus and prizes, as the engine's night rules keep "
+                  "them (`scoring.engine.progressive.night`); empty for the rules' defaults.")
     closed_at = models.DateTimeField(
         null=True, blank=True, editable=False,
         help_text="A progressive night closed by the secretary once its tallies are checked: none is corrected "
@@ -220,27 +127,35 @@ class Event(models.Model):
         return reverse("event", args=[self.slug])
 
     def clean(self) -> None:
-        choices_check(self.rulebook, self.game_points, self.games)
-        house_rules_check(self.rulebook, self.house_rules)
+        super().clean()
+        try:
+            night = read_night(self.night_rules)
+        except NightRulesError as exc:
+            field = exc.key if exc.key in NIGHT_KEYS else "night_rules"  # the form's field of that name, or the whole
+            raise ValidationError({field: ValidationError(sentence(str(exc), "."), code="night_rule")}) from None
+        # Kept whole for an event in rounds, so its document says every rule it was run by; none for another.
+        self.night_rules = night.document() if self.in_rounds else {}
 
     @property
-    def house(self) -> HouseRules:
-        return house_of(self.house_rules)
+    def night(self) -> NightRules:
+        """How the event's rounds are run (the defaults for an event not in rounds)."""
+        return read_night(self.night_rules)
+
+    def get_movement_display(self) -> str:
+        """How the night's rounds are seated, in words (as Django words a field's choice)."""
+        return str(self.Movement(self.night.movement).label)
 
     @property
     def code_as_played(self) -> Rulebook:
         """The code of laws as the event plays it, with its house rules; a match with the event's game and match
         (a progressive night's deals play to no game of their own, so its code keeps the code's)."""
-        code = RULEBOOKS[self.rulebook]
-        if self.house_rules:
-            code = code.housed(self.house)
-        return code if self.mode == self.Mode.PROGRESSIVE else code.playing(self.game_points, self.games)
+        return self.code if self.mode == self.Mode.PROGRESSIVE else super().playing
 
     @property
     def playing(self) -> Rulebook:
         """What the event's hands are scored by: its code, except that a progressive night adds up each round's
         deals and plays to no game."""
-        return self.code_as_played.tallied() if self.mode == self.Mode.PROGRESSIVE else self.code_as_played
+        return self.code.tallied() if self.mode == self.Mode.PROGRESSIVE else super().playing
 
     @property
     def progressive_rules(self) -> tuple[str, ...]:
@@ -248,7 +163,7 @@ class Event(models.Model):
         extra deal, the byes, and the lone player's own bonus where it gives one."""
         if not self.progressive:
             return ()
-        bonus = lone_bonus_rule(self.lone_bonus, self.playing.lone_march)
+        bonus = lone_bonus_rule(self.night.lone_bonus, self.playing.lone_march)
         return (TIE_RULE, BYE_RULE, *([bonus] if bonus else []))
 
     @property
@@ -262,32 +177,20 @@ class Event(models.Model):
     @property
     def moves_up(self) -> bool:
         """A progressive night whose rounds are seated from the results: winners up a table, partners split."""
-        return self.progressive and self.movement == self.Movement.PROGRESSIVE
+        return self.progressive and self.night.movement == self.Movement.PROGRESSIVE
 
     @property
     def fixed_pairs(self) -> bool:
         """Pairs keep together all event: a tournament of fixed pairs, or a progressive night of them."""
-        return self.mode == self.Mode.PAIRS or (self.progressive and self.movement == self.Movement.PAIRS)
+        return self.mode == self.Mode.PAIRS or (self.progressive and self.night.movement == self.Movement.PAIRS)
 
 
-class Club(models.Model):
+class Club(HowWePlay):
     """The club's own settings, a single row: its name, the code of laws it usually plays and how, and its paper.
     New events start from them, and the home page, the laws and how scoring works open on its code."""
 
     name = models.CharField("the club's name", max_length=120, validators=[printable_line])
-    rulebook = models.CharField("usual code of laws", max_length=40, choices=RULEBOOK_CHOICES,
-                                default=SOMERSET_1888.key)
-    game_points = models.PositiveSmallIntegerField(
-        "usual game", null=True, blank=True, choices=GAME_CHOICES,
-        help_text="Points to win a game, where the code lets a club choose; empty for the code's own.")
-    games = models.PositiveSmallIntegerField(
-        "usual match", null=True, blank=True, choices=MATCH_CHOICES,
-        help_text="A single game or the best of three, where the code lets a club choose (Somerset plays rubbers).")
-    paper_size = models.CharField(max_length=10, choices=Event.PaperSize.choices, default=Event.PaperSize.LETTER)
-    house_rules = models.JSONField(
-        default=dict, blank=True,
-        help_text="The house rules the club usually plays the standard game with; a new event under it starts from "
-                  "them.")
+    house_rules_whatever_the_code = True  # a new event under the standard game starts from them
     history = HistoricalRecords()
 
     class Meta:
@@ -295,19 +198,3 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def clean(self) -> None:
-        choices_check(self.rulebook, self.game_points, self.games)
-        house_rules_check(STANDARD.key, self.house_rules)  # kept for the standard game, whatever the usual code
-
-    @property
-    def house(self) -> HouseRules:
-        return house_of(self.house_rules)
-
-    @property
-    def playing(self) -> Rulebook:
-        """The club's usual code with its usual game and match (and its house rules, under the standard game)."""
-        code = RULEBOOKS[self.rulebook]
-        if self.house_rules and code.takes_house_rules:
-            code = code.housed(self.house)
-        return code.playing(self.game_points, self.games)

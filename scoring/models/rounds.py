@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 from django.db import models
 from django.utils import timezone
 
 from scoring.engine import Seat
-from scoring.models.choices import SEAT_CHOICES, TIME_FINISH
+from scoring.engine.progressive.clock import RoundClock
+from scoring.engine.progressive.night import TIME_FINISH
+from scoring.models.choices import SEAT_CHOICES
 from scoring.models.club import Event, Player
 from scoring.models.rubbers import Correction, Rubber
 
@@ -71,25 +71,16 @@ class Round(models.Model):
         return f"Round {self.number} of {self.event}"
 
     @property
-    def time_up_at(self) -> datetime | None:
-        """When the round's time is up: called by the secretary, or its minutes run out, whichever came first;
-        None while neither has a time (reads the event)."""
-        ends = [self.time_called_at] if self.time_called_at else []
-        if self.started_at is not None and self.event.round_minutes:
-            ends.append(self.started_at + timedelta(minutes=self.event.round_minutes))
-        return min(ends) if ends else None
-
-    @property
-    def time_is_up(self) -> bool:
-        up = self.time_up_at
-        return up is not None and up <= timezone.now()
+    def clock(self) -> RoundClock:
+        """The round's clock: its start, its minutes and what calling time does (the event's), and when time was
+        called (reads the event)."""
+        night = self.event.night
+        return RoundClock(self.started_at, night.round_minutes, self.time_called_at, night.time_called == TIME_FINISH)
 
     @property
     def time_callable(self) -> bool:
-        """Whether the secretary may call time now: the round is in play, its time not yet up, and the event's
-        tables finish the deal in play (where play stops at once, calling time is closing the round)."""
-        return (self.status == self.Status.IN_PLAY and self.event.time_called == TIME_FINISH
-                and not self.time_is_up)
+        """Whether the secretary may call time now: the round is in play and its clock lets him."""
+        return self.status == self.Status.IN_PLAY and self.clock.callable(timezone.now())
 
 
 class RoundTable(models.Model):

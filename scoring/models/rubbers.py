@@ -221,7 +221,7 @@ class Rubber(models.Model):
         if self.round_totals is not None:
             return "The round's totals entered from the table's tally"
         deals = plural(self.hand_count, "deal")
-        limit = self.event.deal_limit  # the round's own limit; closing a round stops a rubber at its count
+        limit = self.event.night.deal_limit  # the round's own limit; closing a round stops a rubber at its count
         if limit is not None and self.hand_count > limit:
             return f"Stopped after {deals}: level after {limit}, the table played one more"
         if limit is not None and self.hand_count >= limit and not self.time_called:

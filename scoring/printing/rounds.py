@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from scoring.engine import Seat
 from scoring.engine.key import scoring_key
 from scoring.engine.progressive import MOVES_UP, movement_words
-from scoring.engine.rulebook import RULEBOOKS
 from scoring.engine.words import DASH, SEAT_WORDS
 from scoring.models import Event, Player, Round, RoundTable, Rubber
 from scoring.printing.pdf.data import HandLine, PlayerPoints, RubberSheet, SeatLine
@@ -92,8 +91,8 @@ def _moves(event: Event, round_number: int, table: int, tables: int, byes: bool)
     """How the movement goes from the table after the round, on a progressive night's cards only."""
     if not event.progressive:
         return ""
-    return movement_words(table, tables, event.movement, last=round_number >= (event.rounds or 0),
-                          byes=byes and event.movement == MOVES_UP)
+    return movement_words(table, tables, event.night.movement, last=round_number >= (event.rounds or 0),
+                          byes=byes and event.night.movement == MOVES_UP)
 
 
 def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberSheet:
@@ -114,7 +113,7 @@ def _planned_sheet(event: Event, round_: Round, table: RoundTable) -> RubberShee
             SeatLine(SEAT_WORDS[s], seats[s].display_name, s.side.value) for s in Seat),
         sides=tuple(sides.items()), substitutes=(), lines=tuple(lines), games=(), result="Not played yet.",
         rubber_points=(0, 0), players=tuple(PlayerPoints(seats[s].display_name, s.side.value, 0) for s in Seat),
-        corrections=(), rulings=(), key=scoring_key(RULEBOOKS[event.rulebook]),
+        corrections=(), rulings=(), key=scoring_key(event.playing), house_rules=event.playing.house.stated(),
         signatures=tuple(f"{SEAT_WORDS[s]} ({seats[s].display_name})" for s in Seat),
         file_name=f"{event.slug}-round-{round_.number}-table-{table.number}.pdf")
 

@@ -23,6 +23,7 @@ from scoring.engine.rulebook import STANDINGS, Rulebook, Terms
 from scoring.engine.rulebook.matters import Matter
 from scoring.engine.words import DASH, SEAT_WORDS, moment, plural
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
+from scoring.models.playing import PaperSize
 from scoring.models.rubbers import undealt
 from scoring.printing.pdf.data import (
     GameLine,
@@ -404,7 +405,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
             result=rubber_result_words(rubber.status, r.won)))
     heading, listed, intro = _record_list(player, events, period, [r.rubber.played_on for r in own], more,
                                           address, page, nouns)
-    paper = own[0].rubber.event.paper_size if own else Event.PaperSize.LETTER
+    paper = own[0].rubber.event.paper_size if own else PaperSize.LETTER
     slug = f"{slugify(player.display_name) or 'player'}-{player.pk}-record"
     slug += "".join(f"-{name}-{day.isoformat()}" for name, day in period.ends)
     return RecordSheet(

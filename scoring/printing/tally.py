@@ -118,17 +118,17 @@ def tally_cards(event: Event) -> TallyCards:
     cards = tuple(TallyCard(e.player.display_name,
                             tuple((n, *seated.get((n, e.player_id), ("", "", ""))) for n in rounds), e.last_round)
                   for e in entrants)
-    if event.deal_limit:
-        deals, boxes = f"{event.deal_limit} deals a round.", event.deal_limit
-    elif event.round_minutes or event.progressive:
-        deals = (f"{event.round_minutes} minutes a round: " if event.round_minutes else "") + (
+    if event.night.deal_limit:
+        deals, boxes = f"{event.night.deal_limit} deals a round.", event.night.deal_limit
+    elif event.night.round_minutes or event.progressive:
+        deals = (f"{event.night.round_minutes} minutes a round: " if event.night.round_minutes else "") + (
             f"as many deals as time allows (more on the back after {TIMED_BOXES}).")
         boxes = TIMED_BOXES
     else:  # a round that plays its rubber or match out
         deals, boxes = "", TIMED_BOXES
     # A progressive round of so many deals plays one more when the sides are level after them (`round_deals`).
-    tie_after = event.deal_limit if event.progressive else None
-    figures, legend = tally_legend(event.playing, event.lone_bonus, tie_after)
+    tie_after = event.night.deal_limit if event.progressive else None
+    figures, legend = tally_legend(event.playing, event.night.lone_bonus, tie_after)
     return TallyCards(event.paper_size, event.name, deals, cards, f"{event.slug}-tally-cards.pdf",
                       progressive=event.moves_up, byes=len(entrants) % 4 != 0, boxes=boxes, figures=figures,
                       legend=legend, house_rules=event.house.stated(), tie_box=bool(tie_after))

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from scoring.engine import Seat, Side
-from scoring.engine.progressive import RoundPlayed, TableResult, next_seats, table_winner, the_cut
+from scoring.engine.progressive import RoundPlayed, TableResult, next_seats
 from scoring.models import Event, RoundBye, RoundTable, RubberPlayerResult
 
 
@@ -58,11 +58,11 @@ def _never_played(table: RoundTable) -> bool:
 
 
 def _table_result(table: RoundTable, lone_by_side: dict[tuple[int, str], int]) -> TableResult:
-    """A table's round for the movement: each side's points over its deals and its lone hands made. Level on
-    both, a cut drawn by the site settles it (from the event, the round and the table, so it replays)."""
+    """A table's round for the movement: each side's points over its deals, its lone hands made, and the side that
+    won it as its scoring kept it (on points, then lone hands, then the cut)."""
     rubber = table.rubber
     seats = {Seat.N: table.north_id, Seat.E: table.east_id, Seat.S: table.south_id, Seat.W: table.west_id}
     points = {Side.NS: (rubber.current_ns or 0) if rubber else 0, Side.EW: (rubber.current_ew or 0) if rubber else 0}
     lone = {side: lone_by_side[rubber.pk, side.value] if rubber else 0 for side in Side}
-    cut = None if table_winner(points, lone) else the_cut(table.round.event_id, table.round.number, table.number)
-    return TableResult(seats, points, lone, cut)
+    won = Side(rubber.rubber_winner) if rubber and rubber.rubber_winner else None
+    return TableResult(seats, points, lone, won)

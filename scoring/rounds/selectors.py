@@ -33,7 +33,7 @@ from scoring.models import (
     Rubber,
     Ruling,
 )
-from scoring.models.choices import TIME_FINISH, TIME_UP_WORDS
+from scoring.models.choices import TIME_UP_WORDS
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.rounds.movement import moved_on
 
@@ -98,22 +98,19 @@ class Room:
     def minutes_left(self) -> int | None:
         """Minutes until the round's time is up (0 once it is); None out of play, or with no time set or called."""
         r = self.round
-        up = r.time_up_at if r is not None and r.status == Round.Status.IN_PLAY else None
-        if up is None:
-            return None
-        return max(0, math.ceil((up - timezone.now()).total_seconds() / 60))  # 0 only once time is up
+        seconds = r.clock.seconds_left(timezone.now()) if r is not None and r.status == Round.Status.IN_PLAY else None
+        return None if seconds is None else math.ceil(seconds / 60)  # 0 only once time is up
 
     @property
     def minutes_over(self) -> int | None:
         """Whole minutes since time was up, while the round is still in play (None before, or untimed)."""
         r = self.round
-        if self.minutes_left != 0 or r is None or r.time_up_at is None:
-            return None
-        return int((timezone.now() - r.time_up_at).total_seconds() // 60)
+        up = r.clock.up_at() if r is not None and self.minutes_left == 0 else None
+        return None if up is None else int((timezone.now() - up).total_seconds() // 60)
 
     @property
     def time_up_words(self) -> str:
-        return TIME_UP_WORDS[self.event.time_called]
+        return TIME_UP_WORDS[self.event.night.time_called]
 
 
 def current_round(rounds: list[Round]) -> Round | None:
@@ -226,8 +223,8 @@ def _add_figures(tables: list[TableNow]) -> None:
 
 
 @dataclass(frozen=True)
-class RoundClock:
-    """A round's time as a table's phone shows it: the minutes left, or once time is up what the table does."""
+class PhoneClock:
+    """A round's clock as a table's phone shows it: the minutes left, or once time is up what the table does."""
 
     seconds_left: int
     words: str
@@ -243,18 +240,16 @@ class RoundClock:
         return math.ceil(self.seconds_left / 60)
 
 
-def round_clock(rubber: Rubber) -> RoundClock | None:
+def round_clock(rubber: Rubber) -> PhoneClock | None:
     """The clock of the round `rubber` is played in, while it is in play and its time is set or called (one
     query); None otherwise."""
     round_ = Round.objects.filter(tables__rubber=rubber, status=Round.Status.IN_PLAY).first()
     if round_ is None:
         return None
     round_.event = rubber.event
-    up = round_.time_up_at
-    if up is None:
-        return None
-    left = max(0, math.ceil((up - timezone.now()).total_seconds()))
-    return RoundClock(left, TIME_UP_WORDS[rubber.event.time_called], rubber.event.time_called == TIME_FINISH)
+    clock = round_.clock
+    left = clock.seconds_left(timezone.now())
+    return None if left is None else PhoneClock(left, TIME_UP_WORDS[rubber.event.night.time_called], clock.finish)
 
 
 @dataclass(frozen=True)

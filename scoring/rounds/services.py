@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from scoring.engine import Seat, Side
 from scoring.engine.progressive import MovementError, marches_key, totals_errors
+from scoring.engine.progressive.night import MISSED_AVERAGE
 from scoring.engine.schedules import Round as PlannedRound
 from scoring.engine.schedules import (
     Schedule,
@@ -41,7 +42,6 @@ from scoring.models import (
     RubberPlayerResult,
     TotalsCorrection,
 )
-from scoring.models.choices import MISSED_AVERAGE, TIME_FINISH
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.rounds.choices import UNPLAYED_BYE, UNPLAYED_NOTHING
 from scoring.rounds.movement import moved_on
@@ -221,7 +221,7 @@ def round_start(*, round_id: int) -> Round:
     for table in round_.tables.select_related("north", "east", "south", "west"):
         rubber = rubber_start(event=event, north=table.north, east=table.east, south=table.south, west=table.west,
                               first_dealer=table.first_dealer, table_label=str(table.number),
-                              deal_limit=event.deal_limit or None)
+                              deal_limit=event.night.deal_limit or None)
         table.rubber = rubber
         table.save(update_fields=["rubber"])
     return round_
@@ -235,11 +235,11 @@ def round_call_time(*, round_id: int) -> Round:
     calling time is closing the round."""
     event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if round_.event.time_called != TIME_FINISH:
+    if not round_.clock.finish:
         raise ValidationError("At this event play stops at once when time is called: close the round.")
     if round_.status != Round.Status.IN_PLAY:
         raise ValidationError(f"Round {round_.number} is not in play, so time cannot be called.")
-    if not round_.time_callable:
+    if not round_.clock.callable(timezone.now()):
         raise ValidationError(f"Time is up already in round {round_.number}: each table is on its last deal.")
     round_.time_called_at = timezone.now()
     round_.save(update_fields=["time_called_at"])
@@ -309,7 +309,7 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
     marched = None if marches is None else {seat.value: marches[seat] for seat in Seat}
-    errors = totals_errors(sides, made, rubber.event.deal_limit, marches=marched, rulebook=rubber.rulebook,
+    errors = totals_errors(sides, made, rubber.event.night.deal_limit, marches=marched, rulebook=rubber.rulebook,
                            names={seat.value: str(rubber.player_at(seat)) for seat in Seat})
     if errors:
         raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
@@ -367,7 +367,7 @@ def late_arrival(*, event_id: int, player: Player | None = None, new_name: str =
         raise ValidationError(f"{player} is entered already.")
     number = (event.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
     entrant = Entrant.objects.create(event=event, player=player, number=number, first_round=first)
-    if event.missed_rounds == MISSED_AVERAGE:
+    if event.night.missed_rounds == MISSED_AVERAGE:
         for missed in event.event_rounds.filter(number__lt=first):
             _store_byes(missed, [player.pk])
     return entrant

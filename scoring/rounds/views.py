@@ -19,9 +19,10 @@ from scoring.access import ReadableMixin, SecretaryRequiredMixin, acting_user, i
 from scoring.clients import is_loopback
 from scoring.engine import Seat
 from scoring.engine.progressive import COMINGS_RULE
+from scoring.engine.progressive.night import MISSED_AVERAGE
 from scoring.engine.words import plural
 from scoring.models import Event, HandReport, Round, Rubber
-from scoring.models.choices import MISSED_AVERAGE, TIME_UP_WORDS
+from scoring.models.choices import TIME_UP_WORDS
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import small_int
 from scoring.rounds import forms, services
@@ -134,7 +135,7 @@ class RoundActionView(SecretaryRequiredMixin, View):
             elif self.action == "call_time":
                 services.round_call_time(round_id=round_.pk)
                 messages.success(request, f"Time is called in round {round_.number}: "
-                                          f"{TIME_UP_WORDS[round_.event.time_called]}.")
+                                          f"{TIME_UP_WORDS[round_.event.night.time_called]}.")
             else:
                 form = forms.CloseRoundForm(request.POST)
                 unplayed = form.cleaned_data["unplayed"] if form.is_valid() else ""
@@ -160,7 +161,7 @@ class RoundCloseConfirmView(SecretaryRequiredMixin, TemplateView):
         return super().get_context_data(**kwargs) | {"round": round_, "event": round_.event, "playing": playing,
                                                      "reports": reports, "unreported": unreported,
                                                      "unplayed_form": forms.CloseRoundForm(),
-                                                     "time_up_words": TIME_UP_WORDS[round_.event.time_called]}
+                                                     "time_up_words": TIME_UP_WORDS[round_.event.night.time_called]}
 
 
 class EventRoundsView(ReadableMixin, TemplateView):
@@ -182,7 +183,7 @@ class EventRoundsView(ReadableMixin, TemplateView):
             "next_round": next((r for r in rounds if r.status != Round.Status.CLOSED), None),
             "pairs": _pairs(list(event.entrants.select_related("player"))) if event.fixed_pairs else [],
             "progressive_rules": event.progressive_rules,
-            "time_up_words": TIME_UP_WORDS[event.time_called],
+            "time_up_words": TIME_UP_WORDS[event.night.time_called],
             # The secretary's table cards print each table's code with this site's address for phones.
             "loopback": is_secretary(self.request.user) and is_loopback(self.request)}
 
@@ -261,7 +262,7 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs() | {"seated": {seat: self.rubber.player_at(seat) for seat in Seat},
-                                              "lone_bonus": self.rubber.event.lone_bonus}
+                                              "lone_bonus": self.rubber.event.night.lone_bonus}
         totals = self.rubber.round_totals
         if totals:
             kwargs["initial"] = {"ns": totals["NS"], "ew": totals["EW"],
@@ -280,13 +281,13 @@ class RoundTotalsView(SecretaryRequiredMixin, FormView):
         rubber = self.rubber
         table = getattr(rubber, "round_table", None)
         where = f"Table {rubber.table_label}" + (f", round {table.round.number}" if table else "")
-        deals = rubber.event.deal_limit
+        deals = rubber.event.night.deal_limit
         return super().get_context_data(**kwargs) | {
             "title": f"{where}: the round's totals", "context_line": rubber.event.name, "context_url": self.back(),
             "lead": ("From the table's tally: each side's points over the round"
                      + (f" ({plural(deals, 'deal')}, and one more for a tie)" if deals else "")
                      + " and the lone hands each player made"
-                     + (", with how many of them took all five tricks (his own bonus)" if rubber.event.lone_bonus
+                     + (", with how many of them took all five tricks (his own bonus)" if rubber.event.night.lone_bonus
                         else "")
                      + ". They stand in place of the table's deals, which "
                      "it then takes no more of; entered again, they replace these, kept on record."
@@ -342,7 +343,7 @@ class LateArrivalView(ServedAgainOnClashMixin, _ComingsView):
     def lead(self) -> str:
         first = services.next_seated(self.event)
         missed = ("each round missed scores the round's average, as a bye does"
-                  if self.event.missed_rounds == MISSED_AVERAGE else "the rounds missed score nothing")
+                  if self.event.night.missed_rounds == MISSED_AVERAGE else "the rounds missed score nothing")
         return f"The late arrival is seated from round {first}; {missed} (the event's setting)."
 
     def done(self, form: Any) -> str:

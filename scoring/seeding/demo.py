@@ -13,6 +13,7 @@ from django.db import transaction
 from scoring.access import SECRETARY_GROUP, secretary_group_ensure
 from scoring.engine import Declaration, HandResult, IllegalReport, ReportedHand, Seat, Side, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_hand
+from scoring.engine.progressive import read_night
 from scoring.engine.rulebook import OFFICIAL_1862, SOMERSET_1888
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import Club, Event, Player, Rubber
@@ -152,8 +153,9 @@ def _progressive(players: list[Player], rng: random.Random, user: Any) -> None:
     from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 
     event = Event.objects.create(slug="saturday-progressive", name="Saturday progressive", rulebook="standard",
-                                 starts_on=dt.date.today(), mode=Event.Mode.PROGRESSIVE, rounds=3, deal_limit=4,
-                                 low_prize=True, is_public=True,
+                                 starts_on=dt.date.today(), mode=Event.Mode.PROGRESSIVE, rounds=3,
+                                 night_rules=read_night({"deal_limit": 4, "low_prize": True}).document(),
+                                 is_public=True,
                                  notes="Winners move up a table; partners change every round. Prizes at ten.")
     entrants_set(event=event, players=players[2:10])
     first, second, _third = schedule_make(event=event)
@@ -176,8 +178,9 @@ def _fixed_pairs_progressive(players: list[Player], rng: random.Random, user: An
 
     event = Event.objects.create(slug="fixed-pairs-progressive", name="Fixed-pairs progressive",
                                  rulebook="standard", starts_on=dt.date.today(), mode=Event.Mode.PROGRESSIVE,
-                                 movement=Event.Movement.PAIRS, rounds=3, deal_limit=4, prize_places=3,
-                                 lone_bonus=1, is_public=True,
+                                 rounds=3, is_public=True,
+                                 night_rules=read_night({"movement": Event.Movement.PAIRS, "deal_limit": 4,
+                                                         "prize_places": 3, "lone_bonus": 1}).document(),
                                  notes="Partners keep together all night; each round a pair meets a new pair.")
     entrants_set(event=event, players=players[:12])
     rounds = schedule_make(event=event)
@@ -217,7 +220,8 @@ def _tournament(players: list[Player], rng: random.Random, user: Any) -> None:
     from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 
     event = Event.objects.create(slug="winter-individuals", name="Winter individuals", starts_on=dt.date.today(),
-                                 mode=Event.Mode.INDIVIDUALS, rounds=4, round_minutes=60, is_public=True,
+                                 mode=Event.Mode.INDIVIDUALS, rounds=4, is_public=True,
+                                 night_rules=read_night({"round_minutes": 60}).document(),
                                  notes="Partners change every round; nobody partners anyone twice.")
     entrants_set(event=event, players=players)
     first, second, *_ = schedule_make(event=event, seed=12)

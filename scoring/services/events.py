@@ -8,20 +8,18 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scoring.engine.progressive.night import NIGHT_KEYS, PROGRESSIVE_DEALS, NightRules
 from scoring.engine.rulebook import RULEBOOKS, STANDARD
 from scoring.engine.words import plural
 from scoring.models import Event
-from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "house_rules", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
-                "missed_rounds", "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each",
-                "prize_ties", "ranking", "time_called", "notes")
+                "paper_size", "house_rules", "mode", "rounds", "notes", *NIGHT_KEYS)
+"""What an event is made and changed from: its own fields, and each of a night's rules by its key (kept together in
+`Event.night_rules`)."""
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
-PROGRESSIVE_DEALS = (4, 6, 8, 12)
-"""The deals a progressive round may have; 8 when neither deals nor minutes are given."""
 
 
 def event_locks(event: Event) -> dict[str, str]:
@@ -43,6 +41,19 @@ def event_locks(event: Event) -> dict[str, str]:
         locks["rulebook"] = locks["game_points"] = locks["games"] = locks["house_rules"] = (
             f"the event's {event.playing.terms.contests} are scored under them")
     return locks
+
+
+def stored(event: Event, name: str) -> Any:
+    """The stored event's value for field `name` of `EVENT_FIELDS`."""
+    return event.night.document()[name] if name in NIGHT_KEYS else getattr(event, name)
+
+
+def with_night(fields: dict[str, Any], before: Event | None = None) -> dict[str, Any]:
+    """The event's fields with a night's rules given by key gathered into its one document, over those it had."""
+    given = {key: fields.pop(key) for key in NIGHT_KEYS if key in fields}
+    if given:
+        fields["night_rules"] = {**(before.night.document() if before else {}), **given}
+    return fields
 
 
 def mode_change_error(event: Event, mode: str | None) -> str | None:
@@ -67,8 +78,8 @@ def mode_change_error(event: Event, mode: str | None) -> str | None:
 
 def movement_change_error(event: Event, fields: dict[str, Any]) -> str | None:
     """Why the players entered forbid a progressive night of fixed pairs: they must pair off."""
-    movement = fields.get("movement", event.movement)
-    if (fields.get("mode", event.mode) != Event.Mode.PROGRESSIVE or movement == event.movement
+    movement = fields.get("movement", event.night.movement)
+    if (fields.get("mode", event.mode) != Event.Mode.PROGRESSIVE or movement == event.night.movement
             or movement != Event.Movement.PAIRS):
         return None
     entered = event.entrants.count()
@@ -89,22 +100,21 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
             errors["game_points" if fields.get("game_points") else "games"] = (
                 "A progressive night adds up each round's deals and plays no games; leave this empty.")
     else:
-        for name, what, usual in (("movement", "a movement", Event.Movement.PROGRESSIVE),
-                                  ("ranking", "a choice of ranking", RANKING_DEFAULT),
-                                  ("low_prize", "a prize for the lowest score", False),
-                                  ("missed_rounds", "late arrivals' missed rounds", MISSED_AVERAGE),
-                                  ("prize_places", "prizes for places", 1),
-                                  ("lone_bonus", "a lone player's own bonus", 0),
-                                  ("round_prize", "a prize for the best single round", False),
-                                  ("prize_ties", "a way with level prizes", PRIZE_TIES_SHARE)):
-            if fields.get(name) and fields.get(name) != usual:
+        usual = NightRules().document()
+        for name, what in (("movement", "a movement"), ("ranking", "a choice of ranking"),
+                           ("low_prize", "a prize for the lowest score"),
+                           ("missed_rounds", "late arrivals' missed rounds"), ("prize_places", "prizes for places"),
+                           ("lone_bonus", "a lone player's own bonus"),
+                           ("round_prize", "a prize for the best single round"),
+                           ("prize_ties", "a way with level prizes")):
+            if fields.get(name) and fields.get(name) != usual[name]:
                 errors[name] = f"Only a progressive night has {what}; leave it as it is."
     if not in_rounds:
         for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
                            ("round_minutes", "minutes a round")):
             if fields.get(name):
                 errors[name] = f"Only a tournament in rounds has {what}; leave this empty."
-        if fields.get("time_called") not in (None, "", TIME_FINISH):
+        if fields.get("time_called") not in (None, "", NightRules().time_called):
             errors["time_called"] = "Only a tournament in rounds has its time called; leave it as it is."
     starts, ends = fields.get("starts_on"), fields.get("ends_on")
     if starts and ends and ends < starts:
@@ -132,7 +142,7 @@ def event_create(**fields: Any) -> Event:
     taken = Event.objects.filter(slug=fields.get("slug")).first()
     if taken is not None:
         raise ValidationError({"slug": slug_taken(taken.slug, taken)})
-    event = Event(**fields)
+    event = Event(**with_night(fields))
     # Its address checked just now; one taken since is refused by the address's unique index, whose refusal serves
     # the form again (`served_again_on_clash`) for the form to say so.
     event.full_clean(validate_unique=False)
@@ -161,17 +171,17 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
     event_lock(event_id)
     event = Event.objects.get(pk=event_id)
     errors = {name: f"This can no longer change: {why}." for name, why in event_locks(event).items()
-              if name in fields and fields[name] != getattr(event, name)}
+              if name in fields and fields[name] != stored(event, name)}
     wrong_mode = mode_change_error(event, fields.get("mode"))
     if wrong_mode and "mode" not in errors:
         errors["mode"] = wrong_mode
     wrong_movement = movement_change_error(event, fields)
     if wrong_movement and "movement" not in errors:
         errors["movement"] = wrong_movement
-    errors = running_errors({**{n: getattr(event, n) for n in EVENT_FIELDS}, **fields}) | errors
+    errors = running_errors({**{n: stored(event, n) for n in EVENT_FIELDS}, **fields}) | errors
     if errors:
         raise ValidationError(errors)
-    for name, value in fields.items():
+    for name, value in with_night(fields, event).items():
         setattr(event, name, value)
     event.full_clean()
     event.save()

@@ -15,7 +15,6 @@ from scoring.engine.explain import cite
 from scoring.engine.rulings import Effect, RulingError, apply_effects, claim_limit
 from scoring.engine.words import sentence
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
-from scoring.models.choices import TIME_FINISH
 from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.record import Change, record_lock
 from scoring.services.scoring import rubber_hands, rubber_rescore
@@ -56,14 +55,15 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
 def _last_deal_at_time(rubber: Rubber, number: int) -> None:
     """A deal entered once the round's time is up, at an event whose tables finish the deal in play, was that
     deal: the table stops after it (no extra deal for a tie either)."""
-    if rubber.event.time_called != TIME_FINISH or not rubber.event.in_rounds:
+    if not rubber.event.in_rounds:
         return
     round_ = Round.objects.filter(tables__rubber=rubber, status=Round.Status.IN_PLAY).first()
     if round_ is None:
         return
     round_.event = rubber.event
-    if round_.time_is_up:
-        rubber.deal_limit, rubber.time_called = number, True
+    last = round_.clock.last_deal(number, timezone.now())
+    if last is not None:
+        rubber.deal_limit, rubber.time_called = last, True
         rubber.save(update_fields=["deal_limit", "time_called"])
 
 

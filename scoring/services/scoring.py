@@ -139,7 +139,7 @@ def result_records(
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
     seated = rubber.player_ids_by_hand(seat_changes, len(hands))
     # A progressive night may credit the lone player beyond his partner for a lone march (his tally only).
-    tallies = PlayerTallies(lone_bonus=rubber.event.lone_bonus if rubber.rulebook.tally else 0)
+    tallies = PlayerTallies(lone_bonus=rubber.event.night.lone_bonus if rubber.rulebook.tally else 0)
     if rubber.round_totals is not None:
         tallies.add_totals(rubber.round_totals, {seat: rubber.player_id_at(seat) for seat in Seat})
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
@@ -165,6 +165,11 @@ def result_records(
                          else Rubber.Status.STOPPED if rubber.round_totals is not None
                          or (deals is not None and len(hands) >= deals)
                          else Rubber.Status.IN_PROGRESS)
+    if rubber.rulebook.tally and rubber.status == Rubber.Status.STOPPED:
+        # A progressive table's round is won on its deals' points, then lone hands, then the cut: decided here
+        # once and kept, for its players' results and the movement to read.
+        won = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
+        rubber.rubber_winner = won.value if won else ""
 
     games = [GameRecord(rubber=rubber, number=g.number, winner=g.winner.value, ns_score=g.score[0],
                         ew_score=g.score[1], lap=g.lap, double=g.double, value=g.value,
@@ -263,8 +268,7 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
         # it is won on its deals' points, then lone hands, then the cut.
         last.update({Seat(change.seat): change.player_id for change in sorted(seat_changes,
                                                                              key=lambda c: c.from_hand)})
-        if rubber.status == Rubber.Status.STOPPED:
-            winner = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
+        winner = Side(rubber.rubber_winner) if rubber.rubber_winner else None  # the round's winner, kept above
     return [
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,

@@ -27,7 +27,7 @@ def event_players(event: Event) -> list[dict[str, Any]]:
     progressive night's as it stands (`night.night_rows`: one row a pair on a night of fixed pairs)."""
     ranking = order.for_event(event)
     if event.progressive:  # its byes score the round's average
-        return rows(("night", event.pk, event.ranking, event.prize_ties, event.movement), event.results_version,
+        return rows(("night", event.pk, *event.night.standings_drawn_by()), event.results_version,
                     lambda: night_rows(event, ranking))
     kept = KeptFigures.objects.filter(event=event, day__isnull=True)  # the event's own rows
     return rows(("players", "event", event.pk), event.results_version,

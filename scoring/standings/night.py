@@ -154,7 +154,7 @@ def placed(rows: Iterable[dict[str, Any]], ranking: order.Ranking, event: Event)
     ("1=", "1=", "3"); where the event draws, the site draws their order (the same every time) and each takes a
     place of its own, marked `drawn`."""
     rows = list(rows)
-    if event.prize_ties != DRAW:
+    if event.night.prizes.ties != DRAW:
         return ranked(rows, ranking)
     out: list[dict[str, Any]] = []
     start = 0
@@ -175,7 +175,7 @@ def placed(rows: Iterable[dict[str, Any]], ranking: order.Ranking, event: Event)
 def places_rule(event: Event) -> str:
     """How the night places entries level on every tie-break, as its standings, wall and sheet say it."""
     who = "Pairs" if event.fixed_pairs else "Players"
-    if event.prize_ties == DRAW:
+    if event.night.prizes.ties == DRAW:
         return (f"{who} level on every tie-break are placed in an order the site draws (the same every time), "
                 "each taking a place and its prize.")
     return (f"{who} level on every tie-break share the places they cover (1=, 1=, 3) and the prizes of those "

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.engine.progressive.night import RANKING_DEFAULT
 from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
-from scoring.models.choices import PROGRESSIVE_FIGURES, RANKING_DEFAULT
+from scoring.models.choices import PROGRESSIVE_FIGURES
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ def for_event(event: Any) -> Ranking:
     """How an event's standings are ranked: by its rubbers, its matches, or its progressive tallies as the
     event chose."""
     if event.progressive:
-        return progressive(event.ranking)
+        return progressive(event.night.ranking)
     return BY_FAMILY[event.playing.terms.family]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 
-from scoring.engine.progressive.prizes import Prize, PrizeRules, Ranked, award
+from scoring.engine.progressive.prizes import Prize, Ranked, award
 from scoring.engine.rulebook import STANDINGS, Standing, Terms
 from scoring.engine.rulebook.terms import RUBBER_TERMS, TALLY_TERMS
 from scoring.models import (
@@ -412,6 +412,4 @@ def prizes(rows: list[dict[str, Any]], event: Event) -> list[Prize]:
                     row["lone"] or 0, row.get("best_round") or 0, not {row["player_id"], row.get("partner_id")} & part,
                     row.get("drawn", False))
              for row in rows]
-    return award(lines, PrizeRules(places=event.prize_places, most_lone=event.lone_prize,
-                                   best_round=event.round_prize, lowest=event.low_prize,
-                                   one_each=event.one_prize_each, ties=event.prize_ties, seed=str(event.pk)))
+    return award(lines, event.night.prizes_drawn_by(str(event.pk)))

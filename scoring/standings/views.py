@@ -80,8 +80,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
 
     def results_version(self) -> object:
         # How level entries are placed, and whether they are pairs, change the table as much as a result does.
-        return (self.event.pk, self.event.ranking, self.event.prize_ties, self.event.movement,
-                self.event.results_version)
+        return (self.event.pk, *self.event.night.standings_drawn_by(), self.event.results_version)
 
     @property
     def matches(self) -> bool:

@@ -26,7 +26,8 @@ def fields(event: Event, **changes) -> dict:
     data = {"name": event.name, "starts_on": event.starts_on.isoformat(),
             "ends_on": event.ends_on.isoformat() if event.ends_on else "", "rulebook": event.rulebook,
             "paper_size": event.paper_size, "mode": event.mode, "rounds": event.rounds or "",
-            "deal_limit": event.deal_limit or "", "round_minutes": event.round_minutes or "", "notes": event.notes}
+            "deal_limit": event.night.deal_limit or "", "round_minutes": event.night.round_minutes or "",
+            "notes": event.notes}
     if event.is_public:
         data["is_public"] = "on"
     data.update(changes)
@@ -70,7 +71,7 @@ def test_an_event_can_become_members_only_and_a_tournament_before_anything_is_st
     del data["is_public"]
     assert client.post(reverse("event_edit", args=[event.slug]), data).status_code == 302
     saved = Event.objects.get(pk=event.pk)
-    assert (saved.is_public, saved.mode, saved.rounds, saved.deal_limit, saved.round_minutes) == (
+    assert (saved.is_public, saved.mode, saved.rounds, saved.night.deal_limit, saved.night.round_minutes) == (
         False, "pairs", 5, 16, 45)
 
 
@@ -101,7 +102,7 @@ def test_once_the_schedule_is_made_how_it_is_run_and_its_rounds_are_shown_fixed(
     response = client.post(url, fields(tournament, mode=None, rounds=None, round_minutes=50, name="Renamed"))
     assert response.status_code == 302
     saved = Event.objects.get(pk=tournament.pk)
-    assert (saved.name, saved.mode, saved.rounds, saved.round_minutes) == ("Renamed", "individuals", 3, 50)
+    assert (saved.name, saved.mode, saved.rounds, saved.night.round_minutes) == ("Renamed", "individuals", 3, 50)
 
 
 @pytest.mark.parametrize("change", [{"mode": "pairs"}, {"mode": "rubbers", "rounds": ""}, {"rounds": 2},

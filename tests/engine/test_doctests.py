@@ -16,7 +16,8 @@ EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engi
             "scoring.engine.rulings.adjudicate", "scoring.engine.laws.official",
             "scoring.engine.cutting.jacks", "scoring.engine.match", "scoring.engine.laws.law",
             "scoring.engine.progressive.movement", "scoring.engine.progressive.byes",
-            "scoring.engine.progressive.deals", "scoring.engine.progressive.totals"]
+            "scoring.engine.progressive.deals", "scoring.engine.progressive.totals",
+            "scoring.engine.progressive.night", "scoring.engine.progressive.clock"]
 
 
 def examples_of(name: str) -> list[doctest.DocTest]:

@@ -12,11 +12,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.engine.rulebook import read_house_rules
+from scoring.engine.key import scoring_key
+from scoring.engine.rulebook import RULEBOOKS, read_house_rules
 from scoring.models import Event
 from scoring.rounds.services import entrants_set, schedule_make
 from scoring.services.club import club_settings_save
-from tests.builders import a_rubber
+from tests.builders import a_rubber, a_tournament
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record
 
@@ -222,3 +223,17 @@ def test_the_score_sheet_says_who_defended_alone_and_keys_the_lone_defenders_euc
     assert "Lone hand euchred by a defender playing alone (a house rule) 6 points to the defenders" in text
     # Hand 1: East alone, euchred by South alone: North-South 6.
     assert f"1 N E {rubber.east} alone 1 6 0 6–0 Defended alone by S {rubber.south}" in text
+
+
+def test_a_rounds_blank_score_sheets_state_the_house_rules_and_key_their_points(client):
+    """A round's blank sheets are keyed as the event plays, like a played rubber's: a lone euchre of 4 under the
+    house rules, not the standard game's own 2."""
+    event = a_tournament(4, rounds=1, rulebook="standard", house_rules=RULES)
+    first, *_ = schedule_make(event=event)
+    text = pdf(client, reverse("round_sheets_pdf", args=[first.pk]))
+    assert_stated(text)
+    plain = scoring_key(RULEBOOKS["standard"])
+    changed = [line for line in scoring_key(event.playing) if line not in plain]
+    assert changed and all(f"{line.case} {line.scores}" in text for line in changed)
+    plain = a_tournament(4, rounds=1, rulebook="standard")
+    assert_none_stated(pdf(client, reverse("round_sheets_pdf", args=[schedule_make(event=plain)[0].pk])))

@@ -216,6 +216,6 @@ def test_changing_how_level_players_are_placed_redraws_the_standings_at_once(cli
     event = _level_for_first("share")
     url = reverse("event_standings", args=[event.slug])
     assert "1=" in client.get(url).content.decode()  # drawn and kept
-    Event.objects.filter(pk=event.pk).update(prize_ties="draw")
+    Event.objects.filter(pk=event.pk).update(night_rules={**event.night_rules, "prize_ties": "draw"})
     page = client.get(url).content.decode()
     assert "1 (drawn)" in page and "1=" not in page

@@ -33,7 +33,7 @@ def seats(table: RoundTable) -> dict[str, int]:
 def test_a_new_progressive_night_plays_eight_deals_a_round_unless_told():
     event = event_create(name="Church hall euchre", slug="church-hall", starts_on="2026-12-05",
                          mode=Event.Mode.PROGRESSIVE, rounds=6, rulebook="standard")
-    assert event.deal_limit == 8 and event.playing.tally
+    assert event.night.deal_limit == 8 and event.playing.tally
     with pytest.raises(ValidationError, match="4, 6, 8 or 12"):
         event_create(name="Odd", slug="odd", starts_on="2026-12-05", mode=Event.Mode.PROGRESSIVE, rounds=6,
                      deal_limit=5)
@@ -225,7 +225,7 @@ def test_the_prizes_are_named_on_the_wall_the_standings_and_the_printed_standing
     from pypdf import PdfReader
 
     event = night()
-    event.low_prize = True
+    event.night_rules = {**event.night_rules, "low_prize": True}
     event.save()
     first, *_ = schedule_make(event=event)
     round_start(round_id=first.pk)

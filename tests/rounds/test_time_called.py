@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring.engine.progressive.night import TIME_FINISH, TIME_STOP
 from scoring.models import Event, Round, Rubber
-from scoring.models.choices import TIME_FINISH, TIME_STOP
 from scoring.reporting import services as reporting
 from scoring.rounds.services import entrants_set, round_call_time, round_close, round_start, schedule_make
 from scoring.services.events import event_create
@@ -35,7 +35,7 @@ def a_timed_round(time_called: str, minutes: int | None = 20, deals: int | None 
 def run_out(round_: Round) -> None:
     """The round's minutes run out: it started a minute more than them ago."""
     Round.objects.filter(pk=round_.pk).update(
-        started_at=timezone.now() - dt.timedelta(minutes=round_.event.round_minutes + 1))
+        started_at=timezone.now() - dt.timedelta(minutes=round_.event.night.round_minutes + 1))
 
 
 def test_a_table_finishes_the_deal_in_play_when_time_runs_out_and_then_stops():
@@ -127,9 +127,9 @@ def test_a_phone_in_a_timed_round_shows_the_minutes_left_then_the_last_deal(clie
 def test_the_event_says_what_time_called_does_and_only_an_event_in_rounds_says_it():
     night = event_create(name="Timed night", slug="timed-night", starts_on=dt.date(2026, 11, 27), mode="progressive",
                          rounds=4, round_minutes=20, time_called=TIME_STOP)
-    assert night.time_called == TIME_STOP
+    assert night.night.time_called == TIME_STOP
     with pytest.raises(ValidationError) as refused:
         event_create(name="Rubbers", slug="rubbers", starts_on=dt.date(2026, 11, 27), time_called=TIME_STOP)
     assert "Only a tournament in rounds has its time called" in str(refused.value)
     assert event_create(name="Usual", slug="usual", starts_on=dt.date(2026, 11, 27), mode="progressive",
-                        rounds=3).time_called == TIME_FINISH
+                        rounds=3).night.time_called == TIME_FINISH

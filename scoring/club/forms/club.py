@@ -24,7 +24,8 @@ class ClubSettingsForm(HouseRulesFields, forms.ModelForm):
     class Meta:
         model = Club
         fields = [name for name in CLUB_FIELDS if name != "house_rules"]
-        labels = {"name": "The club's name", "paper_size": "Usual paper"}
+        labels = {"name": "The club's name", "rulebook": "Usual code of laws", "game_points": "Usual game",
+                  "games": "Usual match", "paper_size": "Usual paper"}
         help_texts = {"name": "Shown at the top of every page and on every printed sheet.",
                       "rulebook": "New events start from it; the home page, the laws and How scoring works open "
                                   "on it.",

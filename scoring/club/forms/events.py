@@ -21,18 +21,22 @@ from scoring.club.forms.house import (
     house_rules_cleaned,
     laid_out,
 )
+from scoring.club.forms.night import night_cleaned, night_fields
+from scoring.engine.progressive.night import NIGHT_KEYS
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS
 from scoring.models import Event
-from scoring.models.choices import (
-    MISSED_AVERAGE,
-    PRIZE_TIES_SHARE,
-    RANKING_DEFAULT,
-    RULEBOOK_CHOICES,
-    TIME_FINISH,
-)
+from scoring.models.choices import RULEBOOK_CHOICES
 from scoring.models.club import started_by_the_secretary
 from scoring.services.club import the_club
-from scoring.services.events import IN_ROUNDS, event_locks, running_errors, slug_taken, usual_rulebook
+from scoring.services.events import (
+    EVENT_FIELDS,
+    IN_ROUNDS,
+    event_locks,
+    running_errors,
+    slug_taken,
+    stored,
+    usual_rulebook,
+)
 
 
 def _html_limits(field: forms.Field, model_field: Any) -> None:
@@ -76,34 +80,21 @@ class EventForm(HouseRulesFields, forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = ["name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                  "paper_size", "mode", "movement", "rounds", "deal_limit", "round_minutes", "low_prize",
-                  "missed_rounds", "lone_bonus", "prize_places", "lone_prize", "round_prize", "one_prize_each",
-                  "prize_ties", "ranking", "time_called", "notes"]
+        # The event's own fields; its house rules and its night's rules have fields of their own, one a rule.
+        fields = [name for name in EVENT_FIELDS if name != "house_rules" and name not in NIGHT_KEYS]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
                    "ends_on": forms.DateInput(attrs={"type": "date"}), "notes": forms.Textarea(attrs={"rows": 2})}
         labels = {"slug": "Web address"}
-        # The fields of a progressive night, or of an event in rounds, show only for it: their help is short.
         help_texts = {"slug": "Its address, /events/…/; empty: from the name.",
                       "game_points": "Empty: the code's own.", "games": "Empty: the code's own.",
-                      "rounds": "How many rounds are played.",
-                      "deal_limit": "Optional: a table stops after this many deals, the score as it stands.",
-                      "round_minutes": "Optional: the room and the phones count them down.",
-                      "time_called": "At a table still playing when time is up.", "movement": "", "ranking": "",
-                      "missed_rounds": "",
-                      "lone_bonus": "Points beyond his partner's for a lone march (1: five and four); 0 for none.",
-                      "prize_places": "First, second, …", "prize_ties": "After the tie-breaks.",
-                      "one_prize_each": "A player holding a prize takes no other; the next in line does.",
-                      "lone_prize": "Only when somebody made one.", "round_prize": "",
-                      "low_prize": "Among those who played every round.", "is_public": "Untick: members only."}
+                      "rounds": "How many rounds are played.", "is_public": "Untick: members only."}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if "slug" in self.fields:
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
-        for name in ("movement", "ranking", "missed_rounds", "lone_bonus", "prize_places", "prize_ties", "time_called"):
-            self.fields[name].required = False
+        self.fields |= night_fields(self.instance.night)
         if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
             assert isinstance(rulebook, forms.ChoiceField)
@@ -125,8 +116,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
                         for value, label in offered]
         # A new event starts from the club's usual house rules; a stored one shows its own.
         self.house_fields_add(self.instance.house_rules if self.instance.pk else the_club().house_rules)
-        for name in ("rounds", "deal_limit", "round_minutes"):
-            _html_limits(self.fields[name], Event._meta.get_field(name))
+        _html_limits(self.fields["rounds"], Event._meta.get_field("rounds"))
         _shown_by_mode(self.fields)
         self.helper = _event_layout(self.fields)
 
@@ -137,27 +127,6 @@ class EventForm(HouseRulesFields, forms.ModelForm):
 
     def clean_mode(self) -> str:
         return str(self.cleaned_data.get("mode") or Event.Mode.RUBBERS)
-
-    def clean_movement(self) -> str:
-        return str(self.cleaned_data.get("movement") or Event.Movement.PROGRESSIVE)
-
-    def clean_ranking(self) -> str:
-        return str(self.cleaned_data.get("ranking") or RANKING_DEFAULT)
-
-    def clean_missed_rounds(self) -> str:
-        return str(self.cleaned_data.get("missed_rounds") or MISSED_AVERAGE)
-
-    def clean_time_called(self) -> str:
-        return str(self.cleaned_data.get("time_called") or TIME_FINISH)
-
-    def clean_lone_bonus(self) -> int:
-        return int(self.cleaned_data.get("lone_bonus") or 0)
-
-    def clean_prize_places(self) -> int:
-        return int(self.cleaned_data.get("prize_places") or 1)
-
-    def clean_prize_ties(self) -> str:
-        return str(self.cleaned_data.get("prize_ties") or PRIZE_TIES_SHARE)
 
     def clean_rulebook(self) -> str:
         """Left to the usual, the code follows how the event is run (the standard game for a progressive night)."""
@@ -188,7 +157,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         """The service's own checks, said on their fields before it is called (it checks them again)."""
-        cleaned: dict[str, Any] = super().clean() or {}
+        cleaned: dict[str, Any] = night_cleaned(super().clean() or {})
         if cleaned.get("mode") == Event.Mode.PROGRESSIVE and "slug" in self.fields:
             for name in ("game_points", "games"):  # the club's usual game and match, left as offered: none here
                 if name in cleaned and cleaned[name] == self.initial.get(name):
@@ -201,7 +170,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
         return cleaned
 
     def fields_for_service(self) -> dict[str, Any]:
-        return {**{name: self.cleaned_data[name] for name in self.Meta.fields},
+        return {**{name: self.cleaned_data[name] for name in (*self.Meta.fields, *NIGHT_KEYS)},
                 "house_rules": self.cleaned_data["house_rules"]}
 
 
@@ -229,6 +198,6 @@ class EventEditForm(EventForm):
             if name == "house_rules":
                 continue  # disabled fields: the stored rules are kept, whatever is posted
             posted = self.data.get(name)
-            if posted is not None and posted != str(getattr(self.instance, name) or ""):
+            if posted is not None and posted != str(stored(self.instance, name) or ""):
                 self.add_error(name, f"This can no longer change: {why}.")
         return cleaned

@@ -6,6 +6,7 @@ losers go to the foot table; at every table the pairs split, so nobody keeps a p
 """
 
 from scoring.engine.progressive.byes import BYE_RULE, COMINGS_RULE, bye_points, reseat, rotate_byes
+from scoring.engine.progressive.clock import RoundClock
 from scoring.engine.progressive.deals import TIE_RULE, lone_bonus_rule, round_deals
 from scoring.engine.progressive.directions import MOVEMENTS, MOVES_UP, PAIRS, ROTATION, movement_words
 from scoring.engine.progressive.movement import (
@@ -19,9 +20,10 @@ from scoring.engine.progressive.movement import (
     table_winner,
     the_cut,
 )
+from scoring.engine.progressive.night import NightRules, NightRulesError, read_night
 from scoring.engine.progressive.totals import marches_key, totals_errors
 
 __all__ = ["BYE_RULE", "COMINGS_RULE", "MOVEMENTS", "MOVES_UP", "PAIRS", "ROTATION", "TIE_RULE", "MovementError",
-           "RoundPlayed", "TableResult", "bye_points", "lone_bonus_rule", "marches_key", "movement_words", "next_seats",
-           "progressive_move", "read_round", "read_round_played", "reseat", "rotate_byes",
-           "round_deals", "table_winner", "the_cut", "totals_errors"]
+           "NightRules", "NightRulesError", "RoundClock", "RoundPlayed", "TableResult", "bye_points", "lone_bonus_rule",
+           "marches_key", "movement_words", "next_seats", "progressive_move", "read_night", "read_round",
+           "read_round_played", "reseat", "rotate_byes", "round_deals", "table_winner", "the_cut", "totals_errors"]

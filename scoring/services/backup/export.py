@@ -184,7 +184,8 @@ def _events() -> QuerySet[Event]:
 
 
 def _event(event: Event) -> dict[str, Any]:
-    document = {f: _plain(getattr(event, f)) for f in EVENT_FIELDS}
+    document = {**{f: _plain(getattr(event, f)) for f in EVENT_FIELDS if f != "night_rules"},
+                **event.night.document()}
     if entrants := list(event.entrants.all()):
         document["entrants"] = [{"player": e.player_id, "number": e.number, "present": e.present,
                                  "gone_from": e.gone_from, "arrived_at": _when(e.arrived_at),

@@ -64,9 +64,9 @@ def _less_id(fields: tuple[str, ...]) -> tuple[str, ...]:
 
 
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "notes",
-                "is_public", "paper_size", "mode", "rounds", "deal_limit", "round_minutes", "movement", "ranking",
-                "low_prize", "missed_rounds", "closed_at", "prize_places", "lone_prize", "round_prize",
-                "one_prize_each", "prize_ties", "lone_bonus", "time_called", "house_rules")
+                "is_public", "paper_size", "mode", "rounds", "closed_at", "house_rules", "night_rules")
+"""An event's fields; its night's rules are written key by key beside them (`NIGHT_KEYS`), as the record has always
+had them."""
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active", "user_id")
 RUBBER_FIELDS = ("id", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
                  "first_dealer", "status", "abandon_reason", "created_at", "deal_limit", "time_called",

@@ -18,6 +18,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from scoring.access import secretary_group_ensure
 from scoring.engine import ReportedHand, RubberError, Seat, score_rubber
 from scoring.engine.interchange import hand_to_document, parse_rubber
+from scoring.engine.progressive.night import NIGHT_KEYS
 from scoring.models import (
     ClubTable,
     Cutting,
@@ -37,7 +38,6 @@ from scoring.models import (
     SeatChange,
     TotalsCorrection,
 )
-from scoring.models.choices import MISSED_AVERAGE, PRIZE_TIES_SHARE, RANKING_DEFAULT, TIME_FINISH
 from scoring.services.backup.bulk import (
     RestoredHand,
     RestoredRubber,
@@ -64,13 +64,10 @@ from scoring.services.play import PLAY_FIELDS, hand_document, penalties_from, pl
 from scoring.services.scoring import results_changed
 from scoring.validators import unprintable
 
-RUNNING_DEFAULTS: dict[str, Any] = {
-                    "mode": Event.Mode.RUBBERS, "rounds": None, "deal_limit": None, "round_minutes": None,
-                    "game_points": None, "games": None, "low_prize": False, "movement": Event.Movement.PROGRESSIVE,
-                    "ranking": RANKING_DEFAULT, "missed_rounds": MISSED_AVERAGE, "prize_places": 1, "lone_prize": True,
-                    "round_prize": False, "one_prize_each": True, "prize_ties": PRIZE_TIES_SHARE, "lone_bonus": 0,
-                    "time_called": TIME_FINISH, "house_rules": {}}
-"""How an event is run and its game and match, with the value an event's record without them stands for."""
+RUNNING_DEFAULTS: dict[str, Any] = {"mode": Event.Mode.RUBBERS, "rounds": None, "game_points": None, "games": None,
+                                    "house_rules": {}}
+"""How an event is run and its game and match, with the value an event's record without them stands for (a night's
+rules left out stand for the rules' own defaults)."""
 # A ruling with no score effect, facts or remedies stores them empty; the model's blank checks
 # are for forms, not for a ruling the wizard made.
 RULING_JSON = ("facts", "laws", "effect", "remedies", "score_before", "score_after")
@@ -245,9 +242,10 @@ def _settings_restored(row: Any) -> None:
 
 def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event]) -> None:
     event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on", "closed_at",
-                                                                   *RUNNING_DEFAULTS)},
+                                                                   "night_rules", *RUNNING_DEFAULTS)},
                   closed_at=_moment(row.get("closed_at"), f"event {row['slug']}"),
                   **{f: row.get(f, default) for f, default in RUNNING_DEFAULTS.items()},
+                  night_rules={key: row[key] for key in NIGHT_KEYS if key in row},
                   starts_on=_date(row["starts_on"], f"event {row['slug']}"),
                   ends_on=_date(row["ends_on"], f"event {row['slug']}") if row.get("ends_on") else None)
     rows.add(event, f"{CLUB}, event {row.get('slug')!r}")
