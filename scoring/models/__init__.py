@@ -20,6 +20,7 @@ from scoring.models.rubbers import (
     SeatChange,
 )
 from scoring.models.rulings import Ruling
+from scoring.models.seasons import Season
 
 __all__ = [
     "RULEBOOK_CHOICES",
@@ -50,6 +51,7 @@ __all__ = [
     "RubberPlayerResult",
     "RubberQuerySet",
     "Ruling",
+    "Season",
     "SeatChange",
     "TableCode",
     "TotalsCorrection",

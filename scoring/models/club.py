@@ -102,6 +102,9 @@ class Event(HowWePlay):
         help_text="For an event in rounds: the deals and minutes a round, what calling time does, and a progressive "
                   "night's movement, ranking, late arrivals, lone bonus and prizes, as the engine's night rules keep "
                   "them (`scoring.engine.progressive.night`); empty for the rules' defaults.")
+    season = models.ForeignKey(
+        "scoring.Season", null=True, blank=True, on_delete=models.SET_NULL, related_name="nights",
+        help_text="The season the night counts in (one of its own format), if any.")
     closed_at = models.DateTimeField(
         null=True, blank=True, editable=False,
         help_text="A progressive night closed by the secretary once its tallies are checked: none is corrected "
@@ -165,6 +168,12 @@ class Event(HowWePlay):
             return ()
         bonus = lone_bonus_rule(self.night.lone_bonus, self.playing.lone_march)
         return (TIE_RULE, BYE_RULE, *([bonus] if bonus else []))
+
+    @property
+    def standing_key(self) -> str:
+        """The key its figures are kept and ranked under (`STANDINGS`): every progressive night's together, or its
+        code's."""
+        return PROGRESSIVE_KEY if self.progressive else self.rulebook
 
     @property
     def in_rounds(self) -> bool:

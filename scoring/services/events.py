@@ -14,9 +14,10 @@ from scoring.engine.words import plural
 from scoring.models import Event
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
+from scoring.services.seasons import season_error
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
-                "paper_size", "house_rules", "mode", "rounds", "notes", *NIGHT_KEYS)
+                "paper_size", "house_rules", "mode", "rounds", "season", "notes", *NIGHT_KEYS)
 """What an event is made and changed from: its own fields, and each of a night's rules by its key (kept together in
 `Event.night_rules`)."""
 IN_ROUNDS = (Event.Mode.INDIVIDUALS, Event.Mode.PAIRS, Event.Mode.PROGRESSIVE)
@@ -143,6 +144,7 @@ def event_create(**fields: Any) -> Event:
     if taken is not None:
         raise ValidationError({"slug": slug_taken(taken.slug, taken)})
     event = Event(**with_night(fields))
+    _in_its_season(event)
     # Its address checked just now; one taken since is refused by the address's unique index, whose refusal serves
     # the form again (`served_again_on_clash`) for the form to say so.
     event.full_clean(validate_unique=False)
@@ -183,9 +185,18 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
         raise ValidationError(errors)
     for name, value in with_night(fields, event).items():
         setattr(event, name, value)
+    _in_its_season(event)
     event.full_clean()
     event.save()
     return event
+
+
+def _in_its_season(event: Event) -> None:
+    """A night counts only in a season of its own format: put in one of another, or changed to another format
+    while in one, it is refused on its season."""
+    wrong = season_error(event.standing_key, event.season)
+    if wrong:
+        raise ValidationError({"season": ValidationError(wrong, code="season_format")})
 
 
 def _only_known(fields: dict[str, Any]) -> None:

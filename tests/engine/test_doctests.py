@@ -17,7 +17,7 @@ EXAMPLES = ["scoring.engine.scorer", "scoring.engine.interchange", "scoring.engi
             "scoring.engine.cutting.jacks", "scoring.engine.match", "scoring.engine.laws.law",
             "scoring.engine.progressive.movement", "scoring.engine.progressive.byes",
             "scoring.engine.progressive.deals", "scoring.engine.progressive.totals",
-            "scoring.engine.progressive.night", "scoring.engine.progressive.clock"]
+            "scoring.engine.progressive.night", "scoring.engine.progressive.clock", "scoring.engine.season"]
 
 
 def examples_of(name: str) -> list[doctest.DocTest]:

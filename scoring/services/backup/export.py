@@ -35,6 +35,7 @@ from scoring.models import (
     RoundBye,
     Rubber,
     Ruling,
+    Season,
     SeatChange,
     TotalsCorrection,
 )
@@ -50,6 +51,7 @@ from scoring.services.backup.records import (
     HAND_FIELDS,
     PENALTY_FIELDS,
     RULING_FIELDS,
+    SEASON_FIELDS,
 )
 from scoring.services.backup.snapshot import club_as_it_stands
 from scoring.services.club import CLUB_FIELDS
@@ -130,8 +132,9 @@ def _written(partial: Path) -> Manifest:
     (partial / RUBBERS).mkdir()
     accounts = _accounts()
     players = [_player(p) for p in Player.objects.select_related("user").order_by("pk")]
-    club = {"format": FORMAT, "exported_at": timezone.now().isoformat(), "events": [_event(e) for e in _events()],
-            "players": players, "accounts": accounts}
+    club = {"format": FORMAT, "exported_at": timezone.now().isoformat(),
+            "seasons": [{f: _plain(getattr(s, f)) for f in SEASON_FIELDS} for s in Season.objects.order_by("pk")],
+            "events": [_event(e) for e in _events()], "players": players, "accounts": accounts}
     if own := Club.objects.filter(pk=1).values(*CLUB_FIELDS).first():  # none until the secretary saves them
         club["club"] = own
     data = json_text(club)

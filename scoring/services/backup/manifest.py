@@ -27,7 +27,7 @@ from scoring.services.backup.files import (
     digest,
     document_read,
 )
-from scoring.services.backup.records import COUNTS
+from scoring.services.backup.records import COUNTED_LATER, COUNTS
 
 FILE_NAME = re.compile(rf"\A(?:{re.escape(CLUB)}|{RUBBERS}/[1-9][0-9]{{0,18}}\.json)\Z")
 """The only files a backup holds: club.json and a file a rubber, named by its id."""
@@ -58,7 +58,7 @@ def _items(value: Any) -> list[Any]:
 def club_counts(club: dict[str, Any]) -> Counter[str]:
     """The records club.json holds, by kind (a damaged part counts as none)."""
     counts: Counter[str] = Counter(events=_size(club.get("events")), players=_size(club.get("players")),
-                                   accounts=_size(club.get("accounts")))
+                                   accounts=_size(club.get("accounts")), seasons=_size(club.get("seasons")))
     for event in _items(club.get("events")):
         counts["entrants"] += _size(event.get("entrants"))
         counts["club_tables"] += _size(event.get("club_tables"))
@@ -135,7 +135,7 @@ def _manifest_read(data: bytes) -> Manifest:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(f"{MANIFEST}: not a club backup's manifest (expected format {FORMAT!r}).")
     counts, files = document.get("counts"), document.get("files")
-    if not isinstance(counts, dict) or set(counts) != set(COUNTS) \
+    if not isinstance(counts, dict) or not set(COUNTS) - COUNTED_LATER <= set(counts) <= set(COUNTS) \
             or not all(type(n) is int and n >= 0 for n in counts.values()):
         raise BackupError(f"{MANIFEST}: its counts must give a whole number for each of {', '.join(COUNTS)}.")
     if not isinstance(files, dict) or not all(isinstance(name, str) and FILE_NAME.match(name)

@@ -37,6 +37,7 @@ from scoring.models import (
     Rubber,
     RubberPlayerResult,
     Ruling,
+    Season,
     SeatChange,
     TableCode,
     TotalsCorrection,
@@ -64,9 +65,11 @@ def _less_id(fields: tuple[str, ...]) -> tuple[str, ...]:
 
 
 EVENT_FIELDS = ("id", "name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "notes",
-                "is_public", "paper_size", "mode", "rounds", "closed_at", "house_rules", "night_rules")
+                "is_public", "paper_size", "mode", "rounds", "closed_at", "house_rules", "night_rules", "season_id")
 """An event's fields; its night's rules are written key by key beside them (`NIGHT_KEYS`), as the record has always
 had them."""
+SEASON_FIELDS = ("id", "name", "slug", "key", "starts_on", "ends_on", "best", "qualify", "prize_places", "lone_prize",
+                 "night_prize")
 PLAYER_FIELDS = ("id", "display_name", "member_number", "active", "user_id")
 RUBBER_FIELDS = ("id", "event_id", "table_label", "played_on", "north_id", "east_id", "south_id", "west_id",
                  "first_dealer", "status", "abandon_reason", "created_at", "deal_limit", "time_called",
@@ -104,6 +107,7 @@ password and its last login stay behind."""
 
 NEW_ID = "a new id: the row is found through the rubber, hand, event or round it belongs to"
 TABLES: tuple[Table, ...] = (
+    Table(Season, "seasons", SEASON_FIELDS),
     Table(Event, "events", EVENT_FIELDS, ("results_version",), "a cache key, counted afresh"),
     Table(Player, "players", PLAYER_FIELDS),
     Table(Rubber, "rubbers", RUBBER_FIELDS, RUBBER_SCORES, SCORES),
@@ -147,6 +151,8 @@ UNCOUNTED = (CLUB_SETTINGS, TOTALS_CORRECTIONS)
 
 COUNTS = ("accounts", *(table.count for table in TABLES))
 """What a manifest counts, in the order it lists them."""
+COUNTED_LATER = frozenset({"seasons"})
+"""Kinds a manifest written before the site kept them leaves out, each standing for none."""
 
 
 def write_order() -> tuple[type[Model], ...]:

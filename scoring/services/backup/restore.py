@@ -35,6 +35,7 @@ from scoring.models import (
     RoundTable,
     Rubber,
     Ruling,
+    Season,
     SeatChange,
     TotalsCorrection,
 )
@@ -57,6 +58,7 @@ from scoring.services.backup.records import (
     HAND_EXTRA_FIELDS,
     HAND_SCORES,
     RULING_FIELDS,
+    SEASON_FIELDS,
 )
 from scoring.services.club import club_settings_save
 from scoring.services.kept import totals_rebuild
@@ -137,6 +139,7 @@ def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: li
     users, accounts = _accounts_restored(club.get("accounts", []))
     _settings_restored(club.get("club"))
     events: dict[str, Event] = {}
+    in_bulk([functools.partial(_restore_season, row=row) for row in club.get("seasons", [])])
     in_bulk([functools.partial(_restore_event, row=row, events=events) for row in club["events"]])
     in_bulk([functools.partial(_restore_player, row=row, users=users) for row in club["players"]])
     players = {p.pk: p for p in Player.objects.all()}
@@ -242,7 +245,8 @@ def _settings_restored(row: Any) -> None:
 
 def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event]) -> None:
     event = Event(**{f: row[f] for f in EVENT_FIELDS if f not in ("starts_on", "ends_on", "closed_at",
-                                                                   "night_rules", *RUNNING_DEFAULTS)},
+                                                                   "night_rules", "season_id", *RUNNING_DEFAULTS)},
+                  season_id=row.get("season_id"),
                   closed_at=_moment(row.get("closed_at"), f"event {row['slug']}"),
                   **{f: row.get(f, default) for f, default in RUNNING_DEFAULTS.items()},
                   night_rules={key: row[key] for key in NIGHT_KEYS if key in row},
@@ -250,6 +254,13 @@ def _restore_event(rows: Rows, *, row: dict[str, Any], events: dict[str, Event])
                   ends_on=_date(row["ends_on"], f"event {row['slug']}") if row.get("ends_on") else None)
     rows.add(event, f"{CLUB}, event {row.get('slug')!r}")
     events[event.slug] = event
+
+
+def _restore_season(rows: Rows, *, row: dict[str, Any]) -> None:
+    where = f"{CLUB}, season {row.get('slug')!r}"
+    season = Season(**{f: row[f] for f in SEASON_FIELDS if f not in ("starts_on", "ends_on")},
+                    starts_on=_date(row["starts_on"], where), ends_on=_date(row["ends_on"], where))
+    rows.add(season, where)
 
 
 def _restore_player(rows: Rows, *, row: dict[str, Any], users: dict[str, Any]) -> None:
