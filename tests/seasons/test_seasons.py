@@ -144,3 +144,28 @@ def test_seasons_are_backed_up_and_restored(players, tmp_path):
     assert counts["seasons"] == 1
     restored = Season.objects.get(slug="winter-league")
     assert restored.nights.count() == 1 and season_view(restored).table == before
+
+
+def test_the_event_form_offers_the_seasons_under_way_first_and_a_night_joins_one_from_it(client, secretary):
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from scoring.club.forms.events import seasons_offered
+
+    today = timezone.localdate()
+    past = a_season(name="Last winter", slug="last-winter", starts_on=today - dt.timedelta(days=400),
+                    ends_on=today - dt.timedelta(days=300))
+    now = a_season(name="This winter", slug="this-winter", starts_on=today - dt.timedelta(days=10),
+                   ends_on=today + dt.timedelta(days=60))
+    offered = seasons_offered()
+    assert list(offered.queryset) == [now, past]
+    assert offered.label_from_instance(now) == "This winter (Progressive nights)"
+    client.force_login(secretary)
+    post = {"name": "Wednesday night", "slug": "", "starts_on": today.isoformat(), "rulebook": "",
+            "paper_size": "letter", "mode": "progressive", "rounds": "3", "season": str(now.pk)}
+    response = client.post(reverse("event_new"), post)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Event.objects.get(slug="wednesday-night").season == now
+    refused = client.post(reverse("event_new"), post | {"name": "Rubbers", "mode": "rubbers", "rounds": ""})
+    assert refused.status_code == 200 and not Event.objects.filter(slug="rubbers").exists()
+    assert refused.context["form"].errors.as_data()["season"][0].code == "season_format"

@@ -95,3 +95,19 @@ def test_the_demo_has_a_fixed_pairs_progressive_night_standing_as_pairs(client, 
     assert len(rows) == event.entrants.count() // 2 and all(row.get("partner_id") for row in rows)
     page = client.get(f"/events/{event.slug}/standings/").content.decode()
     assert f"{rows[0]['player__display_name']}</a> &amp; " in page
+
+
+def test_the_demo_has_a_season_of_five_progressive_nights_best_4_qualify_3(demo_club):
+    from scoring.models import Entrant, Season
+    from scoring.standings.season import season_view
+
+    season = Season.objects.get(slug="wednesday-league")
+    nights = list(season.nights.order_by("starts_on"))
+    assert (season.key, season.best, season.qualify, len(nights)) == ("progressive", 4, 3, 5)
+    assert all(night.progressive and night.is_public and night.closed_at for night in nights)
+    everyone = set(Player.objects.values_list("pk", flat=True))
+    absent = [everyone - set(night.entrants.values_list("player_id", flat=True)) for night in nights]
+    assert all(absent)  # somebody stayed home every Wednesday
+    assert Entrant.objects.filter(event__in=nights, first_round=2).exists()  # a late arrival
+    table = season_view(season).table
+    assert len(table.marks) == 5 and table.lines[0].place == 1 and max(line.played for line in table.lines) == 5

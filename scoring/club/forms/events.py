@@ -10,6 +10,8 @@ from crispy_forms.layout import Layout
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.club.forms.house import (
@@ -24,7 +26,7 @@ from scoring.club.forms.house import (
 from scoring.club.forms.night import night_cleaned, night_fields
 from scoring.engine.progressive.night import NIGHT_KEYS
 from scoring.engine.rulebook import HOUSE_RULES, RULEBOOKS
-from scoring.models import Event
+from scoring.models import Event, Season
 from scoring.models.choices import RULEBOOK_CHOICES
 from scoring.models.club import started_by_the_secretary
 from scoring.services.club import the_club
@@ -75,6 +77,22 @@ def _event_layout(names: Iterable[str]) -> FormHelper:
     return helper
 
 
+class SeasonChoice(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A season, named with its format."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj} ({obj.standing.name})"
+
+
+def seasons_offered() -> SeasonChoice:
+    """The club's seasons, those under way first (a night joins one of its own format, which the service checks)."""
+    today = timezone.localdate()
+    under_way = ExpressionWrapper(Q(starts_on__lte=today, ends_on__gte=today), output_field=BooleanField())
+    return SeasonChoice(queryset=Season.objects.annotate(under_way=under_way).order_by("-under_way", "-starts_on"),
+                        required=False, empty_label="None", label="Season",
+                        help_text="Optional: the season this night counts in.")
+
+
 class EventForm(HouseRulesFields, forms.ModelForm):
     """A new event. The web address is made from the name when left empty; an event in rounds says how many."""
 
@@ -95,6 +113,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
             self.fields["slug"].required = False
         self.fields["mode"].required = False  # an event of rubbers, unless the secretary chooses otherwise
         self.fields |= night_fields(self.instance.night)
+        self.fields["season"] = seasons_offered()
         if "slug" in self.fields:  # a new event: the club's code, game, match and paper, unless chosen
             rulebook = self.fields["rulebook"]
             assert isinstance(rulebook, forms.ChoiceField)

@@ -20,7 +20,8 @@ defender's euchre stands above the switch it needs)."""
 
 # The event form's rows: short fields side by side, so the whole form and its Save fit on a laptop's screen.
 EVENT_ROWS = (("name", "slug"), ("starts_on", "ends_on", "paper_size", "is_public"),
-              ("mode", "rulebook"), ("game_points", "games"), ("rounds", "deal_limit", "round_minutes", "time_called"),
+              ("mode", "rulebook", "season"), ("game_points", "games"),
+              ("rounds", "deal_limit", "round_minutes", "time_called"),
               *(NIGHT_ROWS := (
                   ("movement", "ranking"), ("missed_rounds", "lone_bonus"),
                   ("prize_places", "prize_ties", "one_prize_each"), ("lone_prize", "round_prize", "low_prize"))),
