@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.test_layout import in_circles
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
@@ -31,13 +33,5 @@ def test_the_bench_is_found_and_shares_its_helpers():
 
 
 def test_no_bench_script_imports_in_a_circle():
-    graph = bench_imports()
-
-    def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in graph[start] - seen:
-            seen.add(nxt)
-            if nxt == goal or reaches(nxt, goal, seen):
-                return True
-        return False
-
-    assert sorted(name for name in graph if reaches(name, name, set())) == []
+    assert in_circles(bench_imports()) == []
+    assert in_circles({"load": {"night"}, "night": {"load", "servers"}, "servers": set()}) == ["load", "night"]
