@@ -95,6 +95,13 @@ class Room:
                 and all(o.status == Round.Status.CLOSED for o in self.rounds if o.number < r.number))
 
     @property
+    def between_nights(self) -> bool:
+        """No round of the night is in play or started yet, or every one is over: the room is between nights."""
+        statuses = {r.status for r in self.rounds}
+        return Round.Status.IN_PLAY not in statuses and (statuses <= {Round.Status.PLANNED}
+                                                         or statuses == {Round.Status.CLOSED})
+
+    @property
     def minutes_left(self) -> int | None:
         """Minutes until the round's time is up (0 once it is); None out of play, or with no time set or called."""
         r = self.round

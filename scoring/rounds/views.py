@@ -31,6 +31,7 @@ from scoring.service_forms import ServedAgainOnClashMixin, apply_errors
 from scoring.services.record import later_round
 from scoring.standings import cache as standings_cache
 from scoring.standings.night import places_rule
+from scoring.standings.season import season_view
 from scoring.standings.selectors import prizes
 from scoring.standings.tables import wall_columns, wall_rows
 
@@ -234,8 +235,10 @@ class RoomView(ReadableMixin, TemplateView):
         the prizes, and between rounds where each player sits next."""
         rows, shown = self.standing()
         between = the_room.round is not None and the_room.can_start
+        season = self.event.season if the_room.between_nights else None
         return shown | {"prizes": prizes(rows, self.event) if self.event.progressive else [],
-                        "seats": round_seats(self.event, the_room.round) if between and the_room.round else []}
+                        "seats": round_seats(self.event, the_room.round) if between and the_room.round else [],
+                        "season": season, "season_lines": season_view(season).table.lines if season else ()}
 
     def between(self, next_round: Round) -> dict[str, Any]:
         """Between rounds the room has no table in play: where everyone sits in the next round, and the
