@@ -36,7 +36,7 @@ HOUSE_RULES = {"lone_euchre": 4, "table_talk": 2, "stick_the_dealer": True, "def
 
 def random_hand(rng: random.Random, dealer: Seat, rulebook: Rulebook = SOMERSET_1888) -> ReportedHand:
     roll = rng.random()
-    if roll < 0.05 and not rulebook.dealer_stuck:
+    if roll < 0.05 and not rulebook.house.stick_the_dealer:
         return ReportedHand(result=HandResult.PASSED, dealer=dealer)
     if 0.05 <= roll < 0.07:
         return ReportedHand(result=HandResult.MISDEAL, dealer=dealer)
@@ -56,9 +56,9 @@ def random_hand(rng: random.Random, dealer: Seat, rulebook: Rulebook = SOMERSET_
         revokes=revokes,
         wrong_cards=rng.choice(SIDES) if rng.random() < 0.01 else None,
         partner_exposed=alone and rulebook.knows("partner_exposed") and rng.random() < 0.05,
-        signal=rng.choice(SIDES) if rulebook.signal and rng.random() < 0.01 else None,
+        signal=rng.choice(SIDES) if rulebook.points.signal and rng.random() < 0.01 else None,
         thrown_in=rng.choice(SIDES) if rulebook.knows("thrown_in") and rng.random() < 0.01 else None,
-        defended_alone=defender if rulebook.defended_lone_euchre else None,
+        defended_alone=defender if rulebook.points.defended_lone_euchre else None,
     )
 
 
@@ -69,7 +69,8 @@ def random_rubber(rng: random.Random, rulebook: Rulebook = SOMERSET_1888) -> tup
     for _ in range(rng.randint(8, 40)):
         hand = random_hand(rng, dealer, rulebook)
         hands.append(hand)
-        again = hand.result is HandResult.NEW_DEAL or (rulebook.revokes_offset and hand.revokes.ns and hand.revokes.ew)
+        again = hand.result is HandResult.NEW_DEAL or (rulebook.penalties.revokes_offset and hand.revokes.ns
+                                                       and hand.revokes.ew)
         dealer = dealer if again else dealer.left
     try:
         score_rubber(hands, rulebook, explain=False)
@@ -83,15 +84,16 @@ def minimal_scorer(rulebook: Rulebook) -> Callable[[str], tuple[int, int, int, i
     from a table by tricks (partnership and lone), the net revokes' award, games to the code's points. It checks
     only that the fields it reads are of a kind it can score (a known result, a seat, a flag, tricks in range,
     revoke counts), and scores no lap and no other penalty: the least a plain reader and scorer of the format does."""
-    most = rulebook.tricks_per_hand
+    points = rulebook.points
+    most = points.tricks_per_hand
 
     def by_tricks(march: int, point: int, euchre: int) -> list[tuple[bool, int]]:
-        return [(True, march) if n == most else (True, point) if n >= rulebook.tricks_to_make else (False, euchre)
+        return [(True, march) if n == most else (True, point) if n >= points.tricks_to_make else (False, euchre)
                 for n in range(most + 1)]
 
-    tables = {False: by_tricks(rulebook.march, rulebook.point, rulebook.euchre),
-              True: by_tricks(rulebook.lone_march, rulebook.lone_point, rulebook.lone_euchre)}
-    revoke, game = rulebook.revoke, rulebook.game_points
+    tables = {False: by_tricks(points.march, points.point, points.euchre),
+              True: by_tricks(points.lone_march, points.lone_point, points.lone_euchre)}
+    revoke, game = points.revoke, rulebook.winning.game_points
     seats, unplayed = {"N": True, "S": True, "E": False, "W": False}, {"passed", "misdeal", "new_deal"}
 
     def score(text: str) -> tuple[int, int, int, int]:
@@ -158,7 +160,7 @@ def paired_cpu_times(fns: dict[str, Callable[[list[str]], object]], texts: list[
 
 def codes() -> dict[str, Rulebook]:
     """Each code as the bench plays it (the match codes to ten, best of three), and the standard game housed."""
-    played = {key: code if code.laps else code.playing(10, 3) for key, code in RULEBOOKS.items()}
+    played = {key: code if code.winning.laps else code.playing(10, 3) for key, code in RULEBOOKS.items()}
     played["standard+house"] = played["standard"].housed(read_house_rules(HOUSE_RULES))
     return played
 

@@ -119,10 +119,10 @@ def rubber_state_words(rubber: Rubber, result: RubberResult | None) -> str:
     if result is None:
         return "The recorded hands could not be scored; see the rubber page."
     current = score(*result.current_score) if result.current_score else score(0, 0)
-    if rubber.rulebook.terms.tally:  # a progressive round: its deals' points added up, no game won
+    if rubber.rulebook.wording.terms.tally:  # a progressive round: its deals' points added up, no game won
         state = rubber.stopped_words if rubber.status == Rubber.Status.STOPPED else f"In play, {rubber.deals_words}"
         return f"{state}: the round's tally {current}."
-    if not rubber.rulebook.laps:
+    if not rubber.rulebook.winning.laps:
         return _match_state(rubber, result, current)
     return _rubber_state(rubber, result, current)
 
@@ -165,5 +165,5 @@ def _match_state(rubber: Rubber, result: RubberResult, current: str) -> str:
     if rubber.status == Rubber.Status.STOPPED:
         return (f"{rubber.stopped_words}: game {len(result.games) + 1} stood {current}; it counts its points, not "
                 f"as a game won. Games won: {games}.")
-    return (f"In play: game {len(result.games) + 1} to {rubber.rulebook.game_points}, {current}"
+    return (f"In play: game {len(result.games) + 1} to {rubber.rulebook.winning.game_points}, {current}"
             f"{_next_dealer(result)}. Games won: {games}.")

@@ -49,7 +49,7 @@ def play_on(rubber: Rubber) -> None:
     a point: a rubber or match in its second game, a round part way through its deals."""
     for _ in range(12):
         rubber.refresh_from_db()
-        if rubber.games.exists() or (rubber.hand_count >= 4 and rubber.rulebook.terms.tally):
+        if rubber.games.exists() or (rubber.hand_count >= 4 and rubber.rulebook.wording.terms.tally):
             break
         record(rubber, maker="N", tricks=5)
     record(rubber, maker="E", tricks=3)

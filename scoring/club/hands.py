@@ -127,8 +127,8 @@ class HandTakeBackView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         hand = self.hand
         hand_services.hand_take_back(rubber_id=hand.rubber_id, number=hand.number,
                                      reason=form.cleaned_data["reason"], by=acting_user(self.request))
-        messages.success(self.request, f"Hand {hand.number} taken back; the {hand.rubber.rulebook.terms.contest} is "
-                                       "rescored.")
+        messages.success(self.request, f"Hand {hand.number} taken back; the "
+                                       f"{hand.rubber.rulebook.wording.terms.contest} is rescored.")
         return redirect("rubber", pk=hand.rubber_id)
 
 
@@ -146,7 +146,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         line = (f"{rubber.title}, {rubber.event}: hand {hand.number}, "
                 f"{hand_words(rubber, hand)}")
         lead = ("A revoke noticed while the hand is entered goes in the entry form's Revoke fields; this page "
-                f"adds a penalty to a hand already entered, and rescores the {rubber.rulebook.terms.contest}.")
+                f"adds a penalty to a hand already entered, and rescores the {rubber.rulebook.wording.terms.contest}.")
         return super().get_context_data(title=f"Penalty on hand {hand.number}", context_line=line, lead=lead,
                                         context_url=rubber.get_absolute_url(), cancel_url=rubber.get_absolute_url(),
                                         **kwargs)
@@ -155,7 +155,7 @@ class PenaltyCreateView(SecretaryRequiredMixin, ServiceFormMixin, FormView):
         hand = get_object_or_404(Hand.objects.select_related("rubber__event"), rubber_id=self.kwargs["pk"],
                                  number=self.kwargs["number"])
         hand_services.penalty_add(hand_id=hand.pk, by=acting_user(self.request), **form.cleaned_data)
-        contest = hand.rubber.rulebook.terms.contest
+        contest = hand.rubber.rulebook.wording.terms.contest
         messages.success(self.request, f"Penalty recorded on hand {hand.number}; the {contest} is rescored.")
         return redirect("rubber", pk=hand.rubber_id)
 

@@ -64,13 +64,13 @@ class RubberStartView(SecretaryRequiredMixin, FreeRubbersOnlyMixin, ServiceFormM
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         event = self.event
-        return super().get_context_data(title=f"Start a {event.playing.terms.contest} · {event}",
+        return super().get_context_data(title=f"Start a {event.playing.wording.terms.contest} · {event}",
                                         cancel_url=event.get_absolute_url(), **kwargs)
 
     def perform(self, form: RubberStartForm) -> HttpResponse:
         rubber = rubber_services.rubber_start(event=self.event, **form.cleaned_data)
         dealer = form.cleaned_data["first_dealer"]
-        messages.success(self.request, f"{rubber.rulebook.terms.title} started. {SEAT_WORDS[Seat(dealer)]} "
+        messages.success(self.request, f"{rubber.rulebook.wording.terms.title} started. {SEAT_WORDS[Seat(dealer)]} "
                                        f"({rubber.player_at(Seat(dealer))}) deals the first hand.")
         return redirect(rubber)
 
@@ -126,11 +126,11 @@ class RubberAbandonView(SecretaryRequiredMixin, RubberFormMixin, ServiceFormMixi
     form_class = AbandonForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(title=f"Abandon the {self.rubber.rulebook.terms.contest}", **kwargs)
+        return super().get_context_data(title=f"Abandon the {self.rubber.rulebook.wording.terms.contest}", **kwargs)
 
     def perform(self, form: AbandonForm) -> HttpResponse:
         rubber_services.rubber_abandon(rubber_id=self.kwargs["pk"], reason=form.cleaned_data["reason"])
-        messages.info(self.request, f"The {self.rubber.rulebook.terms.contest} is abandoned; it counts in no "
+        messages.info(self.request, f"The {self.rubber.rulebook.wording.terms.contest} is abandoned; it counts in no "
                                     "standings.")
         return redirect("rubber", pk=self.kwargs["pk"])
 

@@ -30,10 +30,10 @@ class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceF
     error_field = "file"  # an import error is about the file, whichever hand it names
 
     def get_form_kwargs(self) -> dict[str, Any]:
-        return {**super().get_form_kwargs(), "terms": the_club().playing.terms}
+        return {**super().get_form_kwargs(), "terms": the_club().playing.wording.terms}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return super().get_context_data(title=f"Import a {the_club().playing.terms.contest}", **kwargs)
+        return super().get_context_data(title=f"Import a {the_club().playing.wording.terms.contest}", **kwargs)
 
     def get_initial(self) -> dict[str, Any]:
         return {"played_on": dt.date.today()}
@@ -42,7 +42,8 @@ class RubberImportView(SecretaryRequiredMixin, ServedAgainOnClashMixin, ServiceF
         data = form.cleaned_data
         rubber = rubber_import(document=data["file"], event=data["event"], played_on=data["played_on"],
                                table_label=data["table_label"])
-        messages.success(self.request, f"{rubber.rulebook.terms.title} imported with {rubber.hand_count} hands.")
+        messages.success(self.request,
+                         f"{rubber.rulebook.wording.terms.title} imported with {rubber.hand_count} hands.")
         return redirect(rubber)
 
 

@@ -41,7 +41,7 @@ class CutForm(forms.Form):
             f"{rulebook.noted(Matter.FIRST_DEAL)}. E.g. five present: “Abigail Ames: JS”, “Benjamin Bell: AS”, "
             "“Clara Cole: KS”, “Daniel Dunn: QS”, “Eliza Endicott: 9S”, then the four at the table: “Abigail Ames: "
             "8H”, “Benjamin Bell: AH”, “Clara Cole: KH”, “Daniel Dunn: QH”.")
-        if rulebook.table_by_jacks:  # the Official Laws' codes form a table by dealing for the jacks
+        if rulebook.asks.jacks:  # the Official Laws' codes form a table by dealing for the jacks
             how = self.fields["how"]
             assert isinstance(how, forms.ChoiceField)
             how.choices = [("draw", "Deal the cards here"), ("entered", "Enter the cards as dealt")]

@@ -208,7 +208,7 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     fresh = {p.display_name for p in players if p.pk not in played and p.display_name not in belonged
              and p.pk not in belonged}
     first = max(event.club_tables.values_list("number", flat=True), default=0) + 1
-    if event.playing.table_by_jacks:
+    if event.playing.asks.jacks:
         return _jack_tables(event, names, seed, entered, first)
     source, seed = _source(seed, entered)
     try:
@@ -410,7 +410,7 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
         raise AlreadyDone(f"Table {table.number}'s next rubber has already started: the page now shows it.")
     if last.status == Rubber.Status.IN_PROGRESS:
         raise ValidationError(f"Table {table.number}'s rubber is still in play.")
-    if event.playing.table_by_jacks:
+    if event.playing.asks.jacks:
         return _jack_next(event, table, rubbers, seed, entered)
     here = {e.player_id for e in present(event)}
     runs, players, departed, candidates = _line_at(table, rubbers, here, seated_now(event))

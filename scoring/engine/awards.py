@@ -44,21 +44,21 @@ class ScoringTables:
                  "lone_partner_exposed", "partnership", "played_notes", "revoke", "unplayed_notes")
 
     def __init__(self, rb: Rulebook) -> None:
-        point = (True, rb.point, Reason.POINT)
-        lone_point = (True, rb.lone_point, Reason.LONE_POINT)
-        lone_euchre = (False, rb.lone_euchre, Reason.LONE_EUCHRE)
+        point = (True, rb.points.point, Reason.POINT)
+        lone_point = (True, rb.points.lone_point, Reason.LONE_POINT)
+        lone_euchre = (False, rb.points.lone_euchre, Reason.LONE_EUCHRE)
         # The play parcel by the makers' tricks, none to all.
-        self.partnership = _by_tricks(rb, (True, rb.march, Reason.MARCH), point,
-                                      (False, rb.euchre, Reason.EUCHRE))  # law 2
-        self.lone = _by_tricks(rb, (True, rb.lone_march, Reason.LONE_MARCH), lone_point, lone_euchre)  # law 3
+        self.partnership = _by_tricks(rb, (True, rb.points.march, Reason.MARCH), point,
+                                      (False, rb.points.euchre, Reason.EUCHRE))  # law 2
+        self.lone = _by_tricks(rb, (True, rb.points.lone_march, Reason.LONE_MARCH), lone_point, lone_euchre)  # law 3
         self.lone_partner_exposed = _by_tricks(  # law 102: a march is capped, a euchre still scores in full
-            rb, (True, rb.partner_exposed_march, Reason.LONE_MARCH_PARTNER_EXPOSED), lone_point, lone_euchre)
-        self.abandoned: Parcel = (True, rb.abandoned_lone_hand, Reason.ABANDONED)  # law 50, whatever the tricks
+            rb, (True, rb.points.partner_exposed_march, Reason.LONE_MARCH_PARTNER_EXPOSED), lone_point, lone_euchre)
+        self.abandoned: Parcel = (True, rb.points.abandoned_lone_hand, Reason.ABANDONED)  # law 50, whatever the tricks
         # House rule: a lone hand defended alone scores as a lone hand, but its euchre gives its own points.
-        self.defended = _by_tricks(rb, (True, rb.lone_march, Reason.LONE_MARCH), lone_point,
-                                   (False, rb.defended_lone_euchre, Reason.DEFENDED_LONE_EUCHRE))
+        self.defended = _by_tricks(rb, (True, rb.points.lone_march, Reason.LONE_MARCH), lone_point,
+                                   (False, rb.points.defended_lone_euchre, Reason.DEFENDED_LONE_EUCHRE))
         # Penalties, indexed by `alone`.
-        self.forfeit = (rb.wrong_cards_forfeit, rb.lone_wrong_cards_forfeit)  # law 90
+        self.forfeit = (rb.points.wrong_cards_forfeit, rb.points.lone_wrong_cards_forfeit)  # law 90
         # Law 63, for each revoke left after law 71: the rulebook's award, by `alone` and by whether the makers
         # revoked (XXV: a lone hand's award is paid only by his adversaries, where the code says so).
         self.awards_for = rb.awards_for
@@ -156,8 +156,9 @@ class ScoringTables:
 
 def _by_tricks(rb: Rulebook, march: Parcel, point: Parcel, euchre: Parcel) -> tuple[Parcel, ...]:
     """A parcel for each number of tricks the makers may take: all (a march), enough (a point), or too few."""
-    return tuple(march if tricks == rb.tricks_per_hand else point if tricks >= rb.tricks_to_make else euchre
-                 for tricks in range(rb.tricks_per_hand + 1))
+    tricks_per_hand, tricks_to_make = rb.points.tricks_per_hand, rb.points.tricks_to_make
+    return tuple(march if tricks == tricks_per_hand else point if tricks >= tricks_to_make else euchre
+                 for tricks in range(tricks_per_hand + 1))
 
 
 def _once(*laws: Iterable[int]) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ def deals_again(hand: ReportedHand, rulebook: Rulebook) -> bool:
     revokes on both sides offset (XXVI)."""
     if hand.result is _NEW_DEAL:
         return True
-    return rulebook.revokes_offset and hand.result is _PLAYED and bool(hand.revokes.ns and hand.revokes.ew)
+    return rulebook.penalties.revokes_offset and hand.result is _PLAYED and bool(hand.revokes.ns and hand.revokes.ew)
 
 
 def deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
@@ -39,7 +39,7 @@ def deal_rotation(hands: Sequence[ReportedHand], first_dealer: Seat | None,
         return [first_dealer] * len(hands), None
     dealers: list[Seat | None] = []
     expected = first_dealer
-    offsets = rulebook.revokes_offset
+    offsets = rulebook.penalties.revokes_offset
     for number, hand in enumerate(hands, 1):
         dealer = hand.dealer
         if dealer is None:
@@ -69,7 +69,7 @@ def misdeclared_by(hand: ReportedHand, dealer: Seat, rulebook: Rulebook) -> str:
     declarer, maker = hand.declarer, hand.maker
     if declarer is None or maker is None:
         return ""
-    if rulebook.canadian_loner and hand.declaration is Declaration.ASSISTED and (
+    if rulebook.house.canadian_loner and hand.declaration is Declaration.ASSISTED and (
             maker is not dealer.partner or not hand.alone or hand.declared_by is not None):
         return (f"{SEAT_WORDS[dealer.partner]} ordered {SEAT_WORDS[dealer]} up, so {SEAT_WORDS[dealer.partner]} "
                 f"plays the hand alone himself{rulebook.noted(Matter.CANADIAN_LONER)}")

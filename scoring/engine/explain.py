@@ -126,10 +126,10 @@ def house_rule_notes(hand: ReportedHand, rulebook: Rulebook) -> tuple[str, ...]:
         return ()
     notes = []
     # The dealer speaks last in the second round: naming trump there, the other three passed twice.
-    if rulebook.dealer_stuck and hand.maker is hand.dealer and hand.declaration is Declaration.MADE:
+    if rulebook.house.stick_the_dealer and hand.maker is hand.dealer and hand.declaration is Declaration.MADE:
         notes.append(f"{SEAT_WORDS[hand.dealer]} was stuck: the others passed twice, so he named trump"
                      f"{rulebook.noted(Matter.DEALER_STUCK)}")
-    if rulebook.canadian_loner and hand.declaration is Declaration.ASSISTED:
+    if rulebook.house.canadian_loner and hand.declaration is Declaration.ASSISTED:
         notes.append(f"{SEAT_WORDS[hand.maker]} ordered his partner up, so he played alone"
                      f"{rulebook.noted(Matter.CANADIAN_LONER)}")
     return tuple(notes)
@@ -152,14 +152,14 @@ def game_line(game: GameResult, rulebook: Rulebook = SOMERSET_1888) -> str:
     ns, ew = game.score
     won, lost = (ns, ew) if game.winner is Side.NS else (ew, ns)
     return game_end(game.number, game.winner, won, lost, lap=game.lap, double=game.double, value=game.value,
-                    by_lap=game.closed_by_hand is None, in_rubber=rulebook.laps)
+                    by_lap=game.closed_by_hand is None, in_rubber=rulebook.winning.laps)
 
 
 def explain_rubber(result: RubberResult, rulebook: Rulebook) -> str:
     """The whole account as text, one hand to a line with the games and rubber between."""
     lines: list[str] = []
     games = {g.number: g for g in result.games}
-    match = rulebook.match_word.capitalize()
+    match = rulebook.wording.match_word.capitalize()
     won = _cited(rulebook.laws_for(Reason.RUBBER_WON), rulebook)
     for hs in result.hands:
         lines.append(_hand_line(hs, result.score_made(hs), rulebook))

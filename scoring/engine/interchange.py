@@ -31,7 +31,7 @@ _HAND_KEYS = frozenset(ReportedHand.__struct_fields__)
 # Fields that only a played hand may carry.
 PLAY_ONLY = ("maker", "tricks", "alone", "revokes", "wrong_cards", "adversary_abandoned", "partner_exposed",
              "declared_by", "signal", "thrown_in", "miscount", "uncounted", "refused_penalty", "defended_alone")
-# Keys that only some codes know (each rulebook's `hand_keys`); refused under the others, naming the code.
+# Keys that only some codes know (each rulebook's `limits.hand_keys`); refused under the others, naming the code.
 CODE_KEYS = ("adversary_abandoned", "partner_exposed", "declared_by", "signal", "thrown_in", "miscount",
              "uncounted", "refused_penalty")
 _SEATS = {s.value: s for s in Seat}
@@ -140,7 +140,7 @@ def _fast_report(document: _Document) -> RubberReport | None:
     if document.format != FORMAT:
         return None
     rulebook = _document_rulebook(document)
-    if rulebook is None or len(document.hands) > rulebook.most_deals:
+    if rulebook is None or len(document.hands) > rulebook.limits.most_deals:
         return None
     hands = _lawful(document.hands, rulebook)
     return None if hands is None else _report(document, hands, rulebook)
@@ -151,7 +151,7 @@ def _fast_text_report(document: _Text) -> RubberReport | None:
     if document.format != FORMAT:
         return None
     rulebook = _document_rulebook(document)
-    if rulebook is None or len(document.hands) > rulebook.most_deals:
+    if rulebook is None or len(document.hands) > rulebook.limits.most_deals:
         return None
     read = _READ.get(id(rulebook))
     if read is None or read.rulebook is not rulebook:
@@ -298,9 +298,9 @@ def _checked_rubber(document: Any) -> RubberReport:
     if not isinstance(raw_hands, list):
         raise MalformedRubber("'hands' must be a list", field="hands")
     rulebook = _housed(_playing(RULEBOOKS[key], document), document)
-    if len(raw_hands) > rulebook.most_deals:
-        raise MalformedRubber(f"a rubber has at most {rulebook.most_deals} deals; this one has {len(raw_hands)}",
-                              hand=rulebook.most_deals + 1, field="hands")
+    if len(raw_hands) > rulebook.limits.most_deals:
+        raise MalformedRubber(f"a rubber has at most {rulebook.limits.most_deals} deals; this one has {len(raw_hands)}",
+                              hand=rulebook.limits.most_deals + 1, field="hands")
     hands = tuple(parse_hand(raw, number, rulebook) for number, raw in enumerate(raw_hands, 1))
     return RubberReport(hands=hands, players=players, rulebook=rulebook)
 
@@ -345,7 +345,7 @@ def no_pass_out(rulebook: Rulebook) -> str:
 def house_ruled(rulebook: Rulebook, raw: Any) -> Rulebook:
     """The code with the house rules `raw` gives (`{"lone_euchre": 4}`). Raises ValueError, naming the code or the
     rule at fault: only the standard game takes house rules, and each rule takes only its own values."""
-    if not rulebook.takes_house_rules:
+    if not rulebook.asks.house_rules:
         raise ValueError(f"house_rules are for the standard game only, not {rulebook.short_name} ({rulebook.key})")
     return rulebook.housed(read_house_rules(raw))
 
@@ -377,7 +377,7 @@ def parse_hand(raw: Any, number: int, rulebook: Rulebook = SOMERSET_1888) -> Rep
             raise MalformedRubber(f"{key!r} is not in {rulebook.short_name} ({rulebook.key})", hand=number,
                                   field=key)
     result = _choice(raw, number, "result", _RESULTS, "hand result") or HandResult.PLAYED
-    if result is HandResult.PASSED and rulebook.dealer_stuck:
+    if result is HandResult.PASSED and rulebook.house.stick_the_dealer:
         raise IllegalReport(no_pass_out(rulebook), hand=number, field="result")
     dealer = _choice(raw, number, "dealer", _SEATS, "seat")
     out_of_turn = _flag(raw, number, "out_of_turn")
@@ -408,7 +408,7 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
     if exposed and not alone:
         raise IllegalReport("law 102 applies only to a lone hand", hand=number, field="partner_exposed")
     tricks = raw.get("tricks")
-    most = rulebook.tricks_per_hand
+    most = rulebook.points.tricks_per_hand
     if tricks is None:
         if not abandoned:
             raise MalformedRubber(f"a played hand needs the makers' tricks (0-{most})", hand=number, field="tricks")
@@ -432,15 +432,15 @@ def _played_hand(raw: dict[str, Any], number: int, rulebook: Rulebook, *, dealer
         declaration=declaration,
         alone=alone,
         tricks=tricks,
-        revokes=_revokes(raw.get("revokes"), number, rulebook.most_revokes),
+        revokes=_revokes(raw.get("revokes"), number, rulebook.limits.most_revokes),
         wrong_cards=_choice(raw, number, "wrong_cards", _SIDES, "side"),
         adversary_abandoned=abandoned,
         partner_exposed=exposed,
         declared_by=declared_by,
         signal=_choice(raw, number, "signal", _SIDES, "side"),
         thrown_in=_choice(raw, number, "thrown_in", _SIDES, "side"),
-        miscount=_miscount(raw.get("miscount"), number, rulebook.game_points),
-        uncounted=_miscount(raw.get("uncounted"), number, rulebook.game_points, "uncounted"),
+        miscount=_miscount(raw.get("miscount"), number, rulebook.winning.game_points),
+        uncounted=_miscount(raw.get("uncounted"), number, rulebook.winning.game_points, "uncounted"),
         refused_penalty=_choice(raw, number, "refused_penalty", _SIDES, "side"),
         defended_alone=defended_alone,
     )
@@ -452,7 +452,7 @@ def _defended_alone(raw: dict[str, Any], number: int, rulebook: Rulebook, maker:
     defender: Seat | None = _choice(raw, number, "defended_alone", _SEATS, "seat")
     if defender is None:
         return None
-    if not rulebook.defended_lone_euchre:
+    if not rulebook.points.defended_lone_euchre:
         raise IllegalReport("no defender plays alone here: that needs the house rule defend_alone", hand=number,
                             field="defended_alone")
     if not alone:
@@ -609,8 +609,8 @@ def rubber_to_document(report: RubberReport) -> dict[str, Any]:
 def rubber_document(rulebook: Rulebook, players: Mapping[Seat, str], hands: list[dict[str, Any]]) -> dict[str, Any]:
     """A rubber in the interchange format, from its hands already in it (`hand_document`)."""
     document: dict[str, Any] = {"format": FORMAT, "rulebook": rulebook.key}
-    if rulebook.games is not None and not rulebook.tally:  # a progressive round plays to no game
-        document["game_points"], document["games"] = rulebook.game_points, rulebook.games
+    if rulebook.games is not None and not rulebook.winning.tally:  # a progressive round plays to no game
+        document["game_points"], document["games"] = rulebook.winning.game_points, rulebook.games
     if rulebook.house:
         document["house_rules"] = rulebook.house.document()
     if players:

@@ -28,25 +28,26 @@ def _points(n: int) -> str:
 
 def scoring_key(rb: Rulebook) -> tuple[KeyLine, ...]:
     """What each result scores, in a few words, with the law that says so."""
-    short = rb.tricks_to_make - 1
-    most = rb.tricks_per_hand - 1
+    p, won = rb.points, rb.winning
+    short = p.tricks_to_make - 1
+    most = p.tricks_per_hand - 1
     top = rb.max_rubber_points
     lone = "to the lone player"
-    if not rb.laps:
+    if not won.laps:
         return _match_key(rb, short, most)
     return (
-        KeyLine("2", f"Makers take all {rb.tricks_per_hand} tricks (a march)", f"{_points(rb.march)} to the makers"),
-        KeyLine("2", f"Makers take {rb.tricks_to_make} or {most} tricks", f"{_points(rb.point)} to the makers"),
-        KeyLine("2", f"Makers take {short} or fewer (euchred)", f"{_points(rb.euchre)} to the defenders"),
-        KeyLine("3", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
-        KeyLine("3", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
-        KeyLine("3", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
-        KeyLine("2", "A game", f"the first side to {_points(rb.game_points)}"),
+        KeyLine("2", f"Makers take all {p.tricks_per_hand} tricks (a march)", f"{_points(p.march)} to the makers"),
+        KeyLine("2", f"Makers take {p.tricks_to_make} or {most} tricks", f"{_points(p.point)} to the makers"),
+        KeyLine("2", f"Makers take {short} or fewer (euchred)", f"{_points(p.euchre)} to the defenders"),
+        KeyLine("3", f"Lone hand takes all {p.tricks_per_hand} tricks", f"{_points(p.lone_march)} {lone}"),
+        KeyLine("3", f"Lone hand takes {p.tricks_to_make} or {most} tricks", f"{_points(p.lone_point)} {lone}"),
+        KeyLine("3", "Lone hand euchred", f"{_points(p.lone_euchre)} to the defenders"),
+        KeyLine("2", "A game", f"the first side to {_points(won.game_points)}"),
         KeyLine("1", "Points beyond the game", "carried into the next game (a lap)"),
-        KeyLine("7", "Game won, the losers having scored", f"single: {rb.single_game} rubber point"),
-        KeyLine("7", "Game won, the losers on nothing", f"double: {rb.double_game} rubber points"),
-        KeyLine("7", f"Rubber won ({rb.games_to_win_rubber} games of {rb.games_in_rubber})",
-                f"{rb.rubber_bonus} more rubber points; {top} at most"),
+        KeyLine("7", "Game won, the losers having scored", f"single: {p.single_game} rubber point"),
+        KeyLine("7", "Game won, the losers on nothing", f"double: {p.double_game} rubber points"),
+        KeyLine("7", f"Rubber won ({won.games_to_win_rubber} games of {won.games_in_rubber})",
+                f"{p.rubber_bonus} more rubber points; {top} at most"),
     )
 
 
@@ -71,23 +72,24 @@ def _penalty(rb: Rulebook, reason: Reason, case: str, scores: str) -> KeyLine:
 
 def _match_key(rb: Rulebook, short: int, most: int) -> tuple[KeyLine, ...]:
     """The key for a code without laps: the summary's points, the game and the match, and the penalties."""
-    lone, match = "to the lone player", ("a single game" if rb.games_in_rubber == 1
-                                         else f"the first side to win {rb.games_to_win_rubber} games")
-    revoke = f"{_points(rb.revoke)} to the other side ({rb.lone_revoke} against a lone hand)"
+    p, won, terms = rb.points, rb.winning, rb.wording.terms
+    lone, match = "to the lone player", ("a single game" if won.games_in_rubber == 1
+                                         else f"the first side to win {won.games_to_win_rubber} games")
+    revoke = f"{_points(p.revoke)} to the other side ({p.lone_revoke} against a lone hand)"
     lines = [
-        KeyLine("", f"Makers take all {rb.tricks_per_hand} tricks (a march)", f"{_points(rb.march)} to the makers"),
-        KeyLine("", f"Makers take {rb.tricks_to_make} or {most} tricks", f"{_points(rb.point)} to the makers"),
-        KeyLine("", f"Makers take {short} or fewer (euchred)", f"{_points(rb.euchre)} to the defenders"),
-        KeyLine("", f"Lone hand takes all {rb.tricks_per_hand} tricks", f"{_points(rb.lone_march)} {lone}"),
-        KeyLine("", f"Lone hand takes {rb.tricks_to_make} or {most} tricks", f"{_points(rb.lone_point)} {lone}"),
-        KeyLine("", "Lone hand euchred", f"{_points(rb.lone_euchre)} to the defenders"),
+        KeyLine("", f"Makers take all {p.tricks_per_hand} tricks (a march)", f"{_points(p.march)} to the makers"),
+        KeyLine("", f"Makers take {p.tricks_to_make} or {most} tricks", f"{_points(p.point)} to the makers"),
+        KeyLine("", f"Makers take {short} or fewer (euchred)", f"{_points(p.euchre)} to the defenders"),
+        KeyLine("", f"Lone hand takes all {p.tricks_per_hand} tricks", f"{_points(p.lone_march)} {lone}"),
+        KeyLine("", f"Lone hand takes {p.tricks_to_make} or {most} tricks", f"{_points(p.lone_point)} {lone}"),
+        KeyLine("", "Lone hand euchred", f"{_points(p.lone_euchre)} to the defenders"),
         *((KeyLine("", "Lone hand euchred by a defender playing alone (a house rule)",
-                   f"{_points(rb.defended_lone_euchre)} to the defenders"),) if rb.defended_lone_euchre else ()),
-        *((KeyLine("", "A game", f"the first side to {_points(rb.game_points)}; nothing carried over"),
-           KeyLine("", "The match", match)) if rb.terms.games
-          else (KeyLine("", f"The {rb.terms.contest}", "its deals' points added up; no game is played"),)),
-        _penalty(rb, Reason.REVOKE, "A revoke", revoke + ("; the hand ends" if rb.revoke_ends_hand else "")),
-        _penalty(rb, Reason.SIGNAL, "A signal across the table", f"{_points(rb.signal)} to the other side"),
+                   f"{_points(p.defended_lone_euchre)} to the defenders"),) if p.defended_lone_euchre else ()),
+        *((KeyLine("", "A game", f"the first side to {_points(won.game_points)}; nothing carried over"),
+           KeyLine("", "The match", match)) if terms.games
+          else (KeyLine("", f"The {terms.contest}", "its deals' points added up; no game is played"),)),
+        _penalty(rb, Reason.REVOKE, "A revoke", revoke + ("; the hand ends" if rb.penalties.revoke_ends_hand else "")),
+        _penalty(rb, Reason.SIGNAL, "A signal across the table", f"{_points(p.signal)} to the other side"),
         _penalty(rb, Reason.OFFENDERS_VOID, "A side paying a penalty", "counts nothing it made in the hand"),
     ]
     if rb.knows("thrown_in"):

@@ -38,7 +38,8 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
     if (not revokes and signal is None and thrown_in is None and wrong is None and not miscount and refused is None
             and not hand.uncounted):
         return ((play_side, points, reason, None),)
-    if revokes.ns and revokes.ew and rb.revokes_offset:
+    penalties = rb.penalties
+    if revokes.ns and revokes.ew and penalties.revokes_offset:
         return ()
     entries: list[Entry] = []
     offenders: set[Side] = set()
@@ -47,17 +48,19 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
         count = rb.awards_for(abs(revokes.ns - revokes.ew))
         entries.append((revoked.other, count * rb.revoke_award(revoked, makers, hand.alone), Reason.REVOKE, None))
         offenders.add(revoked)
-        if rb.revoke_ends_hand:
+        if penalties.revoke_ends_hand:
             entries.append((play_side, points, reason, Reason.REVOKE_ENDED_HAND))
             return tuple(entries)
-    if signal is not None and rb.signal:
-        entries.append((signal.other, rb.signal, Reason.SIGNAL, None))
+    hand_points = rb.points
+    if signal is not None and hand_points.signal:
+        entries.append((signal.other, hand_points.signal, Reason.SIGNAL, None))
         offenders.add(signal)
     replaced = None
     if thrown_in is not None:
         # 1877 §9: the other side counts what it would have had for all five tricks.
         replaced = thrown_in.other
-        march = (rb.lone_march if hand.alone else rb.march) if replaced is makers else rb.euchre
+        march = ((hand_points.lone_march if hand.alone else hand_points.march) if replaced is makers
+                 else hand_points.euchre)
         entries.append((replaced, march, Reason.THROWN_IN, None))
         offenders.add(thrown_in)
     for side in (_NS, _EW):
@@ -71,7 +74,7 @@ def hand_entries(hand: ReportedHand, rb: Rulebook, tables: ScoringTables) -> tup
         void = Reason.WRONG_CARDS_VOID  # XVIII
     elif play_side is replaced:
         void = Reason.REPLACED_BY_THROWN_IN
-    elif play_side in offenders and rb.offenders_count_nothing:
+    elif play_side in offenders and penalties.offenders_count_nothing:
         void = Reason.OFFENDERS_VOID  # XXXIV
     entries.append((play_side, points, reason, void))
     if refused is not None:
@@ -115,10 +118,10 @@ class MatchGames:
     def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
         """`winner` has reached game at (ns, ew). Returns the next game's opening tally: love all."""
         rb = self.rb
-        self.games.append(GameResult(self.number, winner, (ns, ew), 0, False, rb.single_game, hand_number,
+        self.games.append(GameResult(self.number, winner, (ns, ew), 0, False, rb.points.single_game, hand_number,
                                      self.laws))
         self.wins[winner] += 1
-        if self.wins[winner] == rb.games_to_win_rubber:
+        if self.wins[winner] == rb.winning.games_to_win_rubber:
             self.winner, self.complete, self.complete_at = winner, True, hand_number
         self.number += 1
         return 0, 0
@@ -150,7 +153,7 @@ def _scored(entries: tuple[Entry, ...], match: MatchGames, ns: int, ew: int,
             number: int) -> tuple[list[Entry], int, int]:
     """The hand's entries put on the tally in order; once a side reaches the game, the rest are lost. Returns the
     entries as scored (a refused penalty's points filled in) and the tally after the hand."""
-    game_points = match.rb.game_points
+    game_points = match.rb.winning.game_points
     closed = False
     scored: list[Entry] = []
     for side, points, reason, void in entries:
@@ -196,7 +199,7 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
     ((3, 0), [('NS', 2, True), ('NS', 1, False)])
     """
     rb, tables = rulebook, scoring_tables(rulebook)
-    partnership, play_parcel, game_points = tables.partnership, tables.play_parcel, rb.game_points
+    partnership, play_parcel, game_points = tables.partnership, tables.play_parcel, rb.winning.game_points
     dealers, refusal = deal_rotation(hands, first_dealer, rb)
     refused_at = len(dealers) + 1 if refusal is not None else 0
     match = MatchGames(rb, explain)
@@ -206,8 +209,8 @@ def score_match(hands: Sequence[ReportedHand], rulebook: Rulebook, *, explain: b
 
     for number, hand in enumerate(hands, 1):
         if match.complete:
-            raise IllegalReport(f"the {rb.match_word} was complete after hand {match.complete_at}; no more hands "
-                                "may follow", hand=number)
+            raise IllegalReport(f"the {rb.wording.match_word} was complete after hand {match.complete_at}; no more "
+                                "hands may follow", hand=number)
         if number == refused_at and refusal is not None:
             raise refusal
         next_dealer = dealers[number - 1]

@@ -29,11 +29,12 @@ _PLAYED = HandResult.PLAYED
 class _Games:
     """The games closed so far and what they mean for the rubber."""
 
-    __slots__ = ("complete", "complete_at", "explain", "game_laws", "games", "number", "rb", "tables", "winner",
-                 "wins", "won_at")
+    __slots__ = ("complete", "complete_at", "explain", "game_laws", "game_points", "games", "number", "rb", "tables",
+                 "winner", "wins", "won_at")
 
     def __init__(self, rb: Rulebook, tables: ScoringTables, explain: bool) -> None:
         self.rb = rb
+        self.game_points = rb.winning.game_points  # read at every hand that scores
         self.tables = tables
         self.game_laws = tables.game_laws
         self.explain = explain
@@ -47,26 +48,27 @@ class _Games:
 
     def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
         """`winner` has reached game at (ns, ew). Returns the next game's opening tally."""
-        rb = self.rb
+        won, points = self.rb.winning, self.rb.points
+        game_points, games = won.game_points, won.games_in_rubber
         by_hand: int | None = hand_number
         while True:
             tally, other = (ns, ew) if winner is _NS else (ew, ns)
-            lap = tally - rb.game_points
+            lap = tally - game_points
             double = other == 0  # law 7; a lap carried in counts as a score in the game
             laws = self.game_laws[double, by_hand is None, lap > 0] if self.explain else ()
-            value = rb.double_game if double else rb.single_game
+            value = points.double_game if double else points.single_game
             self.games.append(GameResult(self.number, winner, (ns, ew), lap, double, value, by_hand, laws))
-            if self.number <= rb.games_in_rubber:
+            if self.number <= games:
                 self.wins[winner] += 1
-                if self.winner is None and self.wins[winner] == rb.games_to_win_rubber:
+                if self.winner is None and self.wins[winner] == won.games_to_win_rubber:
                     self.winner, self.won_at = winner, hand_number
             # law 1: three games always; a fourth only when the third laps, and none after it.
-            if self.number == rb.games_in_rubber + 1 or (self.number == rb.games_in_rubber and lap == 0):
+            if self.number == games + 1 or (self.number == games and lap == 0):
                 self.complete, self.complete_at = True, hand_number
                 return 0, 0
             self.number += 1
             ns, ew = (lap, 0) if winner is _NS else (0, lap)
-            if lap < rb.game_points:
+            if lap < game_points:
                 return ns, ew
             by_hand = None  # a lap of a whole game wins the next game at once, a double
 
@@ -85,7 +87,8 @@ class _Games:
             else:
                 ew += game.value
         if self.winner is not None:  # law 7
-            ns, ew = (ns + self.rb.rubber_bonus, ew) if self.winner is _NS else (ns, ew + self.rb.rubber_bonus)
+            bonus = self.rb.points.rubber_bonus
+            ns, ew = (ns + bonus, ew) if self.winner is _NS else (ns, ew + bonus)
         complete = self.complete
         return RubberResult(complete=complete, rubber_winner=self.winner, rubber_points=(ns, ew),
                             games=tuple(self.games), current_score=None if complete else score,
@@ -123,7 +126,7 @@ def score_rubber(
         stepped = _by_steps(hands, rulebook, first_dealer)
         if stepped is not None:
             return stepped
-    if not rulebook.laps:
+    if not rulebook.winning.laps:
         return score_match(hands, rulebook, explain=explain, first_dealer=first_dealer)
     tables = scoring_tables(rulebook)
     dealers, refusal = deal_rotation(hands, first_dealer, rulebook)
@@ -140,8 +143,8 @@ def _by_steps(hands: Sequence[ReportedHand], rulebook: Rulebook, first_dealer: S
     known = known_hands(rulebook)
     if not known.steps:
         return None
-    games: _Games | MatchGames = _Games(rulebook, scoring_tables(rulebook), False) if rulebook.laps else MatchGames(
-        rulebook, False)
+    games: _Games | MatchGames = (_Games(rulebook, scoring_tables(rulebook), False) if rulebook.winning.laps
+                                  else MatchGames(rulebook, False))
     scored = _step_by_step(hands, known.steps, known.dealt, games, first_dealer)
     return None if scored is None else games.result(*scored, ())
 
@@ -150,7 +153,7 @@ def _step_by_step(hands: Sequence[ReportedHand], steps: dict[int, Step], dealt: 
                   games: _Games | MatchGames, first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
     """The tally after the hands, each taken in its step (a hand with a penalty on its own, `play`), and the next
     dealer; None where a hand has no step, a dealer is wrong or a hand follows the end."""
-    game_points, last = games.rb.game_points, len(hands)
+    game_points, last = games.rb.winning.game_points, len(hands)
     # Whoever deals first may, unless `first_dealer` is named: the first hand's dealer is then the one expected.
     expected = first_dealer if first_dealer is not None or not hands else _dealer_of(hands[0], steps, dealt)
     ns = ew = number = 0
@@ -238,11 +241,11 @@ def _laid(to_ns: bool, points: int, revoke: tuple[bool, int] | None, games: _Gam
         ns, ew, points, lost = _revokes_first(revoke, to_ns, points, ns, ew, games, number)
     if to_ns:
         ns += points
-        if ns >= games.rb.game_points:
+        if ns >= games.game_points:
             ns, ew = games.close(_NS, ns, ew, number)
     else:
         ew += points
-        if ew >= games.rb.game_points:
+        if ew >= games.game_points:
             ns, ew = games.close(_EW, ns, ew, number)
     return ns, ew, lost
 
@@ -258,10 +261,10 @@ def _revokes_first(revoke: tuple[bool, int], to_ns: bool, points: int, ns: int, 
     revoke_ns, revoke_points = revoke
     if revoke_ns:
         ns += revoke_points
-        won = ns >= games.rb.game_points
+        won = ns >= games.game_points
     else:
         ew += revoke_points
-        won = ew >= games.rb.game_points
+        won = ew >= games.game_points
     if not won:
         return ns, ew, points, False
     if to_ns is revoke_ns:

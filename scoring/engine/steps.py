@@ -66,7 +66,7 @@ class KnownHands:
             self.steps[key] = (*dealt, points if (maker.side is Side.NS) is to_makers else -points)
         else:
             rb, tables = self.rulebook, scoring_tables(self.rulebook)
-            self.dealt[key] = (*dealt, tables.parcels(hand) if rb.laps else hand_entries(hand, rb, tables))
+            self.dealt[key] = (*dealt, tables.parcels(hand) if rb.winning.laps else hand_entries(hand, rb, tables))
 
 
 _KNOWN: dict[int, KnownHands] = {}

@@ -58,6 +58,17 @@ SEAT_WORDS: dict[Seat, str] = {Seat.N: "North", Seat.E: "East", Seat.S: "South",
 SIDE_WORDS: dict[Side, str] = {Side.NS: "North-South", Side.EW: "East-West"}
 
 
+class Games(Protocol):
+    """The game and match a club plays under a code (a `Rulebook`'s `winning`)."""
+
+    @property
+    def match_choices(self) -> tuple[int, ...]: ...
+    @property
+    def games_in_rubber(self) -> int: ...
+    @property
+    def game_points(self) -> int: ...
+
+
 class Code(Protocol):
     """What the words read of a code of laws (a `Rulebook`, which the laws' own tables word through this module):
     its name, and the game and match a club plays under it."""
@@ -65,11 +76,7 @@ class Code(Protocol):
     @property
     def name(self) -> str: ...
     @property
-    def match_choices(self) -> tuple[int, ...]: ...
-    @property
-    def games_in_rubber(self) -> int: ...
-    @property
-    def game_points(self) -> int: ...
+    def winning(self) -> Games: ...
 
 
 def code_named(rb: Code) -> str:
@@ -81,12 +88,13 @@ def playing_words(rb: Code) -> str:
     """The code a club plays by, with its game and match where the code lets a club choose them, as the object of
     "scored by": "the standard game today: games to 10, the best of three", "the Laws of Euchre, Somerset Club
     of Boston, 1888" (whose rubber and game the laws fix)."""
-    name = code_named(rb)
-    if not rb.match_choices:
+    name, winning = code_named(rb), rb.winning
+    if not winning.match_choices:
         return name
-    if rb.games_in_rubber == 1:
-        return f"{name}: a single game to {rb.game_points}"
-    return f"{name}: games to {rb.game_points}, the best of {COUNT_WORDS.get(rb.games_in_rubber, rb.games_in_rubber)}"
+    count = winning.games_in_rubber
+    if count == 1:
+        return f"{name}: a single game to {winning.game_points}"
+    return f"{name}: games to {winning.game_points}, the best of {COUNT_WORDS.get(count, count)}"
 
 
 COUNT_WORDS = {2: "two", 3: "three", 5: "five", 7: "seven"}

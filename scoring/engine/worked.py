@@ -78,48 +78,48 @@ def _played(dealer: Seat, side: Side, tricks: int, *, alone: bool = False, revok
 
 
 def _point(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
-    return _played(dealer, side, rb.tricks_to_make)
+    return _played(dealer, side, rb.points.tricks_to_make)
 
 
 def _march(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
-    return _played(dealer, side, rb.tricks_per_hand)
+    return _played(dealer, side, rb.points.tricks_per_hand)
 
 
 def _euchre(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
-    return _played(dealer, side.other, rb.tricks_to_make - 1)
+    return _played(dealer, side.other, rb.points.tricks_to_make - 1)
 
 
 def _lone_march(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
-    return _played(dealer, side, rb.tricks_per_hand, alone=True)
+    return _played(dealer, side, rb.points.tricks_per_hand, alone=True)
 
 
 def _lone_euchre(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
-    return _played(dealer, side.other, rb.tricks_to_make - 1, alone=True)
+    return _played(dealer, side.other, rb.points.tricks_to_make - 1, alone=True)
 
 
 def _revoke(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand:
     """The defenders revoke once against `side`'s trump."""
     revokes = Revokes(ew=1) if side is Side.NS else Revokes(ns=1)
-    return _played(dealer, side, rb.tricks_to_make, revokes=revokes)
+    return _played(dealer, side, rb.points.tricks_to_make, revokes=revokes)
 
 
 def _signal(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand | None:
     """The other side make the trump and talk across the table: `side` scores the signal (XXXIII), and the
     makers count nothing they made (XXXIV)."""
-    if not rb.signal:
+    if not rb.points.signal:
         return None
-    return _played(dealer, side.other, rb.tricks_to_make, signal=side.other)
+    return _played(dealer, side.other, rb.points.tricks_to_make, signal=side.other)
 
 
 def _passed(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand | None:
-    return None if rb.dealer_stuck else ReportedHand(result=HandResult.PASSED, dealer=dealer)
+    return None if rb.house.stick_the_dealer else ReportedHand(result=HandResult.PASSED, dealer=dealer)
 
 
 def _stuck(tricks: Callable[[Rulebook], int], makers_score: bool) -> Build:
     """The other three pass twice and the stuck dealer names trump in the second round (house rule), taking the
     given tricks: the deal gives `side` its points when the dealer's side scores (`makers_score`), or is euchred."""
     def build(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand | None:
-        if not rb.dealer_stuck or (dealer.side is side) is not makers_score:
+        if not rb.house.stick_the_dealer or (dealer.side is side) is not makers_score:
             return None
         return ReportedHand(dealer=dealer, maker=dealer, declaration=Declaration.MADE, tricks=tricks(rb))
     return build
@@ -129,9 +129,9 @@ def _canadian(tricks: Callable[[Rulebook], int], makers_score: bool, defended: b
     """The dealer's partner orders him up and so plays alone (house rule), taking the given tricks; `defended`, a
     defender plays alone against him."""
     def build(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand | None:
-        if not rb.canadian_loner or (dealer.side is side) is not makers_score:
+        if not rb.house.canadian_loner or (dealer.side is side) is not makers_score:
             return None
-        if defended and not rb.defended_lone_euchre:
+        if defended and not rb.points.defended_lone_euchre:
             return None
         maker = dealer.partner
         return ReportedHand(dealer=dealer, maker=maker, declaration=Declaration.ASSISTED, alone=True,
@@ -141,24 +141,24 @@ def _canadian(tricks: Callable[[Rulebook], int], makers_score: bool, defended: b
 
 def _defended(dealer: Seat, side: Side, rb: Rulebook) -> ReportedHand | None:
     """A lone hand of the other side, defended alone by a player of `side` and euchred (house rule)."""
-    if not rb.defended_lone_euchre:
+    if not rb.points.defended_lone_euchre:
         return None
-    lone = _played(dealer, side.other, rb.tricks_to_make - 1, alone=True)
+    lone = _played(dealer, side.other, rb.points.tricks_to_make - 1, alone=True)
     assert lone.maker is not None
     return ReportedHand(dealer=dealer, maker=lone.maker, declaration=lone.declaration, alone=True,
                         tricks=lone.tricks, defended_alone=lone.maker.left)
 
 
 def _made(rb: Rulebook) -> int:
-    return rb.tricks_to_make
+    return rb.points.tricks_to_make
 
 
 def _all(rb: Rulebook) -> int:
-    return rb.tricks_per_hand
+    return rb.points.tricks_per_hand
 
 
 def _short(rb: Rulebook) -> int:
-    return rb.tricks_to_make - 1
+    return rb.points.tricks_to_make - 1
 
 
 def _deal(build: Build, *shows: Shows) -> Deal:
@@ -218,7 +218,8 @@ def worked_game(rulebook: Rulebook, first_dealer: Seat = Seat.N) -> tuple[Report
     ...                                                         for h in hands)
     (False, True)
     """
-    key = (rulebook.key, rulebook.house, rulebook.game_points, rulebook.games_in_rubber, rulebook.tally, first_dealer)
+    won = rulebook.winning
+    key = (rulebook.key, rulebook.house, won.game_points, won.games_in_rubber, won.tally, first_dealer)
     kept = _WORKED.get(key)
     if kept is None:
         kept = _WORKED[key] = _Search(rulebook, first_dealer).game()
@@ -257,12 +258,12 @@ class _Search:
             if self.won(hands):
                 return tuple(hands)
         if wanted & left:
-            raise ValueError(f"no game to {rulebook.game_points} under {rulebook.short_name} shows "
+            raise ValueError(f"no game to {rulebook.winning.game_points} under {rulebook.short_name} shows "
                              f"{', '.join(sorted(wanted & left))}")
-        while not rulebook.tally and not self.won(hands):
+        while not rulebook.winning.tally and not self.won(hands):
             ns, ew = self.score(hands)
             ahead, score = (Side.NS, ns) if ns >= ew else (Side.EW, ew)
-            build = _point if rulebook.game_points - score <= rulebook.point else _march
+            build = _point if rulebook.winning.game_points - score <= rulebook.points.point else _march
             hands.append(build(dealer, ahead, rulebook))
             dealer = dealer.left
         return tuple(hands)

@@ -17,7 +17,7 @@ from scoring.engine.progressive.prizes import DRAW, SHARE
 SEAT_CHOICES = [(s.value, s.value) for s in Seat]
 SIDE_CHOICES = [(s.value, s.value) for s in Side]
 RULEBOOK_CHOICES = [(key, rb.name) for key, rb in RULEBOOKS.items()]
-GAME_CHOICES = [(n, f"Game to {n}") for n in sorted({n for rb in RULEBOOKS.values() for n in rb.game_choices})]
+GAME_CHOICES = [(n, f"Game to {n}") for n in sorted({n for rb in RULEBOOKS.values() for n in rb.winning.game_choices})]
 MATCH_CHOICES = [(1, "A single game"), (3, "The best of three games")]
 
 PROGRESSIVE_FIGURES = dict(zip(RANKING_KEYS, ("total points", "lone hands made", "rounds won"), strict=True))

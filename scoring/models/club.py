@@ -166,7 +166,7 @@ class Event(HowWePlay):
         extra deal, the byes, and the lone player's own bonus where it gives one."""
         if not self.progressive:
             return ()
-        bonus = lone_bonus_rule(self.night.lone_bonus, self.playing.lone_march)
+        bonus = lone_bonus_rule(self.night.lone_bonus, self.playing.points.lone_march)
         return (TIE_RULE, BYE_RULE, *([bonus] if bonus else []))
 
     @property

@@ -69,7 +69,7 @@ class HowWePlay(models.Model):
     def code(self) -> Rulebook:
         """The code of laws with the house rules, where the code takes them."""
         code = RULEBOOKS[self.rulebook]
-        return code.housed(self.house) if self.house_rules and code.takes_house_rules else code
+        return code.housed(self.house) if self.house_rules and code.asks.house_rules else code
 
     @property
     def playing(self) -> Rulebook:

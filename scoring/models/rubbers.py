@@ -45,7 +45,7 @@ class Rubber(models.Model):
     game or the best of three) under the Official Laws, the 1877 rules or the standard game, or one table's round
     of a progressive night, a tally of its deals. The model, its relations (`Event.rubbers`, `Hand.rubber`) and
     its stored result keep the word "rubber" for all three; pages, phones and sheets name each as its code does
-    (`Rulebook.terms`)."""
+    (`Rulebook.wording.terms`)."""
 
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
@@ -123,18 +123,18 @@ class Rubber(models.Model):
     def title(self) -> str:
         """"Rubber #12, table 3", "Match #13": how a page or a list names what the table plays (its event's terms)."""
         table = f", table {self.table_label}" if self.table_label else ""
-        return f"{self.rulebook.terms.title} #{self.pk}{table}"
+        return f"{self.rulebook.wording.terms.title} #{self.pk}{table}"
 
     @property
     def score_words(self) -> str:
         """Its result NS-EW in its format's unit: rubber points, games with the game in play, or a round's tally."""
-        return self.rulebook.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
+        return self.rulebook.wording.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
                                          in_play=self.status == self.Status.IN_PROGRESS)
 
     @property
     def score_in_words(self) -> str:
         """`score_words` with its units, for a list of tables of several formats: "1-0 in games, 7-4 in game 2"."""
-        return self.rulebook.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
+        return self.rulebook.wording.terms.score((self.ns_points, self.ew_points), (self.current_ns, self.current_ew),
                                          in_play=self.status == self.Status.IN_PROGRESS, words=True)
 
     @property

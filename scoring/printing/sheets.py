@@ -140,7 +140,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     rulebook = rubber.rulebook
     first = {seat: rubber.player_at(seat) for seat in Seat}
     sides = {side: " & ".join(first[s].display_name for s in side.seats) for side in Side}
-    lines = _sheet_lines(page, sides, rulebook.games_in_rubber + 1)
+    lines = _sheet_lines(page, sides, rulebook.winning.games_in_rubber + 1)
     words = _sheet_words(rulebook, result)
     points = dict(zip(Side, words.pop("points"), strict=True))
     sitters = [(first[seat], seat) for seat in Seat]
@@ -154,7 +154,7 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
     return RubberSheet(
         paper=rubber.event.paper_size,
         club=the_club().name,
-        title=f"{rulebook.terms.title} {rubber.pk}{table}",
+        title=f"{rulebook.wording.terms.title} {rubber.pk}{table}",
         event=rubber.event.name,
         table=rubber.table_label,
         played_on=_date(rubber.played_on),
@@ -195,12 +195,12 @@ def rubber_sheet(rubber: Rubber) -> RubberSheet:
 def _sheet_words(rulebook: Rulebook, result: RubberResult | None) -> dict[str, Any]:
     """The sheet's words and figures in its format's terms: the players' points (rubber points, games won, or the
     round's tally), what they are called, and the finished games' columns (a rubber's laps and kinds)."""
-    terms = rulebook.terms
+    terms = rulebook.wording.terms
     if terms.tally:
         points = result.current_score if result and result.current_score else (0, 0)
     else:
         points = result.rubber_points if result else (0, 0)
-    columns = ("Game", "Won by", f"NS{DASH}EW") + (("Lap", "Kind", "Points") if rulebook.laps else ())
+    columns = ("Game", "Won by", f"NS{DASH}EW") + (("Lap", "Kind", "Points") if rulebook.winning.laps else ())
     return {"points": points, "finished": terms.finished, "unit": terms.unit.capitalize(), "game_columns": columns,
             "no_games": "No game finished yet." if terms.games else "No game is played: the deals are added up."}
 
@@ -224,7 +224,8 @@ def _sheet_lines(page: RubberPage, sides: dict[Side, str], last_game: int) -> li
 
 def _rubber_file_name(rubber: Rubber) -> str:
     table = f"-table-{slugify(rubber.table_label)}" if slugify(rubber.table_label) else ""
-    return f"{rubber.event.slug}-{rubber.rulebook.terms.contest}-{rubber.pk}{table}-{rubber.played_on:%Y-%m-%d}.pdf"
+    contest = rubber.rulebook.wording.terms.contest
+    return f"{rubber.event.slug}-{contest}-{rubber.pk}{table}-{rubber.played_on:%Y-%m-%d}.pdf"
 
 
 # Event standings.
@@ -255,7 +256,7 @@ def _standings_notes(event: Event, rows: list[dict[str, Any]], rubbers: QuerySet
         stopped=Count("pk", filter=Q(status=Rubber.Status.STOPPED) & ~undealt()),
         undealt=Count("pk", filter=undealt()),
         in_progress=Count("pk", filter=Q(status=Rubber.Status.IN_PROGRESS)))
-    undealt_tables, terms = counts["undealt"], event.playing.terms
+    undealt_tables, terms = counts["undealt"], event.playing.wording.terms
     complete = counts["complete"]  # a progressive round is never complete: its deals stop it
     notes = [] if terms.tally else [f"{complete} complete {terms.count(complete).split(' ', 1)[1]} counted."]
     if counts["stopped"] and terms.tally:
@@ -293,8 +294,8 @@ def standings_sheet(event: Event, after_round: int | None = None) -> StandingsSh
     """The event's standings, the rows the standings page shows (`scoring.standings.cache`: the kept figures, or
     a progressive night's tallies); with `after_round`, only the rubbers of rounds 1 to that round count, added
     up from their results (the kept figures are by day, not by round)."""
-    rubbers, terms = event.rubbers.all(), event.playing.terms
-    matches = not event.playing.laps
+    rubbers, terms = event.rubbers.all(), event.playing.wording.terms
+    matches = not event.playing.winning.laps
     ranking = order.for_event(event)
     pairs: list[dict[str, Any]] = []
     if after_round is None:
@@ -396,7 +397,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
         rubber = r.rubber
         other = Side(r.side).other
         opponents = " & ".join(rubber.player_at(s).display_name for s in other.seats)
-        terms = rubber.event.playing.terms
+        terms = rubber.event.playing.wording.terms
         lines.append(RubberRecordLine(
             played_on=f"{rubber.played_on:%-d %b %Y}", table=f"{terms.title} #{rubber.pk}", event=rubber.event.name,
             side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
@@ -510,7 +511,7 @@ def _listed_nouns(formats: list[FormatRecord]) -> tuple[str, str]:
     club's own when he has played none yet)."""
     kinds = {(f.terms.contest, f.terms.contests) for f in formats}
     if not kinds:
-        club = the_club().playing.terms
+        club = the_club().playing.wording.terms
         kinds = {(club.contest, club.contests)}
     return kinds.pop() if len(kinds) == 1 else ("result", "results")
 

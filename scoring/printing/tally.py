@@ -62,12 +62,13 @@ class TallyCards:
 def deal_figures(book: Rulebook) -> dict[int, list[str]]:
     """What a side may score in a deal under the code, each figure with the hands that give it, lowest first.
     A lone hand's point or euchre that scores as a partnership's is named once, with it."""
-    hands = [(book.point, "a point"), (book.march, "a march"), (book.euchre, "a euchre"),
-             (book.lone_march, "a lone march")]
-    if book.lone_point != book.point:
-        hands.append((book.lone_point, "a lone hand's point"))
-    if book.lone_euchre != book.euchre:
-        hands.append((book.lone_euchre, "a lone hand euchred"))
+    points = book.points
+    hands = [(points.point, "a point"), (points.march, "a march"), (points.euchre, "a euchre"),
+             (points.lone_march, "a lone march")]
+    if points.lone_point != points.point:
+        hands.append((points.lone_point, "a lone hand's point"))
+    if points.lone_euchre != points.euchre:
+        hands.append((points.lone_euchre, "a lone hand euchred"))
     figures: dict[int, list[str]] = {}
     for value, name in sorted(hands, key=lambda hand: hand[0]):
         figures.setdefault(value, []).append(name)
@@ -85,9 +86,9 @@ def tally_legend(book: Rulebook, lone_bonus: int, tie_after: int | None = None) 
     legend = [f"Each deal: what your side scored ({which}), or X when the other side scored.{tie} Total: the "
               "round's boxes added up. Lone hands: those you made that round."]
     if lone_bonus:
-        legend.append(f"A lone player who takes all five tricks writes {book.lone_march + lone_bonus} in his own "
-                      f"box, his partner {book.lone_march}: the side's points, which decide the table, stay "
-                      f"{book.lone_march}.")
+        legend.append(f"A lone player who takes all five tricks writes {book.points.lone_march + lone_bonus} in his "
+                      f"own box, his partner {book.points.lone_march}: the side's points, which decide the table, "
+                      f"stay {book.points.lone_march}.")
     return f"{shown} or X", tuple(legend)
 
 

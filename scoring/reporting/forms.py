@@ -106,7 +106,7 @@ class PhoneHandForm(forms.Form):
                        else "made" if how == NAMED else None)
         # Taking it from his partner is playing alone; so is assisting under the Canadian loner (a house rule).
         alone = bool(data.get("alone") or data.get("taken")) or (
-            self.rulebook.canadian_loner and declaration == Declaration.ASSISTED)
+            self.rulebook.house.canadian_loner and declaration == Declaration.ASSISTED)
         declared_by = maker.partner.value if alone and data.get("taken") else None
         return hand_document(dealer=self.dealer.value, maker=maker.value, declaration=declaration,
                              alone=alone, tricks=data.get("tricks"), declared_by=declared_by,

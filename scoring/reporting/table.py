@@ -78,8 +78,8 @@ def by_code(request: HttpRequest, code: TableCode) -> Table:
         raise TableClosed("The secretary has withdrawn this table's code; ask him for the new one.")
     rubber = rubber_for_page(code.rubber_id)
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        raise TableClosed(f"The {rubber.rulebook.terms.contest} at this table has ended, so its code no longer works.",
-                          rubber)
+        raise TableClosed(f"The {rubber.rulebook.wording.terms.contest} at this table has ended, so its code no longer "
+                          "works.", rubber)
     table = Table(rubber, code, None, [], phone_of(request))
     table.speakers = list(table.seated.values())
     return table
@@ -98,6 +98,6 @@ def by_member(request: HttpRequest, pk: int) -> Table:
     else:
         raise PermissionDenied("You are not seated at this table.")
     if rubber.status != Rubber.Status.IN_PROGRESS:
-        contest = rubber.rulebook.terms.contest
+        contest = rubber.rulebook.wording.terms.contest
         raise TableClosed(f"This {contest} has ended; its hands are on the {contest}'s page.", rubber)
     return table

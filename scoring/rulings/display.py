@@ -48,7 +48,7 @@ class RulingView:
 
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
-        return score_rows(self.before, self.after, self.ruling.hand.number, self.rubber.rulebook.terms)
+        return score_rows(self.before, self.after, self.ruling.hand.number, self.rubber.rulebook.wording.terms)
 
 
 @dataclass(frozen=True)

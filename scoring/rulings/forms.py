@@ -136,7 +136,7 @@ IRREGULARITY_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key for code in RULEBOO
 
 class ElectionForm(forms.Form):
     """Step 3, where the laws give one: the choice of the side that did not offend, or of the dealer; what binds
-    the chooser is in the code's own words (`Rulebook.choice_words`)."""
+    the chooser is in the code's own words (`Rulebook.wording.choice_words`)."""
 
     election = forms.ChoiceField(widget=forms.RadioSelect, label="What do they choose?")
 
@@ -144,7 +144,7 @@ class ElectionForm(forms.Form):
                  chosen_by: str = "claimants", rulebook: Rulebook, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _choice_field(self, "election").choices = [(o.key, o.label) for o in options]
-        words = rulebook.choice_words
+        words = rulebook.wording.choice_words
         if chosen_by == "dealer":
             self.fields["election"].label = "What does the dealer choose?"
         elif chosen_by == "left_adversary":

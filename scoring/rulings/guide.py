@@ -53,7 +53,7 @@ class WorkedHand:
 def worked_rubber(rulebook: Rulebook) -> tuple[list[WorkedHand], RubberResult]:
     """The worked rubber's hands (or a match's first game, `worked_game`'s under the rulebook as the club or the
     event plays it) as the rubber page shows them, and its result, each figure the engine's."""
-    hands = WORKED_HANDS if rulebook.laps else worked_game(rulebook, first_dealer=N)
+    hands = WORKED_HANDS if rulebook.winning.laps else worked_game(rulebook, first_dealer=N)
     result = score_rubber(list(hands), rulebook, first_dealer=N)
     games = {g.number: g for g in result.games}
     rows = []
@@ -70,5 +70,5 @@ def worked_rubber(rulebook: Rulebook) -> tuple[list[WorkedHand], RubberResult]:
 
 def point_tricks(rulebook: Rulebook) -> str:
     """The makers' tricks that score a point, in words: "three or four"."""
-    counts = [str(apnumber(n)) for n in range(rulebook.tricks_to_make, rulebook.tricks_per_hand)]
+    counts = [str(apnumber(n)) for n in range(rulebook.points.tricks_to_make, rulebook.points.tricks_per_hand)]
     return " or ".join(counts) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"

@@ -72,9 +72,9 @@ class HowScoringWorksView(View):
         event = event_asked(request)
         rulebook = event.code_as_played if event is not None else as_the_club_plays(code_asked(request))
         rows, result = worked_rubber(rulebook)
-        template = "rulings/how_scoring_works.html" if rulebook.laps else "rulings/how_a_match_scores.html"
+        template = "rulings/how_scoring_works.html" if rulebook.winning.laps else "rulings/how_a_match_scores.html"
         # The standard game's page states the house rules it is scored by: the event's own, or the club's usual ones.
-        house = rulebook.house if rulebook.takes_house_rules else None
+        house = rulebook.house if rulebook.asks.house_rules else None
         return render(request, template, {"rows": rows, "result": result, "house": house, "event": event,
                                           "usual": event is None, "point_tricks": point_tricks(rulebook),
                                           "event_playing": playing_words(rulebook) if event is not None else "",
@@ -88,7 +88,7 @@ def as_the_club_plays(code: Rulebook) -> Rulebook:
     club = the_club()
     if code.key == club.rulebook:
         return club.playing
-    return code.housed(club.house) if code.takes_house_rules else code
+    return code.housed(club.house) if code.asks.house_rules else code
 
 
 def ruling_for_page(ruling_id: int) -> Ruling:
@@ -117,7 +117,7 @@ class RulingWithdrawView(SecretaryRequiredMixin, View):
             except ValidationError as exc:
                 apply_errors(form, exc)
             else:
-                contest = ruling.rubber.rulebook.terms.contest
+                contest = ruling.rubber.rulebook.wording.terms.contest
                 messages.success(request, f"Ruling {ruling.pk} withdrawn; the {contest} is rescored without it.")
                 return redirect(f"{reverse('rubber', args=[ruling.rubber_id])}#ruling-{ruling.pk}")
         view = ruling_view(ruling, rubber_for_page(ruling.rubber_id))

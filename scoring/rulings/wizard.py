@@ -224,7 +224,7 @@ class RulingWizardView(SecretaryRequiredMixin, SessionWizardView):
             context["preview"] = preview
             if preview is not None:
                 context["preview_rows"] = score_rows(preview.snapshot(preview.before), preview.snapshot(preview.after),
-                                                     preview.hand.number, self.rubber.rulebook.terms)
+                                                     preview.hand.number, self.rubber.rulebook.wording.terms)
                 if self.rubber.status in (Rubber.Status.COMPLETE, Rubber.Status.STOPPED):
                     context["standings_changes"] = standings_changes(self.rubber, preview)
         if key:

@@ -34,13 +34,13 @@ def event_locks(event: Event) -> dict[str, str]:
         made = f"the schedule is made ({plural(rounds_made, 'round')})"
         locks["mode"] = locks["rounds"] = locks["movement"] = made
     elif rubbers:
-        locks["mode"] = f"the event has {event.playing.terms.count(rubbers)}"
+        locks["mode"] = f"the event has {event.playing.wording.terms.count(rubbers)}"
     elif event.club_tables.exists() or event.cuttings.exists():
         locks["mode"] = "tables have been cut on this club night"
     if rubbers:
         # The code, the game, the match and the house rules are what every hand of the event was scored by.
         locks["rulebook"] = locks["game_points"] = locks["games"] = locks["house_rules"] = (
-            f"the event's {event.playing.terms.contests} are scored under them")
+            f"the event's {event.playing.wording.terms.contests} are scored under them")
     return locks
 
 
@@ -138,7 +138,7 @@ def event_create(**fields: Any) -> Event:
         if not progressive and not fields.get("game_points") and not fields.get("games"):
             club = the_club()  # its code, and its game and match with it
             fields["game_points"], fields["games"] = club.game_points, club.games
-    if "house_rules" not in fields and RULEBOOKS[fields["rulebook"]].takes_house_rules:
+    if "house_rules" not in fields and RULEBOOKS[fields["rulebook"]].asks.house_rules:
         fields["house_rules"] = the_club().house_rules  # the club's usual house rules of the standard game
     taken = Event.objects.filter(slug=fields.get("slug")).first()
     if taken is not None:

@@ -204,7 +204,7 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
                                           "effect."})
     rulebook = rubber.rulebook
     key = PENALTY_KEYS.get(kind)
-    if key is None or not rulebook.knows(key) or (key == "signal" and not rulebook.signal):
+    if key is None or not rulebook.knows(key) or (key == "signal" and not rulebook.points.signal):
         raise ValidationError({"kind": sentence(f"{rulebook.short_name} score no such penalty.")})
     sided = kind in ("revoke", "wrong_cards", "signal", "thrown_in")
     penalty = Penalty(hand_id=hand_id, kind=kind, side=side if sided else "",

@@ -139,7 +139,7 @@ def result_records(
     """Write `result` onto the rubber and hand objects (unsaved) and build its game and player rows."""
     seated = rubber.player_ids_by_hand(seat_changes, len(hands))
     # A progressive night may credit the lone player beyond his partner for a lone march (his tally only).
-    tallies = PlayerTallies(lone_bonus=rubber.event.night.lone_bonus if rubber.rulebook.tally else 0)
+    tallies = PlayerTallies(lone_bonus=rubber.event.night.lone_bonus if rubber.rulebook.winning.tally else 0)
     if rubber.round_totals is not None:
         tallies.add_totals(rubber.round_totals, {seat: rubber.player_id_at(seat) for seat in Seat})
     for row, scored, players in zip(hands, result.hands, seated, strict=True):
@@ -165,7 +165,7 @@ def result_records(
                          else Rubber.Status.STOPPED if rubber.round_totals is not None
                          or (deals is not None and len(hands) >= deals)
                          else Rubber.Status.IN_PROGRESS)
-    if rubber.rulebook.tally and rubber.status == Rubber.Status.STOPPED:
+    if rubber.rulebook.winning.tally and rubber.status == Rubber.Status.STOPPED:
         # A progressive table's round is won on its deals' points, then lone hands, then the cut: decided here
         # once and kept, for its players' results and the movement to read.
         won = table_winner(tallies.points, tallies.lone_by_side) or _cut(rubber)
@@ -187,7 +187,7 @@ def _deals_due(rubber: Rubber, result: RubberResult) -> int | None:
     limit = rubber.deal_limit
     if limit is None:
         return None
-    if not rubber.rulebook.tally or rubber.time_called:
+    if not rubber.rulebook.winning.tally or rubber.time_called:
         return limit
     due = round_deals(limit, [scored.score_after for scored in result.hands])
     if len(result.hands) > due:
@@ -259,11 +259,11 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
         sitters.setdefault(change.player_id, Seat(change.seat))
     games = {side: [g for g in result.games if g.winner is side] for side in Side}
     rulebook = rubber.rulebook
-    points = (dict(zip(Side, result.rubber_points, strict=True)) if rulebook.laps and not rulebook.tally
+    points = (dict(zip(Side, result.rubber_points, strict=True)) if rulebook.winning.laps and not rulebook.winning.tally
               else {side: tallies.points[side] for side in Side})
     winner = result.rubber_winner
     last = {seat: rubber.player_id_at(seat) for seat in Seat}
-    if rulebook.tally:
+    if rulebook.winning.tally:
         # A progressive round credits each player with the deals he sat, and the round to those who finished it;
         # it is won on its deals' points, then lone hands, then the cut.
         last.update({Seat(change.seat): change.player_id for change in sorted(seat_changes,
@@ -273,10 +273,10 @@ def _player_results(rubber: Rubber, result: RubberResult, seat_changes: Sequence
         RubberPlayerResult(
             rubber=rubber, player_id=player_id, side=seat.side.value,
             partner_id=rubber.player_id_at(seat.partner),
-            points_for=tallies.points_for[player_id] if rulebook.tally else points[seat.side],
-            points_against=tallies.points_against[player_id] if rulebook.tally else points[seat.side.other],
+            points_for=tallies.points_for[player_id] if rulebook.winning.tally else points[seat.side],
+            points_against=tallies.points_against[player_id] if rulebook.winning.tally else points[seat.side.other],
             games_won=len(games[seat.side]), doubles_won=sum(1 for g in games[seat.side] if g.double),
-            won=None if winner is None or (rulebook.tally and last[seat] != player_id) else winner is seat.side,
+            won=None if winner is None or (rulebook.winning.tally and last[seat] != player_id) else winner is seat.side,
             lone_hands=tallies.lone[player_id], euchres=tallies.euchres[player_id],
         )
         for player_id, seat in sitters.items()

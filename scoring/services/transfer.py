@@ -83,9 +83,9 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
             raise ValidationError(f"The rubber's house rules ({house_words(report.rulebook.house)}) are not the "
                                   f"event's ({house_words(playing.house)}).")
         if report.rulebook != playing:
-            raise ValidationError(f"The rubber plays a game to {report.rulebook.game_points} and a match of "
-                                  f"{report.rulebook.games} game(s); the event a game to {playing.game_points} and "
-                                  f"a match of {playing.games} game(s).")
+            raise ValidationError(f"The rubber plays a game to {report.rulebook.winning.game_points} and a match "
+                                  f"of {report.rulebook.games} game(s); the event a game to "
+                                  f"{playing.winning.game_points} and a match of {playing.games} game(s).")
         missing = [s.value for s in Seat if s not in report.players]
         if missing:
             raise ValidationError(f"The rubber must name its four players; missing: {', '.join(missing)}.")

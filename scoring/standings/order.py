@@ -63,7 +63,7 @@ def for_event(event: Any) -> Ranking:
     event chose."""
     if event.progressive:
         return progressive(event.night.ranking)
-    return BY_FAMILY[event.playing.terms.family]
+    return BY_FAMILY[event.playing.wording.terms.family]
 
 
 def sentence(ranking: Ranking = TIE_BREAKS) -> str:

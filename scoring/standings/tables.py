@@ -198,7 +198,7 @@ class PlayerRubbersTable(tables.Table):
 
     def render_rubber(self, record: Any, value: int) -> str:
         """"Rubber #35", "Match #36", "Tally #37": what its event's tables play."""
-        return f"{record.rubber.event.playing.terms.title} #{value}"
+        return f"{record.rubber.event.playing.wording.terms.title} #{value}"
 
     def render_opponents(self, record: Any) -> str:
         rubber = record.rubber
@@ -243,7 +243,7 @@ def event_table(event: Any) -> type[tables.Table]:
     """An event's standings table: a progressive night's tallies, matches, or Somerset's rubbers."""
     if event.progressive:
         return ProgressivePairsTable if event.fixed_pairs else ProgressiveStandingsTable
-    return StandingsTable if event.playing.laps else MatchStandingsTable
+    return StandingsTable if event.playing.winning.laps else MatchStandingsTable
 
 
 def wall_columns(event: Any) -> list[tuple[str, str]]:

@@ -85,7 +85,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
     @property
     def matches(self) -> bool:
         """Whether the event plays matches of plain games (the Official Laws' codes), not Somerset's rubbers."""
-        return not self.event.playing.laps
+        return not self.event.playing.winning.laps
 
     def get_table_class(self) -> type[Any]:
         return event_table(self.event)
@@ -116,7 +116,7 @@ class EventStandingsView(CleanPagingMixin, ReadableMixin, StandingsExportMixin, 
         context = super().get_context_data(**kwargs)
         context |= {
             "event": self.event,
-            "terms": self.event.playing.terms,
+            "terms": self.event.playing.wording.terms,
             "title": f"{self.event.name}: standings",
             "tie_breakers": order.sentence(order.for_event(self.event)),
             "matches": self.matches,

@@ -54,7 +54,7 @@ def test_every_page_phone_sheet_and_export_of_a_table_speaks_its_formats_words(c
                        paper_size="letter", house_rules={})
     event, round_, rubber = a_table(form)
     play_on(rubber)
-    facts = SOMERSET_REVOKE if rubber.rulebook.laps else REVOKE
+    facts = SOMERSET_REVOKE if rubber.rulebook.winning.laps else REVOKE
     ruling = ruling_make(rubber_id=rubber.pk, hand_number=1, irregularity="revoke", facts=facts, election=None,
                          note="Claimed at once", by=secretary)
     penalty_add(hand_id=rubber.hands.get(number=2).pk, kind="revoke", side="EW", count=1, note="", claimed="before_cut",

@@ -199,9 +199,9 @@ def test_the_list_reads_right_under_each_code(client, players, changes, code_wor
     assert code_words in html
     assert shown(client.get(reverse("event", args=[event.slug]))) == [playing.pk, done.pk]
     # Each names what its tables play, and shows its figure: rubber points, or a match's games.
-    title = event.playing.terms.title
+    title = event.playing.wording.terms.title
     assert f"{title} #{done.pk}, table 3" in html and "Complete</span>" in html and "In progress</span>" in html
-    assert f"{done.ns_points}–{done.ew_points}" in html and f">{event.playing.terms.result} <" in html
+    assert f"{done.ns_points}–{done.ew_points}" in html and f">{event.playing.wording.terms.result} <" in html
     assert page(client, event, state="complete") == [done.pk]
 
 

@@ -234,7 +234,7 @@ def test_a_number_out_of_range_is_refused_in_the_clubs_words(fields, field, word
 @pytest.mark.parametrize("code", sorted(RULEBOOKS))
 def test_a_count_of_revokes_goes_to_the_most_the_code_in_force_allows(code):
     """The hand form and the penalty form read the most revokes from the rulebook they are given, not Somerset's."""
-    book = replace(RULEBOOKS[code], most_revokes=3)
+    book = replace(RULEBOOKS[code], limits=replace(RULEBOOKS[code].limits, most_revokes=3))
     hand = {"dealer": "N", "maker": "N", "tricks": "3", "result": "played"}
     assert HandForm({**hand, "revokes_ns": "3"}, rulebook=book).is_valid()
     refused = HandForm({**hand, "revokes_ns": "4"}, rulebook=book)

@@ -34,7 +34,7 @@ def test_an_event_chooses_its_code_game_and_match(client, secretary, posted, poi
     response = client.post(reverse("event_new"), new_event(**posted))
     assert response.status_code == 302, response.content.decode()[:3000]
     event = Event.objects.get()
-    assert (event.playing.game_points, event.playing.games) == (points, games)
+    assert (event.playing.winning.game_points, event.playing.games) == (points, games)
 
 
 @pytest.mark.parametrize(("posted", "field", "words"), [

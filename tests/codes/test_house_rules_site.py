@@ -42,7 +42,7 @@ def test_a_new_standard_event_starts_from_the_clubs_house_rules(client, secretar
     event = Event.objects.get()
     assert event.house_rules == {"lone_euchre": 4, "stick_the_dealer": True, "defend_alone": True,
                                  "defend_alone_euchre": 5}
-    assert event.playing.lone_euchre == 4 and event.playing.defended_lone_euchre == 5
+    assert event.playing.points.lone_euchre == 4 and event.playing.points.defended_lone_euchre == 5
 
 
 def test_house_rules_are_kept_only_under_the_standard_game(client, secretary):

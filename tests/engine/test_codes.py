@@ -192,7 +192,7 @@ def test_a_game_or_match_the_code_does_not_allow_is_refused(document, field):
 @pytest.mark.parametrize(("code", "points"), [("standard", 10), ("official-1862", 5), ("rules-1877", 5)])
 def test_each_codes_default_game(code, points):
     report = parse_rubber({"rulebook": code, "hands": []})
-    assert report.rulebook.game_points == points and report.rulebook.games == 1
+    assert report.rulebook.winning.game_points == points and report.rulebook.games == 1
 
 
 def test_export_writes_the_code_the_game_and_the_match_and_reads_them_back():

@@ -12,7 +12,7 @@ from scoring.engine import RULEBOOKS, IllegalReport, MalformedRubber, Side, pars
 from scoring.engine.interchange import CODE_KEYS
 
 SEATS, SIDES = ["N", "E", "S", "W"], ["NS", "EW"]
-MATCH_CODES = [key for key, rb in RULEBOOKS.items() if not rb.laps]
+MATCH_CODES = [key for key, rb in RULEBOOKS.items() if not rb.winning.laps]
 
 
 @st.composite
@@ -39,9 +39,9 @@ def hand_documents(draw: st.DrawFn, keys: tuple[str, ...] = ()) -> dict[str, Any
 def matches(draw: st.DrawFn) -> dict[str, Any]:
     code = draw(st.sampled_from(MATCH_CODES))
     rulebook = RULEBOOKS[code]
-    keys = tuple(sorted(rulebook.hand_keys - {"adversary_abandoned", "partner_exposed"}))
-    return {"rulebook": code, "game_points": draw(st.sampled_from(rulebook.game_choices)),
-            "games": draw(st.sampled_from(rulebook.match_choices)),
+    keys = tuple(sorted(rulebook.limits.hand_keys - {"adversary_abandoned", "partner_exposed"}))
+    return {"rulebook": code, "game_points": draw(st.sampled_from(rulebook.winning.game_choices)),
+            "games": draw(st.sampled_from(rulebook.winning.match_choices)),
             "hands": draw(st.lists(hand_documents(keys), max_size=40))}
 
 
@@ -61,7 +61,7 @@ def test_a_match_always_ends_when_one_side_keeps_marching(document):
     report, result = scored(document)
     rb = report.rulebook
     played = len(result.hands)
-    marches = [{"maker": "N", "tricks": 5}] * (rb.games_to_win_rubber * rb.game_points)
+    marches = [{"maker": "N", "tricks": 5}] * (rb.winning.games_to_win_rubber * rb.winning.game_points)
     _, ended = scored({**document, "hands": document["hands"][:played] + marches})
     assert ended.complete and ended.rubber_winner is not None
 
@@ -73,11 +73,11 @@ def test_games_points_and_the_match_agree(document):
     wins = {"NS": 0, "EW": 0}
     for game in result.games:
         won, lost = game.score if game.winner.value == "NS" else game.score[::-1]
-        assert won >= rb.game_points > lost and game.lap == 0 and not game.double and game.value == 1
+        assert won >= rb.winning.game_points > lost and game.lap == 0 and not game.double and game.value == 1
         wins[game.winner.value] += 1
     assert result.rubber_points == (wins["NS"], wins["EW"])
-    assert result.complete == (max(wins.values()) == rb.games_to_win_rubber)
-    assert max(wins.values()) <= rb.games_to_win_rubber
+    assert result.complete == (max(wins.values()) == rb.winning.games_to_win_rubber)
+    assert max(wins.values()) <= rb.winning.games_to_win_rubber
     assert score_rubber(report.hands[:len(result.hands)], rb, explain=False).to_document() == result.to_document()
 
 

@@ -50,6 +50,6 @@ def test_the_same_hand_is_judged_under_each_code_apart() -> None:
 def test_a_house_rule_of_another_type_is_a_choice_of_its_own() -> None:
     good = {"rulebook": "standard", "house_rules": {"stick_the_dealer": True}, "hands": [{"maker": "N", "tricks": 3}]}
     bad = {**good, "house_rules": {"stick_the_dealer": 1}}
-    assert loads(json.dumps(good)).rulebook.dealer_stuck
+    assert loads(json.dumps(good)).rulebook.house.stick_the_dealer
     assert outcome(bad) == careful(bad)
     assert isinstance(careful(bad), tuple)

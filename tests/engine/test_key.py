@@ -20,7 +20,8 @@ def test_key_states_the_somerset_values():
 
 
 def test_key_changes_with_the_rulebook():
-    other = dataclasses.replace(SOMERSET_1888, march=3, lone_euchre=5, rubber_bonus=3)
+    other = dataclasses.replace(SOMERSET_1888, points=dataclasses.replace(SOMERSET_1888.points, march=3, lone_euchre=5,
+                                                                        rubber_bonus=3))
     scores = " / ".join(line.scores for line in scoring_key(other))
     assert "3 points to the makers" in scores
     assert "5 points to the defenders" in scores

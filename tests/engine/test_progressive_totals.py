@@ -40,7 +40,7 @@ def deals(draw: st.DrawFn, book: Rulebook) -> ReportedHand:
     knows = book.knows
     abandoned = alone and knows("adversary_abandoned") and draw(st.integers(0, 9)) == 0
     defender = (draw(st.sampled_from([maker.left, maker.left.partner]))
-                if alone and book.defended_lone_euchre and draw(st.booleans()) else None)
+                if alone and book.points.defended_lone_euchre and draw(st.booleans()) else None)
     return ReportedHand(
         maker=maker, declaration=draw(st.none() | st.sampled_from(list(Declaration))), alone=alone,
         tricks=None if abandoned and draw(st.booleans()) else draw(st.integers(0, 5)),
@@ -48,7 +48,7 @@ def deals(draw: st.DrawFn, book: Rulebook) -> ReportedHand:
         if knows("revokes") else Revokes(),
         wrong_cards=draw(st.none() | st.sampled_from(SIDES)) if knows("wrong_cards") else None,
         adversary_abandoned=abandoned, partner_exposed=alone and knows("partner_exposed") and draw(st.booleans()),
-        signal=draw(st.none() | st.none() | st.sampled_from(SIDES)) if book.signal and knows("signal") else None,
+        signal=draw(st.none() | st.none() | st.sampled_from(SIDES)) if book.points.signal and knows("signal") else None,
         defended_alone=defender)
 
 
@@ -118,7 +118,7 @@ def test_a_deal_never_gives_more_than_the_codes_most_in_a_deal(key: str) -> None
     for maker in SEAT_ORDER:
         for alone in (False, True):
             for tricks in range(6):
-                for ns, ew in ((0, 0), (book.most_revokes, 0), (0, book.most_revokes)):
+                for ns, ew in ((0, 0), (book.limits.most_revokes, 0), (0, book.limits.most_revokes)):
                     hand = ReportedHand(maker=maker, alone=alone, tricks=tricks, revokes=Revokes(ns=ns, ew=ew)
                                         if book.knows("revokes") else Revokes())
                     deal = _scored(hand, key, Seat.N)

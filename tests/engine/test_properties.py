@@ -27,9 +27,9 @@ def test_no_side_ever_has_more_than_ten_rubber_points(hands):
 def test_game_winners_reach_five_losers_do_not(hands):
     for game in score_rubber(hands).games:
         tally = dict(zip(SIDES_ORDER, game.score, strict=True))
-        assert tally[game.winner] >= RB.game_points
-        assert tally[game.winner] - RB.game_points == game.lap
-        assert tally[game.loser] < RB.game_points
+        assert tally[game.winner] >= RB.winning.game_points
+        assert tally[game.winner] - RB.winning.game_points == game.lap
+        assert tally[game.loser] < RB.winning.game_points
         assert game.double == (tally[game.loser] == 0)
         assert game.value == (2 if game.double else 1)
 
@@ -63,7 +63,7 @@ def test_rubber_points_are_game_values_plus_bonus(hands):
     result = score_rubber(hands)
     for i, side in enumerate(SIDES_ORDER):
         values = sum(g.value for g in result.games if g.winner is side)
-        bonus = RB.rubber_bonus if result.rubber_winner is side else 0
+        bonus = RB.points.rubber_bonus if result.rubber_winner is side else 0
         assert result.rubber_points[i] == values + bonus
 
 

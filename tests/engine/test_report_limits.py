@@ -9,7 +9,7 @@ def test_a_revoke_count_past_what_a_side_can_play_is_refused_naming_hand_and_fie
     from scoring.engine import SOMERSET_1888, MalformedRubber
     from scoring.engine.interchange import loads, parse_rubber
 
-    most = SOMERSET_1888.most_revokes
+    most = SOMERSET_1888.limits.most_revokes
     fine = {"hands": [{"maker": "N", "tricks": 3}, {"maker": "E", "tricks": 3, "revokes": {"NS": most}}]}
     assert parse_rubber(fine).hands[1].revokes.ns == most
     absurd = {"hands": [{"maker": "N", "tricks": 3}, {"maker": "E", "tricks": 3, "revokes": {"NS": 1000000}}]}
@@ -25,7 +25,7 @@ def test_a_rubber_of_more_deals_than_were_ever_played_is_refused_at_once():
     from scoring.engine import SOMERSET_1888, MalformedRubber
     from scoring.engine.interchange import loads
 
-    most = SOMERSET_1888.most_deals
+    most = SOMERSET_1888.limits.most_deals
     dealers = "NESW"
     hands = [{"dealer": dealers[i % 4], "result": "passed"} for i in range(most + 1)]
     assert len(loads(json.dumps({"hands": hands[:most]})).hands) == most

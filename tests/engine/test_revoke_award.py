@@ -15,7 +15,8 @@ LONE_POINT = ReportedHand(dealer=Seat.N, maker=Seat.E, alone=True, tricks=3)  # 
 SOMERSET_REVOKE = {"cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
 OFFICIAL_REVOKE = {"stage": "established", "claimed": "before_cut"}
 
-EACH_PAID_BY_DEFENDERS = dataclasses.replace(SOMERSET_1888, lone_revoke_by_defenders=True)
+EACH_PAID_BY_DEFENDERS = dataclasses.replace(
+    SOMERSET_1888, penalties=dataclasses.replace(SOMERSET_1888.penalties, lone_revoke_by_defenders=True))
 """Somerset's numbers, each revoke scored, with the Official Laws' rule that only the lone player's adversaries pay
 the lone hand's award: no code the club plays, but one the rulebook's switches allow."""
 
@@ -45,9 +46,9 @@ def test_a_rulings_words_and_the_scorer_give_the_rulebooks_revoke_award(rulebook
 
 
 def test_the_lone_players_side_pays_the_partnership_award_only_where_the_code_says() -> None:
-    assert SOMERSET_1888.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.lone_revoke
-    assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.revoke
-    assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.NS, Side.EW, alone=True) == SOMERSET_1888.lone_revoke
+    assert SOMERSET_1888.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.points.lone_revoke
+    assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.EW, Side.EW, alone=True) == SOMERSET_1888.points.revoke
+    assert EACH_PAID_BY_DEFENDERS.revoke_award(Side.NS, Side.EW, alone=True) == SOMERSET_1888.points.lone_revoke
 
 
 def test_how_many_awards_a_sides_revokes_pay_has_one_home():

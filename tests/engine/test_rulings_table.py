@@ -178,7 +178,7 @@ def test_an_upheld_revoke_never_helps_the_revoking_side(hand: ReportedHand, offe
     side = 0 if offender.side is Side.NS else 1
     assert after[side] <= before[side]
     assert after[1 - side] > before[1 - side]
-    per_revoke = SOMERSET_1888.lone_revoke if hand.alone else SOMERSET_1888.revoke
+    per_revoke = SOMERSET_1888.points.lone_revoke if hand.alone else SOMERSET_1888.points.revoke
     assert ruling.effect.revokes.by(offender.side) == count
     assert f" {per_revoke} " in ruling.text
 
@@ -193,8 +193,8 @@ def test_law_90_leaves_the_offenders_nothing(hand: ReportedHand, offender: Seat,
     assert ruling.offender is offending
     side = 0 if offending is not None and offending.side is Side.NS else 1
     assert after[side] == 0
-    assert after[1 - side] >= (SOMERSET_1888.lone_wrong_cards_forfeit if hand.alone
-                               else SOMERSET_1888.wrong_cards_forfeit)
+    assert after[1 - side] >= (SOMERSET_1888.points.lone_wrong_cards_forfeit if hand.alone
+                               else SOMERSET_1888.points.wrong_cards_forfeit)
 
 
 WITH_A_CLAIM = [key for key, irregularity in TABLE.items() if any(f.key == "claimed" for f in irregularity.facts)]

@@ -59,7 +59,7 @@ def assert_played_to_the_end(result: RubberResult) -> None:
     assert all(not scored.games_closed for scored in result.hands[:-1])
 
 
-@pytest.mark.parametrize("game_points", STANDARD.game_choices)
+@pytest.mark.parametrize("game_points", STANDARD.winning.game_choices)
 @pytest.mark.parametrize("house", HOUSES, ids=lambda h: "-".join(f"{k}={v}" for k, v in h.document().items()) or "none")
 def test_the_worked_game_shows_each_house_rule_in_force_and_plays_to_the_end(house, game_points):
     rulebook = STANDARD.housed(house).playing(game_points)
@@ -93,12 +93,12 @@ def test_a_best_of_three_works_its_first_game(house):
 
 
 @pytest.mark.parametrize(("code", "game_points"), [(code.key, points) for code in RULEBOOKS.values()
-                                                   for points in code.game_choices])
+                                                   for points in code.winning.game_choices])
 def test_every_code_works_a_game_with_a_lone_euchre_and_a_march(code, game_points):
     rulebook = RULEBOOKS[code].playing(game_points)
     result = played(rulebook)
     assert_played_to_the_end(result)
-    assert (rulebook.lone_euchre, True) in awards(result, Reason.LONE_EUCHRE)
+    assert (rulebook.points.lone_euchre, True) in awards(result, Reason.LONE_EUCHRE)
     assert awards(result, Reason.MARCH)
 
 

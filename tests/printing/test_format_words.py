@@ -35,7 +35,7 @@ def test_each_printed_sheet_and_the_export_speak_the_formats_words(client, secre
     for name, text in texts.items():
         assert not FOREIGN[form].search(text), (name, FOREIGN[form].findall(text))
     sheet = texts["score sheet"]
-    terms = rubber.rulebook.terms
+    terms = rubber.rulebook.wording.terms
     assert f"{terms.title} {rubber.pk}" in sheet
     assert terms.finished in sheet
     assert re.search(r"as of \d+ \w+ \d{4}, \d\d:\d\d", texts["standings sheet"])  # by the hour, as a night's do

@@ -88,7 +88,7 @@ def test_the_demo_clubs_standings_pdfs_print_each_events_page_rows(client, demo_
             if event.progressive:  # a tally: rank, name (a pair "A & B"), points, lone hands, rounds won
                 words = f"{row['rank']} {entry_name(row)} {row['scored_for']} {row['lone']} {row['wins']}"
                 assert any(line.startswith(words) for line in lines), (event.slug, words)
-            elif event.playing.laps:
+            elif event.playing.winning.laps:
                 assert f"{row['rank']} {figures(row)}" in lines, (event.slug, figures(row))
             else:  # matches: lone hands made and euchres in place of doubles and net per rubber
                 assert any(line.startswith(f"{row['rank']} {row['player__display_name']} {row['rubbers']} "

@@ -33,7 +33,7 @@ def seats(table: RoundTable) -> dict[str, int]:
 def test_a_new_progressive_night_plays_eight_deals_a_round_unless_told():
     event = event_create(name="Church hall euchre", slug="church-hall", starts_on="2026-12-05",
                          mode=Event.Mode.PROGRESSIVE, rounds=6, rulebook="standard")
-    assert event.night.deal_limit == 8 and event.playing.tally
+    assert event.night.deal_limit == 8 and event.playing.winning.tally
     with pytest.raises(ValidationError, match="4, 6, 8 or 12"):
         event_create(name="Odd", slug="odd", starts_on="2026-12-05", mode=Event.Mode.PROGRESSIVE, rounds=6,
                      deal_limit=5)
@@ -179,7 +179,7 @@ def test_a_progressive_night_is_backed_up_and_restored_as_it_was(tmp_path):
     wipe()
     call_command("import_club", str(tmp_path), stdout=StringIO())
     assert snapshot() == before
-    assert Event.objects.get().playing.tally
+    assert Event.objects.get().playing.winning.tally
 
 
 def test_the_room_and_the_standings_page_show_the_rounds_points(client):

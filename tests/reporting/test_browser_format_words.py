@@ -73,4 +73,4 @@ def test_every_page_speaks_its_formats_words_and_the_report_fits_a_phone(browser
     elif form != "somerset-rubber":  # a match shows its games and the game in play, not rubber points
         assert f"1–0 · {rubber.current_ns}–{rubber.current_ew}" in texts["event"]
         assert f"1–0 in games, {rubber.current_ns}–{rubber.current_ew} in game 2" in texts["home"]
-        assert f"Game to {rubber.rulebook.game_points}" in texts["phone"]
+        assert f"Game to {rubber.rulebook.winning.game_points}" in texts["phone"]

@@ -197,11 +197,11 @@ CLUB_CASES = [
 def test_the_club_pages_figures_are_the_engines_line_by_line(client, club, query):
     club_settings_save(**club)
     rulebook = RULEBOOKS[query.split("=")[1]] if query else the_club().playing
-    if rulebook.takes_house_rules and not rulebook.house:
+    if rulebook.asks.house_rules and not rulebook.house:
         rulebook = rulebook.housed(the_club().house)
     html = page(client, query)
     assert worked_rows(html) == engine_rows(rulebook)
-    assert f"A game to {rulebook.game_points}, hand by hand" in html
+    assert f"A game to {rulebook.winning.game_points}, hand by hand" in html
 
 
 @pytest.mark.parametrize("event", [

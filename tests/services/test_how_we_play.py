@@ -20,7 +20,7 @@ from scoring.services.events import event_create, event_update
 pytestmark = pytest.mark.django_db
 
 CHOICES = [(key, game, games) for key, code in RULEBOOKS.items()
-           for game in (None, *code.game_choices) for games in (None, *code.match_choices)]
+           for game in (None, *code.winning.game_choices) for games in (None, *code.winning.match_choices)]
 
 
 @pytest.mark.parametrize(("key", "game", "games"), CHOICES)

@@ -129,7 +129,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
         # Tables the secretary starts, named as the club's code (or the stored event's) names them.
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
-        terms = (self.instance.playing if self.instance.pk else the_club().playing).terms
+        terms = (self.instance.playing if self.instance.pk else the_club().playing).wording.terms
         offered: list[tuple[str, str]] = list(mode.widget.choices)  # the field's, with its blank where it has one
         mode.choices = [(value, started_by_the_secretary(terms) if value == Event.Mode.RUBBERS else label)
                         for value, label in offered]
@@ -182,7 +182,7 @@ class EventForm(HouseRulesFields, forms.ModelForm):
                 if name in cleaned and cleaned[name] == self.initial.get(name):
                     cleaned[name] = None
         code = RULEBOOKS.get(str(cleaned.get("rulebook") or ""))
-        cleaned["house_rules"] = house_rules_cleaned(self, code is not None and code.takes_house_rules)
+        cleaned["house_rules"] = house_rules_cleaned(self, code is not None and code.asks.house_rules)
         for name, error in running_errors(cleaned).items():
             if name not in self.errors:
                 self.add_error(name, error)

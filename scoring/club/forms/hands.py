@@ -45,13 +45,13 @@ def revokes_limited(form: forms.BaseForm, name: str, rulebook: Rulebook) -> None
     field = form.fields[name]
     assert isinstance(field, CountField)
     form.fields[name] = CountField(label=field.label, what=field.what, min_value=field.min_value,
-                                   max_value=rulebook.most_revokes, initial=field.initial, required=field.required,
-                                   help_text=field.help_text)
+                                   max_value=rulebook.limits.most_revokes, initial=field.initial,
+                                   required=field.required, help_text=field.help_text)
 
 
 def unplayed_allowed(result: HandResult, rulebook: Rulebook) -> bool:
     """Whether a deal may end so under the code: not all passed where the dealer is stuck (a house rule)."""
-    return not (result is HandResult.PASSED and rulebook.dealer_stuck)
+    return not (result is HandResult.PASSED and rulebook.house.stick_the_dealer)
 
 
 def ruled_out(rulebook: Rulebook) -> dict[str, str]:
@@ -138,7 +138,7 @@ class HandForm(forms.Form):
         elif data.get("maker") in dict(SEAT_CHOICES) and data.get("result") != HandResult.PLAYED.value:
             # A maker named means the deal was played: correcting an all-passed hand is picking its maker.
             data["result"] = HandResult.PLAYED.value
-        if self.rulebook.canadian_loner and data.get("declaration") == Declaration.ASSISTED:
+        if self.rulebook.house.canadian_loner and data.get("declaration") == Declaration.ASSISTED:
             data["alone"] = True  # the house rule: the dealer's partner who orders him up plays alone
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
             raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
@@ -160,9 +160,9 @@ def code_fields_left_out(rulebook: Rulebook) -> list[str]:
     """The code's hand fields a form leaves out: the keys it does not know, a signal where it scores nothing,
     and taking the hand from a partner where the code's form does not ask it."""
     out = [name for name, key in CODE_FIELDS.items() if not rulebook.knows(key)]
-    if not rulebook.signal:
+    if not rulebook.points.signal:
         out.append("signal")
-    if not rulebook.asks_taker:
+    if not rulebook.asks.taker:
         out.append("taken_from_partner")
     return out
 
@@ -194,7 +194,7 @@ def penalty_kinds(rulebook: Rulebook) -> list[tuple[str, str]]:
     kinds = []
     for kind, reason in PENALTY_REASONS.items():
         key = PENALTY_KEYS[kind.value]
-        if rulebook.knows(key) and (key != "signal" or rulebook.signal):
+        if rulebook.knows(key) and (key != "signal" or rulebook.points.signal):
             laws = rulebook.cite(rulebook.laws_for(reason))
             kinds.append((kind.value, f"{PENALTY_WORDS[kind]} ({laws})" if laws else PENALTY_WORDS[kind]))
     return kinds
@@ -216,7 +216,7 @@ class PenaltyForm(forms.Form):
         self.fields["claimed"].help_text = (
             f"A revoke must be claimed before the cards are cut for the next deal{rulebook.noted(Matter.REVOKE_CLAIM)};"
             f" any other score, before the next trump card is turned{rulebook.noted(Matter.SCORE_CLAIM)}.")
-        if not rulebook.revoke_each:
+        if not rulebook.penalties.revoke_each:
             self.fields["count"].help_text = (f"Any number of revokes by one side gives one award"
                                               f"{rulebook.noted(Reason.REVOKE)}.")
 

@@ -92,7 +92,7 @@ def totals_errors(points: Mapping[str, int], lone: Mapping[str, int], deals: int
         made = sum(lone[seat.value] for seat in side.seats)
         marched = sum(min(march[seat.value], lone[seat.value]) for seat in side.seats)
         wrong = lone_beyond_points(side, made, points[side.value], marched,
-                                   *((rulebook.lone_march, rulebook.lone_point) if rulebook else ()))
+                                   *((rulebook.points.lone_march, rulebook.points.lone_point) if rulebook else ()))
         if wrong:
             errors[side.value] = " ".join(filter(None, (errors.get(side.value), f"{sentence(wrong)}.")))
     return errors

@@ -28,7 +28,7 @@ class Standing:
 
 
 STANDINGS: Mapping[str, Standing] = {
-    **{rb.key: Standing(rb.key, rb.name, rb.terms, f"{rb.terms.section} under {rb.short_name}")
+    **{rb.key: Standing(rb.key, rb.name, rb.wording.terms, f"{rb.wording.terms.section} under {rb.short_name}")
        for rb in RULEBOOKS.values()},
     PROGRESSIVE_KEY: Standing(PROGRESSIVE_KEY, "Progressive nights", TALLY_TERMS, "Progressive nights"),
 }

@@ -28,8 +28,15 @@ from scoring.engine.rulebook.book import (
     DEALERS_SIDE,
     NOT_THE_DEALER,
     OFFICIAL_KEYS,
+    Asks,
+    Penalties,
+    Points,
     Reason,
+    ReportLimits,
     Rulebook,
+    Sources,
+    Winning,
+    Wording,
 )
 from scoring.engine.rulebook.matters import PLAIN_CHOICE, Matter
 from scoring.engine.rulebook.terms import MATCH_TERMS
@@ -81,28 +88,14 @@ OFFICIAL_1862 = Rulebook(
     key="official-1862",
     name="The Official Laws of Euchre (1862)",
     short_name="the Official Laws of 1862",
-    tricks_per_hand=5,
-    tricks_to_make=3,
-    game_points=5,
-    march=2,
-    point=1,
-    euchre=2,
-    lone_march=4,
-    lone_point=1,
-    lone_euchre=2,  # the summary: a lone player euchred gives two, as a side does
-    revoke=2,
-    lone_revoke=4,
-    wrong_cards_forfeit=0,
-    lone_wrong_cards_forfeit=0,
-    abandoned_lone_hand=0,
-    partner_exposed_march=0,
-    single_game=1,
-    double_game=1,
-    rubber_bonus=0,
-    games_in_rubber=1,
-    games_to_win_rubber=1,
-    most_revokes=10,
-    most_deals=200,
+    # The summary's points: a lone player euchred gives two, as a side does.
+    points=Points(tricks_per_hand=5, tricks_to_make=3, march=2, point=1, euchre=2, lone_march=4, lone_point=1,
+                  lone_euchre=2, revoke=2, lone_revoke=4, wrong_cards_forfeit=0, lone_wrong_cards_forfeit=0,
+                  abandoned_lone_hand=0, partner_exposed_march=0, single_game=1, double_game=1, rubber_bonus=0,
+                  signal=1),
+    winning=Winning(game_points=5, games_in_rubber=1, games_to_win_rubber=1, laps=False, game_choices=(5, 7, 10, 11),
+                    match_choices=(1, 3)),
+    limits=ReportLimits(most_revokes=10, most_deals=200, hand_keys=OFFICIAL_KEYS),
     laws={**SUMMARY_1862, **OFFICIAL_1862_LAWS},
     cites=_OFFICIAL_CITES,
     # The Official Laws keep the old side check: the dealer's side takes the card up, his adversaries order it.
@@ -111,25 +104,15 @@ OFFICIAL_1862 = Rulebook(
         Declaration.ASSISTED: (DEALERS_SIDE, (MAKING_TRUMP,)),
         Declaration.ADOPTED: (DEALERS_SIDE, (MAKING_TRUMP,)),
     },
-    laps=False,
-    game_choices=(5, 7, 10, 11),
-    match_choices=(1, 3),
-    hand_keys=OFFICIAL_KEYS,
-    revoke_each=False,
-    revokes_offset=True,
-    lone_revoke_by_defenders=True,
-    offenders_count_nothing=True,
-    signal=1,
-    match_word="match",
-    terms=MATCH_TERMS,
-    table_by_jacks=True,
+    penalties=Penalties(revoke_each=False, revokes_offset=True, lone_revoke_by_defenders=True,
+                        offenders_count_nothing=True),
+    wording=Wording(match_word="match", terms=MATCH_TERMS, choice_words=CHOICE_WORDS),
+    asks=Asks(jacks=True),
     matters=_OFFICIAL_MATTERS,
-    choice_words=CHOICE_WORDS,
     # XXVI: a revoke claimed after the cut is too late (and XXXI once the next trump is turned); XXXI: any other
     # score after that turn.
     claim_limits={"score": {"after_trump": (31,)}, "revoke": {"before_trump": (26,), "after_trump": (26, 31)}},
-    rulings="official-1862",
-    readings=READINGS,
+    sources=Sources(rulings="official-1862", readings=READINGS),
 )
 
 RULES_1877 = dataclasses.replace(
@@ -148,11 +131,11 @@ RULES_1877 = dataclasses.replace(
         Declaration.ASSISTED: (DEALERS_PARTNER, (PRIVILEGES,)),
         Declaration.ADOPTED: (DEALER, (PRIVILEGES,)),
     },
-    hand_keys=OFFICIAL_KEYS | {"thrown_in"},
+    limits=dataclasses.replace(OFFICIAL_1862.limits, hand_keys=OFFICIAL_KEYS | {"thrown_in"}),
     lone_taken_by_later_partner=(PRIVILEGES, ALONE),
     matters={**_OFFICIAL_MATTERS, Matter.TAKEN_FROM_PARTNER: (PRIVILEGES,),
              Matter.PRIVILEGES: (PRIVILEGES, ALONE, SECTION_1877 + 8), Matter.PARTNERS_CHOICE: (THE_PLAY,)},
-    rulings="rules-1877",
+    sources=dataclasses.replace(OFFICIAL_1862.sources, rulings="rules-1877"),
 )
 
 STANDARD = dataclasses.replace(
@@ -160,7 +143,7 @@ STANDARD = dataclasses.replace(
     key="standard",
     name="The standard game today",
     short_name="the standard game",
-    game_points=10,
+    winning=dataclasses.replace(OFFICIAL_1862.winning, game_points=10),
     laws={**STANDARD_GAME, **OFFICIAL_LAWS_BORROWED},
     cites={**_OFFICIAL_CITES, Reason.REVOKE: (REVOKE,), Reason.REVOKE_ENDED_HAND: (REVOKE,)},
     declarers={
@@ -168,10 +151,10 @@ STANDARD = dataclasses.replace(
         Declaration.ASSISTED: (DEALERS_PARTNER, (MAKING_TRUMP,)),
         Declaration.ADOPTED: (DEALER, (MAKING_TRUMP,)),
     },
-    revoke_ends_hand=True,
-    takes_house_rules=True,
-    readings=f"{READINGS} The standard game ends a hand at a revoke; where its summary is silent it rules as the "
-             "Official Laws.",
+    penalties=dataclasses.replace(OFFICIAL_1862.penalties, revoke_ends_hand=True),
+    asks=dataclasses.replace(OFFICIAL_1862.asks, house_rules=True),
 )
 # Its readings name the Official Laws' numerals as it cites them: theirs.
-STANDARD = dataclasses.replace(STANDARD, readings=STANDARD.cites_in(STANDARD.readings))
+STANDARD = dataclasses.replace(STANDARD, sources=dataclasses.replace(STANDARD.sources, readings=STANDARD.cites_in(
+    f"{READINGS} The standard game ends a hand at a revoke; where its summary is silent it rules as the Official "
+    "Laws.")))

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from scoring.engine.hands import Declaration
 from scoring.engine.laws import SOMERSET_1888_LAWS
-from scoring.engine.rulebook.book import ADVERSARIES, DEALERS_SIDE, Reason, Rulebook
+from scoring.engine.rulebook.book import (
+    ADVERSARIES,
+    DEALERS_SIDE,
+    SOMERSET_KEYS,
+    Asks,
+    Points,
+    Reason,
+    ReportLimits,
+    Rulebook,
+    Sources,
+    Winning,
+    Wording,
+)
 from scoring.engine.rulebook.matters import ChoiceWords, Matter
 
 # Forming a club night's tables, cutting in and out, and a table broken up (laws 8-21).
@@ -27,28 +39,11 @@ SOMERSET_1888 = Rulebook(
     key="somerset-1888",
     name="Laws of Euchre, Somerset Club of Boston, 1888",
     short_name="the Somerset laws of 1888",
-    tricks_per_hand=5,
-    tricks_to_make=3,
-    game_points=5,
-    march=2,
-    point=1,
-    euchre=2,
-    lone_march=4,
-    lone_point=1,
-    lone_euchre=4,
-    revoke=3,
-    lone_revoke=5,
-    wrong_cards_forfeit=2,
-    lone_wrong_cards_forfeit=4,
-    abandoned_lone_hand=5,
-    partner_exposed_march=2,
-    single_game=1,
-    double_game=2,
-    rubber_bonus=2,
-    games_in_rubber=3,
-    games_to_win_rubber=2,
-    most_revokes=10,
-    most_deals=200,
+    points=Points(tricks_per_hand=5, tricks_to_make=3, march=2, point=1, euchre=2, lone_march=4, lone_point=1,
+                  lone_euchre=4, revoke=3, lone_revoke=5, wrong_cards_forfeit=2, lone_wrong_cards_forfeit=4,
+                  abandoned_lone_hand=5, partner_exposed_march=2, single_game=1, double_game=2, rubber_bonus=2),
+    winning=Winning(game_points=5, games_in_rubber=3, games_to_win_rubber=2),
+    limits=ReportLimits(most_revokes=10, most_deals=200, hand_keys=SOMERSET_KEYS),
     laws=SOMERSET_1888_LAWS,
     declarers={
         Declaration.ORDERED_UP: (ADVERSARIES, (74, 93)),
@@ -105,13 +100,14 @@ SOMERSET_1888 = Rulebook(
         Matter.CUTTING_IN: (20,),
         Matter.BROKEN_UP: (21,),
     },
-    choice_words=CHOICE_WORDS,
+    wording=Wording(choice_words=CHOICE_WORDS),
     # Law 68: a revoke claimed after the cut is too late (and law 5 once the next trump card is turned); law 5: any
     # other score after that turn.
     claim_limits={"score": {"after_trump": (5,)}, "revoke": {"before_trump": (68,), "after_trump": (68, 5)}},
-    rulings="somerset-1888",
-    asks_taker=False,
-    readings="Readings where the old text leaves room: a claim that would change a hand's score must come before the "
-             "trump card is turned in the next deal (law 5), and a revoke before the cards are cut for it (law 68); "
-             "every new deal is dealt by the same dealer, and only a misdeal loses the deal (law 41).",
+    sources=Sources(
+        rulings="somerset-1888",
+        readings="Readings where the old text leaves room: a claim that would change a hand's score must come before "
+                 "the trump card is turned in the next deal (law 5), and a revoke before the cards are cut for it "
+                 "(law 68); every new deal is dealt by the same dealer, and only a misdeal loses the deal (law 41)."),
+    asks=Asks(taker=False),
 )

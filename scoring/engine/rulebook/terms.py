@@ -2,7 +2,7 @@
 
 A Somerset rubber's points, a match's games and points and a progressive night's tally are different units:
 each format names what its tables play and what they count here, and pages, phones, printed sheets and exports
-take their words from the event's rulebook (`Rulebook.terms`), never from an `if` on the code.
+take their words from the event's rulebook (`Rulebook.wording.terms`), never from an `if` on the code.
 """
 
 from __future__ import annotations

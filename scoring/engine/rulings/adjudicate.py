@@ -38,8 +38,8 @@ RULINGS: Mapping[str, Mapping[str, Irregularity]] = {
     "official-1862": official.OFFICIAL_1862,
     "rules-1877": official.RULES_1877,
 }
-"""The rulings tables, by the name a rulebook gives for the one it rules by (`Rulebook.rulings`)."""
-TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.rulings] for rb in RULEBOOKS.values()}
+"""The rulings tables, by the name a rulebook gives for the one it rules by (`Rulebook.sources.rulings`)."""
+TABLES: Mapping[str, Mapping[str, Irregularity]] = {rb.key: RULINGS[rb.sources.rulings] for rb in RULEBOOKS.values()}
 """The rulings table of each rulebook."""
 
 DERIVED_FACTS = ("lone", "role", "any_count", "declaration", "within_won")
@@ -131,7 +131,7 @@ class Ruling:
 
 
 def irregularities(rulebook: Rulebook = SOMERSET_1888) -> Mapping[str, Irregularity]:
-    return RULINGS[rulebook.rulings]
+    return RULINGS[rulebook.sources.rulings]
 
 
 def adjudicate(
@@ -217,7 +217,7 @@ def _text(rulebook: Rulebook, outcome: Outcome, final: Outcome, chosen: Option |
     """The ruling in words: what the laws say of the case, the revokes' tally, and the choice awaited or made."""
     text = " ".join(filter(None, (final.text.format_map(words), tally)))
     if outcome.options and not (chosen is not None and chosen.key == CONSULTED_KEY):
-        words_of = rulebook.choice_words.chosen if chosen else rulebook.choice_words.choosing
+        words_of = rulebook.wording.choice_words.chosen if chosen else rulebook.wording.choice_words.choosing
         text = f"{text} {words_of(outcome.chooser.value).format_map(words)}"
     return rulebook.cites_in(text)  # the Official Laws as the code cites them (theirs, under the standard game)
 
@@ -441,7 +441,7 @@ def _with_penalty_laws(laws: tuple[int, ...], effect: Effect, rulebook: Rulebook
     revokes = effect.revokes
     if not revokes or (revokes.ns and revokes.ew):
         return laws
-    void = rulebook.laws_for(Reason.OFFENDERS_VOID) if not rulebook.revoke_ends_hand else ()
+    void = rulebook.laws_for(Reason.OFFENDERS_VOID) if not rulebook.penalties.revoke_ends_hand else ()
     return tuple(dict.fromkeys(laws + rulebook.laws_for(Reason.REVOKE) + void))
 
 
@@ -554,7 +554,7 @@ def _revoke_tally(rulebook: Rulebook, before: ReportedHand, after: ReportedHand)
     ns, ew = after.revokes.ns, after.revokes.ew
     if not (ns or ew):
         return ""
-    if not rulebook.revoke_each:
+    if not rulebook.penalties.revoke_each:
         return _one_award_tally(rulebook, after)
     each = rulebook.revoke_award(Side.NS if ns > ew else Side.EW, after.makers, after.alone)  # the side left over
     if ns and ew:
@@ -577,12 +577,12 @@ def _one_award_tally(rulebook: Rulebook, hand: ReportedHand) -> str:
     """What a side's revokes give under a code that scores one award for them (XXV-XXVI, XXXIV; the standard
     game ends the hand there)."""
     ns, ew = hand.revokes.ns, hand.revokes.ew
-    if ns and ew and rulebook.revokes_offset:
+    if ns and ew and rulebook.penalties.revokes_offset:
         return (f"Revokes by both sides in one hand offset: the hand is void and the same dealer deals again "
                 f"({rulebook.cite(rulebook.laws_for(Reason.REVOKES_OFFSET))}).")
     revoked = Side.NS if ns else Side.EW
     points, to = rulebook.revoke_award(revoked, hand.makers, hand.alone), SIDE_WORDS[revoked.other]
-    if rulebook.revoke_ends_hand:
+    if rulebook.penalties.revoke_ends_hand:
         return f"So {to} score {points} points, and the hand ends there: nothing else in it is scored."
     return (f"So {to} score {points} points, and their own points from the hand as well; {SIDE_WORDS[revoked]} "
             f"count nothing from it.")
@@ -597,11 +597,12 @@ def code_words(rulebook: Rulebook) -> dict[str, Any]:
     """The values a ruling's text may name that the code fixes, whatever the hand: the laws table's stand-ins
     (`scoring.rulings.laws_table.generic_words`) take them as they are."""
     return {
-        "partner_exposed_march": rulebook.partner_exposed_march,
-        "lone_euchre": rulebook.lone_euchre,
+        "partner_exposed_march": rulebook.points.partner_exposed_march,
+        "lone_euchre": rulebook.points.lone_euchre,
         # what a signal gives the other side: "one point" (XXXIII), or a house rule's "two points"
-        "signal_points": {1: "one point", 2: "two points"}.get(rulebook.signal, f"{rulebook.signal} points"),
-        "abandoned_lone_hand": rulebook.abandoned_lone_hand,
+        "signal_points": {1: "one point", 2: "two points"}.get(rulebook.points.signal,
+                                                               f"{rulebook.points.signal} points"),
+        "abandoned_lone_hand": rulebook.points.abandoned_lone_hand,
     }
 
 
@@ -629,7 +630,7 @@ def _words(rulebook: Rulebook, hand: ReportedHand, offender: Seat | None, answer
         "count": count,
         "times": times(count),
         "revoke_points": rulebook.revoke_award(offender.side if offender else None, hand.makers, hand.alone),
-        "forfeit": rulebook.lone_wrong_cards_forfeit if hand.alone else rulebook.wrong_cards_forfeit,
+        "forfeit": rulebook.points.lone_wrong_cards_forfeit if hand.alone else rulebook.points.wrong_cards_forfeit,
         "tricks": answers.get("tricks", ""),
         "points": points,
         "points_words": plural(points, "point"),

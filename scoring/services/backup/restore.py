@@ -321,14 +321,14 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
     playing = events[doc["event"]].playing
     try:
         report = parse_rubber(doc["interchange"])
-        score_rubber(report.hands, playing if playing.tally else report.rulebook, explain=False,
+        score_rubber(report.hands, playing if playing.winning.tally else report.rulebook, explain=False,
                      first_dealer=Seat(doc["first_dealer"]))
     except RubberError as exc:
         raise BackupError(f"{where}: {exc}") from None
-    if report.rulebook != playing and not (playing.tally and report.rulebook.key == playing.key
+    if report.rulebook != playing and not (playing.winning.tally and report.rulebook.key == playing.key
                                            and report.rulebook.house == playing.house):
         raise BackupError(f"{where}: the rubber's code, game, match or house rules ({report.rulebook.key}, game to "
-                          f"{report.rulebook.game_points}) are not its event's.")
+                          f"{report.rulebook.winning.game_points}) are not its event's.")
     seats = {Seat(s): players.get(pk) for s, pk in doc["seats"].items()}
     if set(seats) != set(Seat) or None in seats.values():
         raise BackupError(f"{where}: the four seats must name players in {CLUB}.")
