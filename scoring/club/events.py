@@ -22,6 +22,8 @@ from scoring.models import Event, Hand, Rubber
 from scoring.service_forms import ServedAgainOnClashMixin, ServiceFormMixin
 from scoring.services.club import the_club
 from scoring.services.events import event_create, event_update
+from scoring.standings.season import seasons_visible_to
+from scoring.standings.season_views import current_page
 
 
 class HomeView(TemplateView):
@@ -37,6 +39,7 @@ class HomeView(TemplateView):
                              .order_by("-played_on", "-pk")[:10])
         context["my_tables"] = _tables_of(self.request.user)
         context["club_playing"] = playing_words(the_club().playing)  # the club's code, never a code written here
+        context["season_page"] = current_page(self.request.user)
         return context
 
 
@@ -80,6 +83,9 @@ class EventDetailView(ReadableMixin, DetailView):
         context["filters"] = filters
         context["rubbers"] = rubbers_page(filters.narrowed(event.rubbers.all()), query)
         context["rulings"] = rulings_page(event, query)
+        # Its season, where it has one the visitor may read (no query for a night in none).
+        context["season"] = (seasons_visible_to(self.request.user).filter(pk=event.season_id).first()
+                             if event.season_id else None)
         return context
 
 

@@ -4,6 +4,7 @@ from scoring.printing import views
 
 urlpatterns = [
     path("events/<slug:slug>/standings.pdf", views.EventStandingsPdfView.as_view(), name="event_standings_pdf"),
+    path("seasons/<slug:slug>/standings.pdf", views.SeasonStandingsPdfView.as_view(), name="season_standings_pdf"),
     path("rubbers/<id:pk>/sheet.pdf", views.RubberSheetPdfView.as_view(), name="rubber_sheet"),
     path("rulings/<id:ruling_id>.pdf", views.RulingPdfView.as_view(), name="ruling_pdf"),
     path("players/<id:pk>/record.pdf", views.PlayerRecordPdfView.as_view(), name="player_record_pdf"),

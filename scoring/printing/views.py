@@ -23,6 +23,7 @@ from scoring.printing.pdf.record import record_pdf
 from scoring.printing.pdf.round_paper import movement_pdf, round_sheets_pdf, table_cards_pdf
 from scoring.printing.pdf.rubber_sheet import rubber_sheet_pdf
 from scoring.printing.pdf.ruling import ruling_pdf
+from scoring.printing.pdf.season import season_pdf
 from scoring.printing.pdf.standings import standings_pdf
 from scoring.printing.pdf.tally import tally_cards_pdf
 from scoring.printing.rounds import movement, round_cards, round_sheets
@@ -33,6 +34,8 @@ from scoring.reporting.secretary import code_url
 from scoring.reporting.services import working_code
 from scoring.rulings.display import ruling_view
 from scoring.rulings.views import ruling_for_page
+from scoring.services.club import the_club
+from scoring.standings.season_views import page_of, season_for
 
 
 def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
@@ -151,3 +154,13 @@ class RulingPdfView(ReadableMixin, View):
         ruling = ruling_for_page(ruling_id)
         sheet = on_paper(request, ruling_sheet(ruling_view(ruling, rubber_for_page(ruling.rubber_id))))
         return pdf_response(ruling_pdf(sheet), sheet.file_name)
+
+
+class SeasonStandingsPdfView(View):
+    """A season's table on the club's paper (`?paper=` for one print), read by whoever may read its page."""
+
+    def get(self, request: HttpRequest, slug: str) -> HttpResponse:
+        page = page_of(season_for(request, slug))
+        paper = request.GET.get("paper", "")
+        return pdf_response(season_pdf(page, paper if paper in PAGE_SIZES else the_club().paper_size),
+                            f"{page.season.slug}-standings.pdf")

@@ -5,9 +5,11 @@ out, or the season's counting changed reads afresh, and a page reads it in two q
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from scoring.engine.season import Night, Result, SeasonTable, season_table
 from scoring.models import Entrant, Event, Season
@@ -70,3 +72,14 @@ def not_whole(nights: list[Event]) -> dict[int, set[int]]:
                                 .values_list("event_id", "player_id")):
         part.setdefault(event_id, set()).add(player_id)
     return part
+
+
+def seasons_visible_to(user: Any) -> QuerySet[Season]:
+    """The seasons whose pages `user` may read: members read every season, the public a season only while every
+    night of it is public (a night kept for members hides the whole table, which would show its figures)."""
+    seasons = Season.objects.all()
+    return seasons if user.is_authenticated else seasons.exclude(nights__is_public=False)
+
+
+def is_current(season: Season, today: dt.date) -> bool:
+    return season.starts_on <= today <= season.ends_on

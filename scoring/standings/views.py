@@ -20,6 +20,7 @@ from scoring.standings.export import OFFERED, InertTableExport
 from scoring.standings.filters import FORMAT_CHOICES, StandingsFilter
 from scoring.standings.night import places_rule, round_numbers
 from scoring.standings.paging import CleanPagingMixin
+from scoring.standings.season_views import player_seasons
 from scoring.standings.selectors import (
     abandoned_rubbers,
     listed,
@@ -236,6 +237,7 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         # event): kept under that version, so a hand at another table leaves his page where it is.
         version = standings_cache.events_version(events.filter(player_events(player)))
         context["rubbers_table"] = table
+        context["seasons"] = player_seasons(player, user)
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
                                                lambda: self.figures(player, rubbers, events))
         return context

@@ -17,6 +17,7 @@ from scoring.models import Event, Rubber
 from scoring.reporting.services import AtTable, hand_report, working_code
 from scoring.rounds.services import entrants_set, round_start, schedule_make
 from scoring.services.rulings import ruling_make
+from scoring.services.seasons import night_season_set, season_create
 from tests.builders import a_rubber
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import record, row_counts
@@ -71,6 +72,12 @@ MATRIX: dict[str, tuple[Access, Callable[[dict[str, Any]], list[Any]]]] = {
     "round_totals": (SECRETARY_FORM, lambda o: [o["paper"].pk]),
     "club_night": (CLUB_NIGHT, lambda o: [o["night"].slug]),
     "standings": (PUBLIC, lambda o: []),
+    "seasons": (PUBLIC, lambda o: []),
+    "season": (PUBLIC, lambda o: [o["season"].slug]),
+    "season_standings_csv": (PUBLIC, lambda o: [o["season"].slug]),
+    "season_standings_pdf": (PUBLIC, lambda o: [o["season"].slug]),
+    "season_new": (SECRETARY_FORM, lambda o: []),
+    "season_edit": (SECRETARY_FORM, lambda o: [o["season"].slug]),
     "rubber_new": (SECRETARY_FORM, lambda o: [o["event"].slug]),
     "rubber_import": (SECRETARY_FORM, lambda o: []),
     "rubber": (PUBLIC, lambda o: [o["rubber"].pk]),
@@ -171,12 +178,16 @@ def club(secretary, member, players, django_user_model):
     entrants_set(event=progressive, players=PlayerFactory.create_batch(8))
     round_start(round_id=schedule_make(event=progressive)[0].pk)
     paper = progressive.rubbers.order_by("pk").first()
+    season = season_create(name="Winter league", slug="winter-league", key=progressive.standing_key,
+                           starts_on=progressive.starts_on, ends_on=progressive.starts_on, best=None, qualify=1)
+    night_season_set(event_id=progressive.pk, season_id=season.pk)
     night = EventFactory(is_public=True, mode=Event.Mode.CLUB_NIGHT)
     code = working_code(rubber)
     report = hand_report(rubber_id=rubber.pk, play={"dealer": "S", "maker": "S", "tricks": 3},
                          by=AtTable(players[0]))
     return {"event": event, "rubber": rubber, "ruling": ruling, "players": players, "tournament": tournament,
             "round": first, "night": night, "paper": paper, "code": code, "report": report,
+            "season": season,
             "users": {"player": member, "secretary": secretary, "admin": admin}}
 
 

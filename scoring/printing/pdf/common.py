@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -52,9 +52,9 @@ GRID = TableStyle([
 ])
 
 
-def content_width(paper: str) -> float:
-    """The width between the margins on the event's paper."""
-    return PAGE_SIZES.get(paper, LETTER)[0] - 2 * MARGIN
+def content_width(paper: str, wide: bool = False) -> float:
+    """The width between the margins on the event's paper (turned sideways where `wide`)."""
+    return PAGE_SIZES.get(paper, LETTER)[1 if wide else 0] - 2 * MARGIN
 
 
 def p(text: str, style: str = "body") -> Paragraph:
@@ -144,15 +144,17 @@ def footer(label: str) -> Callable[[Any, Any], None]:
     return draw
 
 
-def build(story: list[Flowable], *, paper: str, title: str, label: str) -> bytes:
-    """Lay out `story` on the event's paper and return the PDF's bytes."""
-    return build_counted(story, paper=paper, title=title, label=label)[0]
+def build(story: list[Flowable], *, paper: str, title: str, label: str, wide: bool = False) -> bytes:
+    """Lay out `story` on the event's paper (turned sideways where `wide`) and return the PDF's bytes."""
+    return build_counted(story, paper=paper, title=title, label=label, wide=wide)[0]
 
 
-def build_counted(story: list[Flowable], *, paper: str, title: str, label: str) -> tuple[bytes, int]:
+def build_counted(story: list[Flowable], *, paper: str, title: str, label: str,
+                  wide: bool = False) -> tuple[bytes, int]:
     """Lay out `story` and return the PDF's bytes and how many pages it took."""
     out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=PAGE_SIZES.get(paper, LETTER), leftMargin=MARGIN, rightMargin=MARGIN,
+    size = PAGE_SIZES.get(paper, LETTER)
+    doc = SimpleDocTemplate(out, pagesize=landscape(size) if wide else size, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 4 * mm, title=title,
                             author=the_club().name)
     doc.build(story, onFirstPage=footer(label), onLaterPages=footer(label))
