@@ -12,7 +12,7 @@ free_port() {  # the servers' ports, free ones, so that two runs side by side ne
 # One migrated database, copied to each script's path: each script's own migrate then finds nothing to do. The
 # scripts that play on the demo club get a copy with it built, and their own seed_demo finds it there.
 DATABASE_URL="sqlite:///$tmp/migrated.sqlite3" $PY manage.py migrate --noinput --verbosity 0
-for db in standings backup sheets night euchre-growth-30 demo; do
+for db in standings backup sheets night euchre-growth-30 demo seasons; do
   cp "$tmp/migrated.sqlite3" "$tmp/$db.sqlite3"
 done
 # The scripts in two halves side by side, one a core: most of them run on one core, and the load scripts wait on
@@ -24,6 +24,7 @@ first() {
   env -u DATABASE_URL $PY bench/backup.py --rubbers 20 --runs 1 --db "$tmp/backup.sqlite3"
   env -u DATABASE_URL $PY bench/sheets.py --runs 1 --players 12 --rubbers 20 --db "$tmp/sheets.sqlite3"
   env -u DATABASE_URL $PY bench/growth.py --sizes 30 --runs 1 --dir "$tmp"
+  env -u DATABASE_URL $PY bench/seasons.py --nights 3 --players 8 --runs 1 --db "$tmp/seasons.sqlite3"
 }
 second() {  # the scripts that play on the demo club, which this half builds first
   DATABASE_URL="sqlite:///$tmp/demo.sqlite3" $PY manage.py seed_demo >/dev/null
