@@ -29,7 +29,7 @@ def pages_for(role: str, objects: dict[str, Any]) -> list[tuple[str, str]]:
     out = []
     for name, (access, args) in MATRIX.items():
         path = reverse(name, args=args(objects))
-        if access.read != "nobody" and may_read(access, role) and not path.endswith((".pdf", ".json")):
+        if access.read != "nobody" and may_read(access, role) and not path.endswith((".pdf", ".json", ".csv")):
             out.append((name, path))
     for name, args, query in WITH_QUERIES:
         if may_read(MATRIX[name][0], role):

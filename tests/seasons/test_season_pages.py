@@ -159,7 +159,7 @@ def test_the_printed_sheet_reads_back(client, players, settings):
 def test_a_long_season_prints_sideways(client, players):
     season = a_season(best=None, qualify=1)
     for day in range(1, 29, 3):  # ten nights
-        a_night(season, day, [players[name] for name in NAMES[:4]], [(5, 3)])
+        a_night(season, day, [players[name] for name in NAMES[4:]], [(5, 3)])  # the longest name among them
     reader = PdfReader(io.BytesIO(client.get(reverse("season_standings_pdf", args=[season.slug])).content))
     assert reader.pages[0].mediabox.width > reader.pages[0].mediabox.height
 
@@ -291,3 +291,20 @@ def test_a_taken_address_is_refused_on_its_field(client, secretary):
     again = client.post(reverse("season_new"), FORM | {"name": "Another"})
     assert again.status_code == 200 and "is taken by" in again.content.decode()
     assert Season.objects.count() == 1
+
+
+def test_the_most_lone_hands_made_wins_its_prize(client, players):
+    from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
+    from tests.factories import EventFactory
+
+    season = a_season(lone_prize=True)
+    for day, lone in ((7, {"N": 1, "E": 0, "S": 0, "W": 2}), (14, {"N": 1, "E": 0, "S": 0, "W": 0})):
+        event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=1, deal_limit=4, rulebook="standard",
+                             starts_on=dt.date(2026, 1, day), season=season)
+        entrants_set(event=event, players=[players[name] for name in (AMES, BELL, COBB, DUNN)])  # N, E, S, W
+        first = schedule_make(event=event)[0]
+        round_start(round_id=first.pk)
+        round_totals_enter(rubber_id=first.tables.get().rubber_id, points={"NS": 6, "EW": 2}, lone=lone)
+        round_close(round_id=first.pk)
+    text = plain(client.get(reverse("season", args=[season.slug])))
+    assert f"Most lone hands (2 lone hands made): {AMES}, {DUNN}" in text

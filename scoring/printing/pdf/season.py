@@ -6,14 +6,14 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from scoring.printing.pdf.common import GRID, STYLES, Name, build, content_width, p
 from scoring.printing.pdf.fonts import REGULAR
 from scoring.standings.season_page import Row, SeasonPage
 
 NAME = ParagraphStyle("season-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10)
-PLACE, NIGHT, TOTAL, PLAYED = 12 * mm, 12 * mm, 15 * mm, 13 * mm
+PLACE, NIGHT, TOTAL, PLAYED = 12 * mm, 12 * mm, 15 * mm, 16 * mm
 NAME_LEAST = 42 * mm
 """The narrowest the name column goes (a 36-character name wraps on two lines) before the paper is turned."""
 
@@ -35,7 +35,7 @@ def season_pdf(page: SeasonPage, paper: str) -> bytes:
     ]
     story += [p(f"{award.title} ({award.figure}): {', '.join(award.winners)}", "small") for award in page.awards]
     if page.rows:
-        story.append(_table(page, content_width(paper, sideways)))
+        story += [Spacer(1, 3 * mm), _table(page, content_width(paper, sideways))]
         story.append(p("Each night's high and low", "heading"))
         story += [p(_marks(mark.event.starts_on.strftime("%-d %b %Y"), mark.high, mark.low), "small")
                   for mark in page.marks]
