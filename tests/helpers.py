@@ -1,12 +1,16 @@
-"""Recording hands through the service, as the secretary's form does."""
+"""Recording hands through the service, as the secretary's form does; reading a refusal's codes."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+from django.core.exceptions import ValidationError
 from django.db import connection
+from django.forms import BaseForm
 from django.test import Client
 
 from scoring.models import Rubber
@@ -58,3 +62,27 @@ def together(count: int, prepare: Callable[[int], Client], send: Callable[[int, 
     for thread in threads:
         thread.join(60)
     return statuses
+
+
+def refused(refusal: ValidationError | pytest.ExceptionInfo[ValidationError] | BaseForm,
+            field: str | None = None) -> set[str]:
+    """The codes of a refusal (a service's, as pytest caught it, or a form's errors), on every field or on
+    `field` (`"__all__"` for what is said above the form). The words are checked where they are made
+    (tests/services/test_refusal_words.py); a test asks which refusal it met."""
+    if isinstance(refusal, BaseForm):
+        said = refusal.errors.as_data()
+    else:
+        error = refusal.value if isinstance(refusal, pytest.ExceptionInfo) else refusal
+        said = error.error_dict if hasattr(error, "error_dict") else {"__all__": error.error_list}
+    return {e.code for name, errors in said.items() if field in (None, name) for e in errors if e.code}
+
+
+@contextmanager
+def refusal(*codes: str, field: str | None = None) -> Iterator[pytest.ExceptionInfo[ValidationError]]:
+    """Expect the block to be refused with exactly these codes (on `field`, when given)."""
+    from tests.services.test_refusal_words import said_in_its_words
+
+    with pytest.raises(ValidationError) as caught:
+        yield caught
+    assert refused(caught, field) == set(codes), caught.value
+    said_in_its_words(caught.value)

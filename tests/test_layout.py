@@ -327,3 +327,65 @@ def test_a_write_outside_the_services_is_found():
     assert writes(view, "scoring/club/events.py") == ["scoring/club/events.py: form.instance.save (line 2)",
                                                       "scoring/club/events.py: Entrant.objects.filter(pk=form.pk)"
                                                       ".update (line 3)"]
+
+
+REFUSALS = {"ValidationError", "AlreadyDone"}
+"""The classes a refusal is made of: Django's, and the club night's own for a page out of date."""
+GATHERED = {
+    "scoring/services/events.py: errors": "the event's fields' refusals, each made with its code",
+    "scoring/services/players.py: errors": "the roll's refusals (`roll_errors`), each made with its code",
+    "scoring/models/playing.py: {'house_rules': refusal}": "the house rules' refusal, made with its code above",
+}
+"""Refusals made of others gathered on their fields, each with what it gathers."""
+
+
+def refusal_makers() -> set[str]:
+    """The functions that make a refusal (`-> ValidationError`): each refusal they make is checked where it is."""
+    return {node.name for path in modules() for node in ast.walk(parsed(path))
+            if isinstance(node, ast.FunctionDef) and node.returns is not None
+            and ast.unparse(node.returns) in REFUSALS}
+
+
+def coded(call: ast.Call, makers: set[str]) -> bool:
+    """A refusal with its code: given one (`code=`), or made of refusals on their fields that have theirs."""
+    if any(keyword.arg == "code" for keyword in call.keywords):
+        return True
+    given = call.args[0] if call.args else None
+    values = (given.values if isinstance(given, ast.Dict) else [given.value] if isinstance(given, ast.DictComp)
+              else [])
+    return bool(values) and all(isinstance(v, ast.Call) and (coded(v, makers) if refusal_made(v)
+                                                              else ast.unparse(v.func) in makers) for v in values)
+
+
+def refusal_made(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and ast.unparse(node.func).rpartition(".")[2] in REFUSALS
+
+
+def uncoded(tree: ast.Module, name: str, makers: set[str]) -> list[str]:
+    """A module's refusals made without a code, as `name: line n`."""
+    return [f"{name}: line {node.lineno}" for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and refusal_made(node) and not coded(node, makers)
+            and f"{name}: {ast.unparse(node.args[0]) if node.args else ''}" not in GATHERED]
+
+
+def test_every_refusal_has_its_code():
+    """A refusal (a `ValidationError` the site raises) carries a code naming it, as a field's own does, so a page
+    or a test asks which refusal it is and the words are checked once, where they are made
+    (tests/services/test_refusal_words.py). The engine's errors are its own; a service turns them into refusals."""
+    makers = refusal_makers()
+    found = [line for path in modules() if path.relative_to(CODE).parts[0] != "engine"
+             for line in uncoded(parsed(path), str(path.relative_to(ROOT)), makers)]
+    assert found == [], "\n".join(["refusals without a code:", *found])
+
+
+def test_a_refusal_without_a_code_is_found():
+    service = ast.parse("def round_start(round_):\n"
+                        "    raise ValidationError('Close the round first.')\n"
+                        "def round_close(round_):\n"
+                        "    raise ValidationError({'round': ValidationError('Closed already.')})\n"
+                        "def night_close(event):\n"
+                        "    raise ValidationError('Close every round first.', code='rounds_open')\n")
+    # Line 4 twice: the refusal on the field has no code, so neither has the one made of it.
+    assert uncoded(service, "scoring/rounds/services.py", set()) == ["scoring/rounds/services.py: line 2",
+                                                                   "scoring/rounds/services.py: line 4",
+                                                                   "scoring/rounds/services.py: line 4"]

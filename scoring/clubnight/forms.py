@@ -67,6 +67,7 @@ class CutForm(forms.Form):
                 continue
             name, colon, card = line.partition(":")
             if not colon or not name.strip() or not card.strip():
-                raise forms.ValidationError(f"Line {number}: write the name, a colon, then the card.")
+                raise forms.ValidationError(f"Line {number}: write the name, a colon, then the card.",
+                                            code="cuts_unreadable")
             out.append((name.strip(), card.strip()))
         return out

@@ -45,6 +45,14 @@ class AlreadyDone(ValidationError):
     """What was asked has already been done, from another tab or a second click: the page is out of date."""
 
 
+def _not_present(player: Player) -> ValidationError:
+    return ValidationError(f"{player} is not marked present.", code="not_present")
+
+
+def _broken_up(table: ClubTable) -> AlreadyDone:
+    return AlreadyDone(f"Table {table.number} has already broken up.", code="table_broken_up")
+
+
 # Presence, in order of arrival (law 11: those first in the room have the preference).
 
 
@@ -52,12 +60,12 @@ class AlreadyDone(ValidationError):
 def player_arrives(*, event: Event, player: Player) -> Entrant:
     """Mark a player present; one who comes back after leaving arrives again, at the end of the order."""
     if event.mode != Event.Mode.CLUB_NIGHT:
-        raise ValidationError("Only a club night keeps who is present.")
+        raise ValidationError("Only a club night keeps who is present.", code="no_presence_kept")
     event = Event.objects.select_for_update().get(pk=event.pk)
     last = event.entrants.aggregate(last=Max("number"))["last"] or 0
     entrant = event.entrants.filter(player=player).first()
     if entrant is not None and entrant.present:
-        raise ValidationError(f"{player} is already here.")
+        raise ValidationError(f"{player} is already here.", code="already_here")
     if entrant is None:
         entrant = Entrant(event=event, player=player)
     entrant.number, entrant.present = last + 1, True
@@ -71,7 +79,7 @@ def player_leaves(*, event: Event, player: Player) -> None:
     settled when it ends (law 19), or by a substitute meanwhile (law 18)."""
     entrant = event.entrants.select_for_update().filter(player=player, present=True).first()
     if entrant is None:
-        raise ValidationError(f"{player} is not marked present.")
+        raise _not_present(player)
     places = []
     for table in ClubTable.objects.select_for_update().filter(event=event):
         if player.pk in table.candidates:
@@ -88,7 +96,7 @@ def player_returns(*, event: Event, player: Player) -> Entrant:
     and back in line at each table where he was a candidate, unless the table has broken up since."""
     entrant = event.entrants.select_for_update().filter(player=player, present=False).first()
     if entrant is None:
-        raise ValidationError(f"{player} is not marked gone home.")
+        raise ValidationError(f"{player} is not marked gone home.", code="not_gone_home")
     for place in entrant.gone_from:
         table = ClubTable.objects.select_for_update().filter(pk=place["table"], event=event, broken_up=False).first()
         if table is not None and player.pk not in table.candidates:
@@ -193,9 +201,9 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     """
     event = _locked(event)
     if event.mode != Event.Mode.CLUB_NIGHT:
-        raise ValidationError(f"Only a club night forms its tables by {event.playing.forming}.")
+        raise ValidationError(f"Only a club night forms its tables by {event.playing.forming}.", code="no_tables_cut")
     if after_cutting is not None and event.cuttings.filter(kind=Cutting.Kind.TABLES, pk__gt=after_cutting).exists():
-        raise AlreadyDone("The tables have already been cut: the page now shows them.")
+        raise AlreadyDone("The tables have already been cut: the page now shows them.", code="tables_cut_already")
     players = waiting(event)
     in_line = [pk for t in event.club_tables.filter(broken_up=False) for pk in t.candidates]
     wished = set(joining)
@@ -214,7 +222,7 @@ def tables_form(*, event: Event, seed: int | None = None, entered: Sequence[tupl
     try:
         formation = form_tables(list(names), source, fresh=fresh, first_number=first)
     except (CutError, ValueError) as exc:
-        raise ValidationError(sentence(str(exc))) from None
+        raise ValidationError(sentence(str(exc)), code="cut_refused") from None
     seated: set[int] = set()
     placed: set[int] = set()
     for formed in formation.tables:
@@ -262,7 +270,7 @@ def _jack_deals(names: Sequence[str], seed: int | None, entered: Sequence[tuple[
         seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
         return jack_tables(names, seed, tables), seed
     except JackDealError as exc:
-        raise ValidationError(sentence(str(exc))) from None
+        raise ValidationError(sentence(str(exc)), code="jacks_refused") from None
 
 
 def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, entered: Sequence[tuple[str, str]],
@@ -272,7 +280,8 @@ def _jack_tables(event: Event, names: dict[str, Player], seed: int | None, enter
     tables = len(names) // 4
     if not tables:
         laws = event.playing.cited(Matter.TABLES)
-        raise ValidationError(sentence(f"{laws} needs four players to form a table; {len(names)} waiting."))
+        raise ValidationError(sentence(f"{laws} needs four players to form a table; {len(names)} waiting."),
+                              code="too_few_for_jacks")
     deals, seed = _jack_deals(list(names), seed, entered, tables)
     for number, deal in enumerate(deals, start=first):
         ClubTable.objects.create(event=event, number=number, candidates=[])
@@ -402,14 +411,15 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
     table = ClubTable.objects.select_for_update().get(pk=table.pk)
     rubbers = table_rubbers(event).get(table.number, [])
     if table.broken_up:
-        raise AlreadyDone(f"Table {table.number} has already broken up.")
+        raise _broken_up(table)
     if not rubbers:
-        raise ValidationError(f"Table {table.number} has no rubber to follow.")
+        raise ValidationError(f"Table {table.number} has no rubber to follow.", code="no_rubber_to_follow")
     last = rubbers[-1]
     if (ended is not None and ended != last.pk) or (last.is_open and len(rubbers) > 1 and ended is None):
-        raise AlreadyDone(f"Table {table.number}'s next rubber has already started: the page now shows it.")
+        raise AlreadyDone(f"Table {table.number}'s next rubber has already started: the page now shows it.",
+                          code="next_rubber_started")
     if last.status == Rubber.Status.IN_PROGRESS:
-        raise ValidationError(f"Table {table.number}'s rubber is still in play.")
+        raise ValidationError(f"Table {table.number}'s rubber is still in play.", code="rubber_in_play")
     if event.playing.asks.jacks:
         return _jack_next(event, table, rubbers, seed, entered)
     here = {e.player_id for e in present(event)}
@@ -421,7 +431,7 @@ def next_rubber(*, table: ClubTable, seed: int | None = None, entered: Sequence[
     except TableBreaksUp:  # law 21: nobody to take a departed player's place
         return _break_up(event, table, rubbers, source, seed, entered, left=departed)
     except (CutError, ValueError) as exc:
-        raise ValidationError(sentence(str(exc))) from None
+        raise ValidationError(sentence(str(exc)), code="cut_refused") from None
     names = _by_name(list(players.values()))
     seats = {seat: names[name] for seat, name in change.seats}
     rubber_start(event=event, north=seats[Seat.N], east=seats[Seat.E], south=seats[Seat.S], west=seats[Seat.W],
@@ -447,12 +457,12 @@ def candidate_declares(*, table: ClubTable, player: Player) -> ClubTable:
     there until he cuts into this one: law 20 takes it away for cutting in, not for declaring."""
     event = _locked(table.event)
     if not event.entrants.filter(player=player, present=True).exists():
-        raise ValidationError(f"{player} is not marked present.")
+        raise _not_present(player)
     if player.pk in seated_now(event):
-        raise ValidationError(f"{player} is playing at table {seated_now(event)[player.pk]}.")
+        raise ValidationError(f"{player} is playing at table {seated_now(event)[player.pk]}.", code="playing_elsewhere")
     table = ClubTable.objects.select_for_update().get(pk=table.pk)
     if player.pk in table.candidates:
-        raise ValidationError(f"{player} is already a candidate at table {table.number}.")
+        raise ValidationError(f"{player} is already a candidate at table {table.number}.", code="candidate_already")
     table.candidates = [*table.candidates, player.pk]
     table.save(update_fields=["candidates"])
     return table
@@ -465,10 +475,11 @@ def table_break_up(*, table: ClubTable, seed: int | None = None) -> list[str]:
     event = _locked(table.event)
     table = ClubTable.objects.select_for_update().get(pk=table.pk)
     if table.broken_up:
-        raise AlreadyDone(f"Table {table.number} has already broken up.")
+        raise _broken_up(table)
     rubbers = table_rubbers(event).get(table.number, [])
     if rubbers and rubbers[-1].status == Rubber.Status.IN_PROGRESS:
-        raise ValidationError(f"Table {table.number}'s rubber is still in play; finish or abandon it first.")
+        raise ValidationError(f"Table {table.number}'s rubber is still in play; finish or abandon it first.",
+                              code="rubber_in_play")
     source, seed = _source(seed, ())
     return list(_break_up(event, table, rubbers, source, seed, ()).outcome["precedence"])
 
@@ -491,7 +502,7 @@ def _break_up(event: Event, table: ClubTable, rubbers: Sequence[Rubber], source:
         order = ranked(cutter, cutting, "for precedence", 21) if ids else []
         cutter.finish()
     except (CutError, ValueError) as exc:
-        raise ValidationError(sentence(str(exc))) from None
+        raise ValidationError(sentence(str(exc)), code="cut_refused") from None
     names = _by_name(list(players.values()))
     placed = [names[n].pk for n in order]
     table.broken_up, table.candidates = True, placed

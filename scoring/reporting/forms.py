@@ -15,6 +15,7 @@ from scoring.engine.interchange import hand_document
 from scoring.engine.rulebook.matters import Matter
 from scoring.models import Player
 from scoring.parsing import RuledChoiceField
+from scoring.reporting.services import dispute_unsaid
 from scoring.services.play import check_hand
 from scoring.validators import LineField
 
@@ -164,7 +165,7 @@ class AnswerForm(forms.Form):
     def clean_dispute(self) -> str:
         reason = (self.cleaned_data.get("dispute") or "").strip()
         if self.disputing and not reason:
-            raise ValidationError("Say what is wrong with the report, for the secretary who settles it.")
+            raise dispute_unsaid()
         return reason
 
     @property

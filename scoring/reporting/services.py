@@ -200,10 +200,10 @@ def preview(rubber: Rubber, play: dict[str, Any], number: int) -> Preview:
 def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
     seat = seat_of(rubber, who.player, number)
     if seat is None:
-        raise ValidationError(f"{who.player} is not at this table.")
+        raise ValidationError(f"{who.player} is not at this table.", code="not_at_table")
     if (who.member is not None and getattr(who.member, "player", None) != who.player
             and not is_secretary(who.member)):  # the secretary may report or answer for any of the four
-        raise ValidationError("A member reports in his own name.")
+        raise ValidationError("A member reports in his own name.", code="own_name_only")
     return seat
 
 
@@ -222,12 +222,12 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
         return sent
     if number is not None and number != rubber.hand_count + 1:
         raise ValidationError(f"Hand {number} has been recorded since this page showed it; this is hand "
-                              f"{rubber.hand_count + 1}.")
+                              f"{rubber.hand_count + 1}.", code="hand_recorded_since")
     number = rubber.hand_count + 1
     waiting = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related("reported_by").first()
     if waiting is not None:
         raise ValidationError(f"Hand {waiting.number} was already reported by {waiting.reported_by}; "
-                              "confirm or dispute that report.")
+                              "confirm or dispute that report.", code="already_reported")
     _check_seated(rubber, by, number)
     preview(rubber, play, number)
     report = HandReport(rubber=rubber, number=number, play=play, reported_by=by.player, reported_phone=by.phone,
@@ -237,7 +237,8 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
         with transaction.atomic():
             report.save()
     except IntegrityError:  # a report of the same deal saved between our look and our save
-        raise ValidationError(f"Hand {number} has just been reported from another phone.") from None
+        raise ValidationError(f"Hand {number} has just been reported from another phone.",
+                              code="reported_just_now") from None
     return report
 
 
@@ -248,12 +249,19 @@ def report_sent(rubber_id: int, key: str) -> HandReport | None:
     return HandReport.objects.select_related("reported_by").filter(rubber_id=rubber_id, send_key=key).first()
 
 
+def dispute_unsaid() -> ValidationError:
+    """The refusal of a dispute that says nothing (by the phone's form, and by the service)."""
+    return ValidationError("Say what is wrong with the report, for the secretary who settles it.",
+                           code="dispute_unsaid")
+
+
 def _open_report(rubber: Rubber, report_id: int) -> HandReport:
     report = HandReport.objects.select_for_update().filter(pk=report_id, rubber=rubber).first()
     if report is None:
-        raise ValidationError("There is no such report at this table.")
+        raise ValidationError("There is no such report at this table.", code="no_such_report")
     if not report.is_open:
-        raise ValidationError(f"Hand {report.number} is already settled: {report.get_status_display().lower()}.")
+        raise ValidationError(f"Hand {report.number} is already settled: {report.get_status_display().lower()}.",
+                              code="report_settled")
     return report
 
 
@@ -265,17 +273,17 @@ def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, d
     rubber = record_lock(rubber_id, Change.REPORT)
     report = _open_report(rubber, report_id)
     if report.status == HandReport.Status.DISPUTED:
-        raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.")
+        raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.", code="report_disputed")
     seat = _check_seated(rubber, by, report.number)
     reporter_seat = seat_of(rubber, report.reported_by, report.number)
     if reporter_seat is not None and seat.side is reporter_seat.side:
         raise ValidationError(f"{by.player} is on the side that reported hand {report.number}; "
-                              "a player of the other side confirms it.")
+                              "a player of the other side confirms it.", code="same_side")
     report.answered_by, report.answered_phone, report.answered_member = by.player, by.phone, by.member
     report.answered_at = timezone.now()
     if not agree:
         if not dispute.strip():
-            raise ValidationError("Say what is wrong with the report, for the secretary who settles it.")
+            raise dispute_unsaid()
         report.dispute = dispute.strip()
         report.status = HandReport.Status.DISPUTED
         report.full_clean(exclude=["rubber", "reported_by", "answered_by", "reported_member", "answered_member"])
@@ -291,7 +299,7 @@ def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, d
 def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User | None,
             extras: hand_services.HandExtras | None = None) -> Hand:
     if report.number != rubber.hand_count + 1:
-        raise ValidationError(f"Hand {report.number} has been entered already.")
+        raise ValidationError(f"Hand {report.number} has been entered already.", code="hand_entered_already")
     extras = extras or hand_services.HandExtras()
     return hand_services.hand_record(
         rubber_id=rubber.pk, play=play, by=by,
@@ -310,7 +318,7 @@ def report_withdraw(*, rubber_id: int, report_id: int, by: AtTable) -> HandRepor
     reporter_seat = seat_of(rubber, report.reported_by, report.number)
     if reporter_seat is None or seat.side is not reporter_seat.side:
         raise ValidationError("Only the side that reported a hand can withdraw the report; the other side "
-                              "disputes it.")
+                              "disputes it.", code="not_reporting_side")
     report.status = HandReport.Status.WITHDRAWN
     report.settled_at = timezone.now()
     report.save(update_fields=["status", "settled_at"])
@@ -325,7 +333,8 @@ def report_reopen(*, rubber_id: int, report_id: int, by: User) -> HandReport:
     rubber = rubber_lock(rubber_id)
     report = HandReport.objects.select_for_update().filter(pk=report_id, rubber=rubber).first()
     if report is None or report.status != HandReport.Status.ACCEPTED or not report.dispute or report.hand is None:
-        raise ValidationError("This report is not one accepted to be ruled on, so there is nothing to reopen.")
+        raise ValidationError("This report is not one accepted to be ruled on, so there is nothing to reopen.",
+                              code="nothing_to_reopen")
     number = report.hand.number
     hand_services.hand_take_back(rubber_id=rubber_id, number=number, by=by,
                                  reason="The ruling on the disputed report was cancelled: the dispute stands.")

@@ -14,6 +14,7 @@ from scoring.models import Player
 from scoring.models.rubbers import SEAT_FIELD
 from scoring.parsing import CountField
 from scoring.rounds.choices import UNPLAYED_CHOICES
+from scoring.rounds.services import arrival_unnamed
 from scoring.validators import LineField, TextField
 
 MOST_PAIRS = 32
@@ -41,17 +42,18 @@ class IndividualsForm(forms.Form):
         names = [name for name in names if name]
         for name in names:
             if len(name) > 80:
-                raise ValidationError(f"“{name[:20]}…” is longer than a name may be (80 characters).")
+                raise ValidationError(f"“{name[:20]}…” is longer than a name may be (80 characters).",
+                                      code="name_too_long")
             if Player.objects.filter(display_name__iexact=name).exists():
-                raise ValidationError(f"{name} is already on the roll: tick the name above.")
+                raise ValidationError(f"{name} is already on the roll: tick the name above.", code="on_the_roll")
         if len({n.lower() for n in names}) != len(names):
-            raise ValidationError("A new player is named twice.")
+            raise ValidationError("A new player is named twice.", code="named_twice")
         return names
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
         if not self.errors and not cleaned.get("players") and not cleaned.get("new_players"):
-            raise ValidationError("Tick the players entered, or name new ones.")
+            raise ValidationError("Tick the players entered, or name new ones.", code="no_entrants")
         return cleaned
 
     def entrants(self) -> list[Player]:
@@ -90,7 +92,7 @@ class PairsForm(forms.Form):
                     self.add_error(f"pair_{n}_{part}", f"{player} is already in {seen[player.pk]}.")
                 seen[player.pk] = f"pair {n}"
         if len(seen) < 4 and not self.errors:
-            raise ValidationError("Enter at least two pairs.")
+            raise ValidationError("Enter at least two pairs.", code="too_few_pairs")
         return cleaned
 
     def entrants(self) -> list[Player]:
@@ -173,9 +175,9 @@ class LateArrivalForm(forms.Form):
         cleaned: dict[str, Any] = super().clean() or {}
         name = " ".join((cleaned.get("new_name") or "").split())
         if not self.errors and not cleaned.get("player") and not name:
-            raise ValidationError("Choose the player who arrived, or name a new one.")
+            raise arrival_unnamed()
         if cleaned.get("player") and name:
-            raise ValidationError("Choose a player from the roll or name a new one, not both.")
+            raise ValidationError("Choose a player from the roll or name a new one, not both.", code="chosen_and_named")
         if name and Player.objects.filter(display_name__iexact=name).exists():
             self.add_error("new_name", f"{name} is already on the roll: choose the name above.")
         cleaned["new_name"] = name

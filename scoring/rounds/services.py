@@ -58,7 +58,7 @@ from scoring.standings.selectors import partnerships
 
 def _no_schedule_yet(event: Event) -> None:
     if event.event_rounds.exists():
-        raise ValidationError("The schedule is made; the entrants can no longer change.")
+        raise ValidationError("The schedule is made; the entrants can no longer change.", code="schedule_made")
 
 
 @transaction.atomic
@@ -72,11 +72,11 @@ def entrants_set(*, event: Event, players: Sequence[Player], new_names: Sequence
         added.append(roll_add(name))
     players = [*players, *added]
     if len({p.pk for p in players}) != len(players):
-        raise ValidationError("A player is entered twice.")
+        raise ValidationError("A player is entered twice.", code="entered_twice")
     if event.fixed_pairs and len(players) % 2:
-        raise ValidationError("Fixed pairs need an even number of players: each pair is two.")
+        raise ValidationError("Fixed pairs need an even number of players: each pair is two.", code="pairs_uneven")
     if len(players) > 64:
-        raise ValidationError("An event in rounds takes at most 64 players.")
+        raise ValidationError("An event in rounds takes at most 64 players.", code="too_many_players")
     event.entrants.all().delete()
     return Entrant.objects.bulk_create(
         Entrant(event=event, player=p, number=n) for n, p in enumerate(players, start=1))
@@ -108,7 +108,7 @@ def _plan(event: Event, entrants: int, seed: int) -> list[PlannedRound | None]:
             return [None] * rounds
         return list(pairs_schedule(entrants, rounds).rounds)
     except ValueError as exc:
-        raise ValidationError(f"No schedule: {exc}.") from None
+        raise ValidationError(f"No schedule: {exc}.", code="no_schedule") from None
 
 
 @transaction.atomic
@@ -117,13 +117,13 @@ def schedule_make(*, event: Event, seed: int = 0) -> list[Round]:
     until it starts, when the standing pairs it)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not event.in_rounds:
-        raise ValidationError("Only an event in rounds has a schedule.")
+        raise ValidationError("Only an event in rounds has a schedule.", code="not_in_rounds")
     if not event.rounds:
-        raise ValidationError("Say how many rounds the event plays first.")
+        raise ValidationError("Say how many rounds the event plays first.", code="rounds_unset")
     _no_schedule_yet(event)
     entrants = {e.number: e.player_id for e in event.entrants.all()}
     if len(entrants) < 4:
-        raise ValidationError("Enter at least four players first.")
+        raise ValidationError("Enter at least four players first.", code="too_few_players")
     made = []
     for number, planned in enumerate(_plan(event, len(entrants), seed), start=1):
         round_ = Round.objects.create(event=event, number=number)
@@ -189,7 +189,7 @@ def _swiss(round_: Round) -> None:
     try:
         planned = swiss_round(standing, met, north_south, byes, round_.number)
     except ValueError as exc:
-        raise ValidationError(sentence(str(exc), ".")) from None
+        raise ValidationError(sentence(str(exc), "."), code="no_pairing") from None
     _store_planned(round_, planned, entrants)
 
 
@@ -198,7 +198,7 @@ def _progressive(round_: Round) -> None:
     try:
         seating = moved_on(round_.event, round_.number)
     except MovementError as exc:
-        raise ValidationError(sentence(str(exc), ".")) from None
+        raise ValidationError(sentence(str(exc), "."), code="no_movement") from None
     _store(round_, seating.tables, seating.sitting_out)
 
 
@@ -210,11 +210,12 @@ def round_start(*, round_id: int) -> Round:
     round_ = Round.objects.select_related("event").get(pk=round_id)
     event = round_.event
     if Round.objects.filter(event=event, number__lt=round_.number).exclude(status=Round.Status.CLOSED).exists():
-        raise ValidationError(f"Close round {round_.number - 1} before starting round {round_.number}.")
+        raise ValidationError(f"Close round {round_.number - 1} before starting round {round_.number}.",
+                              code="earlier_round_open")
     started = Round.objects.filter(pk=round_id, status=Round.Status.PLANNED).update(
         status=Round.Status.IN_PLAY, started_at=timezone.now())
     if not started:
-        raise ValidationError(f"Round {round_.number} has already started.")
+        raise ValidationError(f"Round {round_.number} has already started.", code="round_started")
     round_.refresh_from_db()
     if not round_.tables.exists():
         (_progressive if event.moves_up else _swiss)(round_)
@@ -236,11 +237,14 @@ def round_call_time(*, round_id: int) -> Round:
     event_lock(Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first())
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if not round_.clock.finish:
-        raise ValidationError("At this event play stops at once when time is called: close the round.")
+        raise ValidationError("At this event play stops at once when time is called: close the round.",
+                              code="time_stops_play")
     if round_.status != Round.Status.IN_PLAY:
-        raise ValidationError(f"Round {round_.number} is not in play, so time cannot be called.")
+        raise ValidationError(f"Round {round_.number} is not in play, so time cannot be called.",
+                              code="round_not_in_play")
     if not round_.clock.callable(timezone.now()):
-        raise ValidationError(f"Time is up already in round {round_.number}: each table is on its last deal.")
+        raise ValidationError(f"Time is up already in round {round_.number}: each table is on its last deal.",
+                              code="time_up_already")
     round_.time_called_at = timezone.now()
     round_.save(update_fields=["time_called_at"])
     return round_
@@ -277,8 +281,10 @@ def round_close(*, round_id: int, by: User | None = None, unplayed: str = "") ->
     closed = Round.objects.filter(pk=round_id, status=Round.Status.IN_PLAY).update(
         status=Round.Status.CLOSED, closed_at=timezone.now())
     if not closed:
-        raise ValidationError(f"Round {round_.number} is not in play, so it cannot be closed."
-                              if round_.status == Round.Status.PLANNED else f"Round {round_.number} is closed already.")
+        planned = round_.status == Round.Status.PLANNED
+        raise ValidationError(f"Round {round_.number} is not in play, so it cannot be closed." if planned
+                              else f"Round {round_.number} is closed already.",
+                              code="round_not_in_play" if planned else "round_closed")
     _store_byes(round_, (player for table in silent for player in table.player_ids()), scored=unplayed == UNPLAYED_BYE)
     playing = round_.tables.filter(rubber__status=Rubber.Status.IN_PROGRESS).order_by("rubber")
     for rubber_id in playing.values_list("rubber", flat=True):
@@ -302,17 +308,19 @@ def round_totals_enter(*, rubber_id: int, points: dict[Side, int], lone: dict[Se
     rubber = record_lock(rubber_id, Change.TOTALS, reason=reason)
     table = RoundTable.objects.select_related("round").filter(rubber=rubber).first()
     if table is None or not rubber.event.progressive:
-        raise ValidationError("Only a table of a progressive round enters its round's totals.")
+        raise ValidationError("Only a table of a progressive round enters its round's totals.",
+                              code="not_a_progressive_table")
     if rubber.hand_count:
         raise ValidationError(f"The table has {plural(rubber.hand_count, 'deal')} entered: go on deal by deal, or "
-                              "take them back first.")
+                              "take them back first.", code="deals_entered")
     sides = {side.value: points[side] for side in Side}
     made = {seat.value: lone[seat] for seat in Seat}
     marched = None if marches is None else {seat.value: marches[seat] for seat in Seat}
     errors = totals_errors(sides, made, rubber.event.night.deal_limit, marches=marched, rulebook=rubber.rulebook,
                            names={seat.value: str(rubber.player_at(seat)) for seat in Seat})
     if errors:
-        raise ValidationError({_TOTALS_FIELDS[key]: words for key, words in errors.items()})
+        raise ValidationError({_TOTALS_FIELDS[key]: ValidationError(words, code="totals_impossible")
+                               for key, words in errors.items()})
     before, rubber.round_totals = rubber.round_totals, {**sides, "lone": made,
                                                         **({"marches": marched} if marched is not None else {})}
     if before is not None and before != rubber.round_totals:
@@ -339,12 +347,19 @@ def next_seated(event: Event) -> int:
     return (seated or 0) + 1
 
 
+def arrival_unnamed() -> ValidationError:
+    """The refusal of a late arrival neither chosen from the roll nor named (by the form, and by the service)."""
+    return ValidationError("Choose the player who arrived, or name a new one.", code="arrival_unnamed")
+
+
 def _moving_night(event: Event) -> None:
     if not event.moves_up:
         raise ValidationError("Only a progressive night whose winners move up seats players as they come and go; "
-                              "a night seated by its schedule keeps the players it was made for.")
+                              "a night seated by its schedule keeps the players it was made for.",
+                              code="night_not_moving")
     if not event.event_rounds.exists():
-        raise ValidationError("The schedule is not made yet: enter the player with the others.")
+        raise ValidationError("The schedule is not made yet: enter the player with the others.",
+                              code="schedule_not_made")
 
 
 @retried_on_deadlock
@@ -358,13 +373,14 @@ def late_arrival(*, event_id: int, player: Player | None = None, new_name: str =
     _moving_night(event)
     first = next_seated(event)
     if first > (event.rounds or 0):
-        raise ValidationError("Every round is seated already: there is no round left for a late arrival to play.")
+        raise ValidationError("Every round is seated already: there is no round left for a late arrival to play.",
+                              code="every_round_seated")
     if player is None:
         if not new_name:
-            raise ValidationError("Choose the player who arrived, or name a new one.")
+            raise arrival_unnamed()
         player = roll_add(new_name)
     if event.entrants.filter(player=player).exists():
-        raise ValidationError(f"{player} is entered already.")
+        raise ValidationError(f"{player} is entered already.", code="entered_already")
     number = (event.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
     entrant = Entrant.objects.create(event=event, player=player, number=number, first_round=first)
     if event.night.missed_rounds == MISSED_AVERAGE:
@@ -382,16 +398,17 @@ def gone_home(*, event_id: int, player_id: int) -> Entrant:
     _moving_night(event)
     entrant = event.entrants.select_related("player").filter(player_id=player_id).first()
     if entrant is None:
-        raise ValidationError("That player is not entered in this event.")
+        raise ValidationError("That player is not entered in this event.", code="not_entered")
     if entrant.last_round is not None:
-        raise ValidationError(f"{entrant.player} went home after round {entrant.last_round} already.")
+        raise ValidationError(f"{entrant.player} went home after round {entrant.last_round} already.",
+                              code="gone_home_already")
     started = event.event_rounds.exclude(status=Round.Status.PLANNED).aggregate(top=Max("number"))["top"] or 0
     if started == 0:
         raise ValidationError(f"Round 1 is seated and has not started: {entrant.player} plays it, or a substitute "
-                              "takes the seat.")
+                              "takes the seat.", code="first_round_unstarted")
     if next_seated(event) > started + 1:
         raise ValidationError(f"Round {started + 1} is seated already: {entrant.player} plays it, or a substitute "
-                              "takes the seat.")
+                              "takes the seat.", code="next_round_seated")
     entrant.last_round = started
     entrant.save(update_fields=["last_round"])
     return entrant
@@ -406,10 +423,10 @@ def night_close(*, event_id: int) -> Event:
     event_lock(event_id)
     event = Event.objects.get(pk=event_id)
     if not event.progressive:
-        raise ValidationError("Only a progressive night is closed this way.")
+        raise ValidationError("Only a progressive night is closed this way.", code="not_progressive")
     open_rounds = event.event_rounds.exclude(status=Round.Status.CLOSED).count()
     if open_rounds or not event.event_rounds.exists():
-        raise ValidationError("Close every round first; then the night.")
+        raise ValidationError("Close every round first; then the night.", code="rounds_open")
     if event.closed_at is None:
         event.closed_at = timezone.now()
         event.save(update_fields=["closed_at"])

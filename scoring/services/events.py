@@ -14,6 +14,7 @@ from scoring.engine.words import plural
 from scoring.models import Event
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
+from scoring.services.refusals import field_refusal
 from scoring.services.seasons import season_error
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
@@ -87,19 +88,21 @@ def movement_change_error(event: Event, fields: dict[str, Any]) -> str | None:
     return f"Fixed pairs need an even number of players, and {entered} are entered." if entered % 2 else None
 
 
-def running_errors(fields: dict[str, Any]) -> dict[str, str]:
+def running_errors(fields: dict[str, Any]) -> dict[str, ValidationError]:
     """An event in rounds says how many; only such an event has rounds, deals or minutes a round."""
-    errors: dict[str, str] = {}
+    errors: dict[str, ValidationError] = {}
     in_rounds = fields.get("mode") in IN_ROUNDS
     if in_rounds and not fields.get("rounds"):
-        errors["rounds"] = "Say how many rounds the tournament plays."
+        errors["rounds"] = ValidationError("Say how many rounds the tournament plays.", code="rounds_unset")
     if fields.get("mode") == Event.Mode.PROGRESSIVE:
         deals = fields.get("deal_limit")
         if deals and deals not in PROGRESSIVE_DEALS:
-            errors["deal_limit"] = "A progressive round plays 4, 6, 8 or 12 deals."
+            errors["deal_limit"] = ValidationError("A progressive round plays 4, 6, 8 or 12 deals.",
+                                                   code="deals_refused")
         if fields.get("game_points") or fields.get("games"):
             errors["game_points" if fields.get("game_points") else "games"] = (
-                "A progressive night adds up each round's deals and plays no games; leave this empty.")
+                ValidationError("A progressive night adds up each round's deals and plays no games; leave this empty.",
+                                code="no_games_at_progressive"))
     else:
         usual = NightRules().document()
         for name, what in (("movement", "a movement"), ("ranking", "a choice of ranking"),
@@ -109,17 +112,20 @@ def running_errors(fields: dict[str, Any]) -> dict[str, str]:
                            ("round_prize", "a prize for the best single round"),
                            ("prize_ties", "a way with level prizes")):
             if fields.get(name) and fields.get(name) != usual[name]:
-                errors[name] = f"Only a progressive night has {what}; leave it as it is."
+                errors[name] = ValidationError(f"Only a progressive night has {what}; leave it as it is.",
+                                               code="progressive_only")
     if not in_rounds:
         for name, what in (("rounds", "rounds"), ("deal_limit", "a number of deals a round"),
                            ("round_minutes", "minutes a round")):
             if fields.get(name):
-                errors[name] = f"Only a tournament in rounds has {what}; leave this empty."
+                errors[name] = ValidationError(f"Only a tournament in rounds has {what}; leave this empty.",
+                                               code="rounds_only")
         if fields.get("time_called") not in (None, "", NightRules().time_called):
-            errors["time_called"] = "Only a tournament in rounds has its time called; leave it as it is."
+            errors["time_called"] = ValidationError("Only a tournament in rounds has its time called; leave it as "
+                                                    "it is.", code="rounds_only")
     starts, ends = fields.get("starts_on"), fields.get("ends_on")
     if starts and ends and ends < starts:
-        errors["ends_on"] = "The event cannot end before it starts."
+        errors["ends_on"] = ValidationError("The event cannot end before it starts.", code="ends_before_start")
     return errors
 
 
@@ -152,9 +158,15 @@ def event_create(**fields: Any) -> Event:
     return event
 
 
-def slug_taken(slug: str, taken: Event) -> str:
+def slug_taken(slug: str, taken: Event) -> ValidationError:
     """Why an event cannot have the web address `slug`: `taken` has it."""
-    return f"The web address /events/{slug}/ is taken by “{taken}”; type another."
+    return ValidationError(f"The web address /events/{slug}/ is taken by “{taken}”; type another.",
+                           code="address_taken")
+
+
+def fixed_refusal(why: str) -> ValidationError:
+    """A fixed field changed (`event_locks` says `why` it is fixed), by the service or by the form."""
+    return ValidationError(f"This can no longer change: {why}.", code="fixed")
 
 
 def usual_rulebook(*, progressive: bool) -> str:
@@ -169,17 +181,17 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
     """Change a stored event (never its web address, so links keep working)."""
     _only_known(fields)
     if "slug" in fields:
-        raise ValidationError({"slug": "An event's web address stays as it was made."})
+        raise field_refusal("slug", "An event's web address stays as it was made.", code="address_fixed")
     event_lock(event_id)
     event = Event.objects.get(pk=event_id)
-    errors = {name: f"This can no longer change: {why}." for name, why in event_locks(event).items()
+    errors = {name: fixed_refusal(why) for name, why in event_locks(event).items()
               if name in fields and fields[name] != stored(event, name)}
     wrong_mode = mode_change_error(event, fields.get("mode"))
     if wrong_mode and "mode" not in errors:
-        errors["mode"] = wrong_mode
+        errors["mode"] = ValidationError(wrong_mode, code="players_fix_mode")
     wrong_movement = movement_change_error(event, fields)
     if wrong_movement and "movement" not in errors:
-        errors["movement"] = wrong_movement
+        errors["movement"] = ValidationError(wrong_movement, code="pairs_uneven")
     errors = running_errors({**{n: stored(event, n) for n in EVENT_FIELDS}, **fields}) | errors
     if errors:
         raise ValidationError(errors)

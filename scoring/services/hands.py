@@ -17,6 +17,7 @@ from scoring.engine.words import sentence
 from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Penalty, Player, Round, Rubber
 from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.record import Change, record_lock
+from scoring.services.refusals import field_refusal
 from scoring.services.scoring import rubber_hands, rubber_rescore
 
 
@@ -116,10 +117,11 @@ def hand_take_back(*, rubber_id: int, number: int, reason: str, by: User | None)
     on record. A hand with a ruling on it stays: its ruling is part of the record (correct it instead)."""
     rubber = record_lock(rubber_id, Change.TAKE_BACK)
     if number != rubber.hand_count:
-        raise ValidationError(f"Only the last hand (hand {rubber.hand_count}) can be taken back.")
+        raise ValidationError(f"Only the last hand (hand {rubber.hand_count}) can be taken back.", code="not_last_hand")
     hand = Hand.objects.prefetch_related("penalties").get(rubber=rubber, number=number)
     if hand.rulings.exists():
-        raise ValidationError(f"Hand {number} has a ruling on it; correct the hand instead of taking it back.")
+        raise ValidationError(f"Hand {number} has a ruling on it; correct the hand instead of taking it back.",
+                              code="hand_ruled")
     taken = HandTakenBack(rubber=rubber, number=number, hand=hand_document(hand), reason=reason.strip(), made_by=by)
     taken.full_clean(exclude=["rubber", "made_by"])
     taken.save()
@@ -140,7 +142,8 @@ class ScoreView:
 
 def _reason_check(number: int, hand_count: int, reason: str) -> None:
     if number != hand_count and not reason.strip():
-        raise ValidationError({"reason": "A later hand has been entered, so say why this entry is corrected."})
+        raise field_refusal("reason", "A later hand has been entered, so say why this entry is corrected.",
+                            code="correction_unexplained")
 
 
 def correction_preview(*, hand_id: int, play: dict[str, Any], reason: str) -> tuple[ScoreView, ScoreView]:
@@ -158,7 +161,8 @@ def correction_preview(*, hand_id: int, play: dict[str, Any], reason: str) -> tu
     try:
         views = [score_rubber(hands, rulebook, first_dealer=first) for hands in (before, after)]
     except RubberError as exc:
-        raise ValidationError(f"That correction would make a later hand impossible: {exc}") from None
+        raise ValidationError(f"That correction would make a later hand impossible: {exc}",
+                              code="later_hand_impossible") from None
     return _view(views[0], hand.number), _view(views[1], hand.number)
 
 
@@ -197,15 +201,15 @@ def penalty_add(*, hand_id: int, kind: str, side: str, count: int, note: str, cl
     try:
         late = claim_limit(kind, claimed, rubber.rulebook)
     except RulingError as exc:
-        raise ValidationError({"claimed": exc.message}) from None
+        raise field_refusal("claimed", exc.message, code="claim_refused") from None
     if late:
-        raise ValidationError({"claimed": f"Too late ({cite(late, rubber.rulebook)}): the score stands. To keep the "
-                                          "claim on record, ask for a ruling on the hand; it is recorded with no "
-                                          "effect."})
+        raise field_refusal("claimed", f"Too late ({cite(late, rubber.rulebook)}): the score stands. To keep the "
+                                       "claim on record, ask for a ruling on the hand; it is recorded with no "
+                                       "effect.", code="claim_too_late")
     rulebook = rubber.rulebook
     key = PENALTY_KEYS.get(kind)
     if key is None or not rulebook.knows(key) or (key == "signal" and not rulebook.points.signal):
-        raise ValidationError({"kind": sentence(f"{rulebook.short_name} score no such penalty.")})
+        raise field_refusal("kind", sentence(f"{rulebook.short_name} score no such penalty."), code="no_such_penalty")
     sided = kind in ("revoke", "wrong_cards", "signal", "thrown_in")
     penalty = Penalty(hand_id=hand_id, kind=kind, side=side if sided else "",
                       count=count if kind == "revoke" else 1, note=note, entered_by=by)

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError
 
-from scoring.engine import HandResult, ReportedHand, RubberError, Rulebook, interchange
+from scoring.engine import HandResult, IllegalReport, ReportedHand, RubberError, Rulebook, interchange
 from scoring.engine.interchange import hand_to_document, parse_hand
 from scoring.engine.rulings import Effect, apply_effects
 from scoring.models import Hand, Penalty, Ruling
@@ -115,9 +115,10 @@ def as_validation_error(exc: RubberError) -> ValidationError:
     message = exc.message
     if exc.hand is not None:
         message = f"{message} (hand {exc.hand})"
+    code = "illegal_hand" if isinstance(exc, IllegalReport) else "malformed_hand"
     if field in FORM_FIELDS:
-        return ValidationError({field: message})
-    return ValidationError(message)
+        return ValidationError({field: ValidationError(message, code=code)})
+    return ValidationError(message, code=code)
 
 
 # The fields every hand form has, so an engine error is said on its field; others are said above the form.

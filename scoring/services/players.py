@@ -15,33 +15,33 @@ from scoring.validators import check_length
 PLAYER_FIELDS = ("display_name", "member_number", "active", "user")
 
 
-def roll_errors(fields: dict[str, Any], player_id: int | None = None) -> dict[str, str]:
+def roll_errors(fields: dict[str, Any], player_id: int | None = None) -> dict[str, ValidationError]:
     """One name, one player, in any case; a member number names one player. Text too long to keep is
     refused before it is looked up."""
     others = Player.objects.all() if player_id is None else Player.objects.exclude(pk=player_id)
     errors = _too_long(fields)
     name = fields.get("display_name")
     if name and "display_name" not in errors and others.filter(display_name__iexact=name).exists():
-        errors["display_name"] = NAME_ON_ROLL
+        errors["display_name"] = ValidationError(NAME_ON_ROLL, code="name_on_roll")
     number = fields.get("member_number")
     holder = (others.filter(member_number__iexact=number).first()
               if number and "member_number" not in errors else None)
     if holder is not None:
-        errors["member_number"] = f"Member number {number} is {holder}'s."
+        errors["member_number"] = ValidationError(f"Member number {number} is {holder}'s.", code="number_taken")
     user = fields.get("user")
     if user is not None and others.filter(user=user).exists():
-        errors["user"] = "That login belongs to another player."
+        errors["user"] = ValidationError("That login belongs to another player.", code="login_taken")
     return errors
 
 
-def _too_long(fields: dict[str, Any]) -> dict[str, str]:
-    errors: dict[str, str] = {}
+def _too_long(fields: dict[str, Any]) -> dict[str, ValidationError]:
+    errors: dict[str, ValidationError] = {}
     for field in ("display_name", "member_number"):
         if isinstance(fields.get(field), str):
             try:
                 check_length(fields[field], Player, field)
             except ValidationError as exc:
-                errors[field] = " ".join(exc.messages)
+                errors[field] = exc
     return errors
 
 

@@ -83,30 +83,32 @@ def record_check(rubber: Rubber, change: Change, *, reason: str = "") -> None:
     asks = change.asks
     night_open_check(rubber.event, change)
     if rubber.status == Rubber.Status.ABANDONED:
-        raise ValidationError(asks.abandoned)
+        raise ValidationError(asks.abandoned, code="rubber_abandoned")
     if asks.ended and rubber.status != Rubber.Status.IN_PROGRESS:
-        raise ValidationError(_ended(rubber, asks))
+        raise _ended(rubber, asks)
     if asks.stays_once_round_closed and Round.objects.filter(tables__rubber=rubber,
                                                               status=Round.Status.CLOSED).exists():
-        raise ValidationError(asks.stays_once_round_closed)
+        raise ValidationError(asks.stays_once_round_closed, code="score_stands")
     if asks.why and not reason.strip() and (later := later_round(rubber)) is not None:
         raise ValidationError(f"Round {later} was seated from this round's results: {asks.why} (the seats made "
-                              "stand; the standings and prizes follow).")
+                              "stand; the standings and prizes follow).", code="later_round_seated")
 
 
 def night_open_check(event: Event, change: Change) -> None:
     """Refuse any change to a progressive night the secretary has closed, its tallies checked."""
     if event.progressive and event.closed_at is not None:
         raise ValidationError(f"The night is closed, its tallies checked: reopen it on the rounds page to "
-                              f"{change.asks.doing}.")
+                              f"{change.asks.doing}.", code="night_closed")
 
 
-def _ended(rubber: Rubber, asks: _Asks) -> str:
+def _ended(rubber: Rubber, asks: _Asks) -> ValidationError:
+    if rubber.status == Rubber.Status.STOPPED and rubber.round_totals is None:
+        return ValidationError(f"The rubber stopped after {plural(rubber.hand_count, 'deal')}, at its round's end; "
+                               "its score stands as it is.", code="rubber_stopped")
     if rubber.status == Rubber.Status.STOPPED:
-        return (f"The rubber stopped after {plural(rubber.hand_count, 'deal')}, at its round's end; its score "
-                "stands as it is." if rubber.round_totals is None else
-                "The round's totals were entered from the table's tally; it takes no deals.")
-    return asks.ended
+        return ValidationError("The round's totals were entered from the table's tally; it takes no deals.",
+                               code="totals_entered")
+    return ValidationError(asks.ended, code="rubber_ended")
 
 
 def later_round(rubber: Rubber) -> int | None:

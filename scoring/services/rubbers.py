@@ -12,6 +12,7 @@ from scoring.engine.rulebook.matters import Matter
 from scoring.models import Event, Player, Rubber, SeatChange
 from scoring.services.kept import making_keep
 from scoring.services.record import Change, record_lock
+from scoring.services.refusals import field_refusal
 from scoring.services.scoring import results_changed, rubber_rescore
 
 
@@ -23,7 +24,7 @@ def rubber_start(
     """A rubber begins, four different players seated; `deal_limit` stops it after that many deals (a round's)."""
     players = [north, east, south, west]
     if len({p.pk for p in players}) != 4:
-        raise ValidationError("Four different players are needed, one in each seat.")
+        raise ValidationError("Four different players are needed, one in each seat.", code="four_players_needed")
     rubber = Rubber(event=event, north=north, east=east, south=south, west=west, first_dealer=first_dealer,
                     table_label=table_label, played_on=played_on or dt.date.today(), next_dealer=first_dealer,
                     current_ns=0, current_ew=0, deal_limit=deal_limit)
@@ -36,7 +37,7 @@ def rubber_start(
 @transaction.atomic
 def rubber_abandon(*, rubber_id: int, reason: str) -> Rubber:
     if not reason.strip():
-        raise ValidationError({"reason": "Say why the rubber was abandoned."})
+        raise field_refusal("reason", "Say why the rubber was abandoned.", code="abandon_unexplained")
     rubber = record_lock(rubber_id, Change.ABANDON)
     rubber.status = Rubber.Status.ABANDONED
     rubber.abandon_reason = reason.strip()
@@ -72,19 +73,20 @@ def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int
     rubber = record_lock(rubber_id, Change.SUBSTITUTE, reason=reason)
     law = rubber.rulebook.noted(Matter.SUBSTITUTE)
     if not consented:
-        raise ValidationError({"consented": f"A substitute sits only with the consent of the other three "
-                                            f"players{law}."})
+        raise field_refusal("consented", f"A substitute sits only with the consent of the other three players{law}.",
+                            code="consent_needed")
     if not 1 <= from_hand <= rubber.hand_count + 1:
-        raise ValidationError({"from_hand": f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
-                                            f"from hand 1 to hand {rubber.hand_count + 1}."})
+        raise field_refusal("from_hand", f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
+                                         f"from hand 1 to hand {rubber.hand_count + 1}.", code="from_hand_out_of_range")
     sat = {rubber.north_id: "north", rubber.east_id: "east", rubber.south_id: "south", rubber.west_id: "west"}
     sat |= {change.player_id: change.seat for change in rubber.seat_changes.all()}
     if player.pk in sat:
-        raise ValidationError({"player": "That player already sits, or has sat, at this table."})
+        raise field_refusal("player", "That player already sits, or has sat, at this table.", code="sat_here_already")
     elsewhere = _seated_elsewhere(rubber, player)
     if elsewhere is not None:
-        raise ValidationError({"player": f"{player.display_name} is seated at {elsewhere.table_name}, still in "
-                                         f"play: a substitute comes from outside the tables in play{law}."})
+        raise field_refusal("player", f"{player.display_name} is seated at {elsewhere.table_name}, still in play: a "
+                                      f"substitute comes from outside the tables in play{law}.",
+                            code="seated_elsewhere")
     change = SeatChange(rubber=rubber, seat=seat, player=player, from_hand=from_hand, reason=reason,
                         consented=consented)
     change.full_clean()

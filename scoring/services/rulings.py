@@ -22,6 +22,7 @@ from scoring.engine.rulings import Ruling as Decision
 from scoring.models import Hand, Rubber, Ruling
 from scoring.services.play import as_scored
 from scoring.services.record import Change, record_lock
+from scoring.services.refusals import field_refusal
 from scoring.services.scoring import rubber_hands, rubber_rescore
 
 
@@ -57,7 +58,7 @@ def ruling_preview(
     rulebook = rubber.rulebook
     rows = list(hands) if hands is not None else rubber_hands(rubber)
     if not 1 <= hand_number <= len(rows):
-        raise ValidationError({"hand": f"This rubber has no hand {hand_number}."})
+        raise field_refusal("hand", f"This rubber has no hand {hand_number}.", code="no_such_hand")
     try:
         ruled = rule([as_scored(h, rulebook) for h in rows], hand_number, irregularity, facts, election,
                      rulebook=rulebook, names=rubber.names_at_hand(hand_number), first_dealer=Seat(rubber.first_dealer))
@@ -65,9 +66,9 @@ def ruling_preview(
         raise ValidationError(
             f"Hand {exc.hand}, entered after this one, could not be scored with this ruling ({exc.message}). "
             f"Take back the hands from the last down to hand {exc.hand}, make the ruling, then enter them "
-            "again.") from None
+            "again.", code="later_hand_unscorable") from None
     except RulingError as exc:
-        raise ValidationError({exc.field or "__all__": exc.message}) from None
+        raise field_refusal(exc.field or "__all__", exc.message, code="ruling_refused") from None
     return RulingPreview(ruled.decision, ruled.before, ruled.after, rows[hand_number - 1])
 
 
@@ -88,7 +89,8 @@ def ruling_make(
                              election=election, hands=hands)
     decision = preview.decision
     if decision.awaiting_election:
-        raise ValidationError({"election": "The non-offending side must choose before the ruling is made."})
+        raise field_refusal("election", "The non-offending side must choose before the ruling is made.",
+                            code="election_needed")
     try:
         with transaction.atomic():
             ruling = _ruling_create(rubber, preview, decision, hand_number, note, by, request_key)
@@ -122,15 +124,16 @@ def ruling_withdraw(*, ruling_id: int, reason: str, by: User | None) -> Ruling:
     rubber = record_lock(rubber_id, Change.WITHDRAWAL)
     ruling = Ruling.objects.get(pk=ruling_id)
     if ruling.withdrawn_at is not None:
-        raise ValidationError("This ruling has already been withdrawn.")
+        raise ValidationError("This ruling has already been withdrawn.", code="ruling_withdrawn")
     if not reason.strip():
-        raise ValidationError({"reason": "Say why the ruling is withdrawn."})
+        raise field_refusal("reason", "Say why the ruling is withdrawn.", code="withdrawal_unexplained")
     ruling.withdrawn_reason, ruling.withdrawn_at, ruling.withdrawn_by = reason.strip(), timezone.now(), by
     ruling.save(update_fields=["withdrawn_reason", "withdrawn_at", "withdrawn_by"])
     try:
         rubber_rescore(rubber)
     except ValidationError as exc:
-        raise ValidationError(f"Without this ruling the rubber cannot be scored: {exc.messages[0]}") from None
+        raise ValidationError(f"Without this ruling the rubber cannot be scored: {exc.messages[0]}",
+                              code="rubber_unscorable") from None
     return ruling
 
 

@@ -119,7 +119,8 @@ def rubber_scored(rubber: Rubber, hands: Sequence[Hand], seat_changes: Sequence[
     try:
         result = score_rubber([read(h) for h in hands], rulebook, first_dealer=Seat(rubber.first_dealer))
     except IllegalReport as exc:
-        raise (ValidationError(f"{illegal}{exc}") if illegal else as_validation_error(exc)) from None
+        raise (ValidationError(f"{illegal}{exc}", code="illegal_hand") if illegal
+               else as_validation_error(exc)) from None
     except RubberError as exc:
         raise as_validation_error(exc) from None
     return result, result_records(rubber, hands, result, seat_changes)
@@ -192,7 +193,7 @@ def _deals_due(rubber: Rubber, result: RubberResult) -> int | None:
     due = round_deals(limit, [scored.score_after for scored in result.hands])
     if len(result.hands) > due:
         raise ValidationError(f"Deal {due + 1} was played because the sides were level after {limit} deals; they "
-                              f"no longer are, so take deal {due + 1} back first.")
+                              f"no longer are, so take deal {due + 1} back first.", code="tie_deal_played")
     return due
 
 

@@ -32,20 +32,20 @@ def event_for_name(name: str, document: Any = None) -> Event:
     named = list(Event.objects.filter(name__iexact=name).order_by("pk")[:3])
     if len(named) > 1:
         raise ValidationError(f"More than one event is named {name}: give the web address of the one meant ("
-                              f"{', '.join(e.slug for e in named)}).")
+                              f"{', '.join(e.slug for e in named)}).", code="event_ambiguous")
     if named:
         return named[0]
     slug = slugify(name)
     if not slug:
-        raise ValidationError("The event needs a name with letters or digits.")
+        raise ValidationError("The event needs a name with letters or digits.", code="event_unnamed")
     if Event.objects.filter(slug=slug).exists():
         raise ValidationError(f"No event is named {name}, and its web address /events/{slug}/ is another event's: "
-                              "give that event's web address, or another name.")
+                              "give that event's web address, or another name.", code="event_address_taken")
     event = Event(slug=slug, name=name, starts_on=dt.date.today(), **_code_of(document))
     try:
         event.full_clean()
     except ValidationError as exc:
-        raise ValidationError(f"The event name: {' '.join(exc.messages)}") from None
+        raise ValidationError(f"The event name: {' '.join(exc.messages)}", code="event_name_refused") from None
     event.save()
     return event
 
@@ -78,25 +78,27 @@ def rubber_import(*, document: Any, event: Event, played_on: dt.date | None = No
         report = parse_rubber(document)
         playing = event.playing
         if report.rulebook.key != playing.key:
-            raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {playing.key}.")
+            raise ValidationError(f"The rubber uses {report.rulebook.key}, the event {playing.key}.", code="other_code")
         if report.rulebook.house != playing.house:
             raise ValidationError(f"The rubber's house rules ({house_words(report.rulebook.house)}) are not the "
-                                  f"event's ({house_words(playing.house)}).")
+                                  f"event's ({house_words(playing.house)}).", code="other_house_rules")
         if report.rulebook != playing:
             raise ValidationError(f"The rubber plays a game to {report.rulebook.winning.game_points} and a match "
                                   f"of {report.rulebook.games} game(s); the event a game to "
-                                  f"{playing.winning.game_points} and a match of {playing.games} game(s).")
+                                  f"{playing.winning.game_points} and a match of {playing.games} game(s).",
+                                  code="other_game")
         missing = [s.value for s in Seat if s not in report.players]
         if missing:
-            raise ValidationError(f"The rubber must name its four players; missing: {', '.join(missing)}.")
+            raise ValidationError(f"The rubber must name its four players; missing: {', '.join(missing)}.",
+                                  code="players_missing")
         names = [report.players[s] for s in Seat]
         if len({n.casefold() for n in names}) != 4:
-            raise ValidationError("The rubber must name four different players.")
+            raise ValidationError("The rubber must name four different players.", code="players_repeated")
         hands = _with_dealers(report)
         first = hands[0].dealer if hands and hands[0].dealer else Seat.N
         score_rubber(hands, report.rulebook, explain=False)  # refuse before anything is written
     except RubberError as exc:
-        raise ValidationError(str(exc)) from None
+        raise ValidationError(str(exc), code="rubber_refused") from None
     players = {seat: _player(seat, report.players[seat]) for seat in Seat}
     rubber = Rubber(event=event, played_on=played_on or dt.date.today(), table_label=table_label,
                     first_dealer=first.value,
@@ -134,7 +136,7 @@ def _player(seat: Seat, name: str) -> Player:
             player.full_clean()
             player.save()
     except ValidationError as exc:
-        raise ValidationError(f"players.{seat.value}: {' '.join(exc.messages)}") from None
+        raise ValidationError(f"players.{seat.value}: {' '.join(exc.messages)}", code="player_name_refused") from None
     return player
 
 

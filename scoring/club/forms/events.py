@@ -34,6 +34,7 @@ from scoring.services.events import (
     EVENT_FIELDS,
     IN_ROUNDS,
     event_locks,
+    fixed_refusal,
     running_errors,
     slug_taken,
     stored,
@@ -163,10 +164,10 @@ class EventForm(HouseRulesFields, forms.ModelForm):
         typed: str = self.cleaned_data.get("slug") or ""
         slug = typed or slugify(self.data.get("name") or "")
         if not slug:
-            raise ValidationError("Give the event a name with letters or digits, or a web address.")
+            raise ValidationError("Give the event a name with letters or digits, or a web address.", code="no_address")
         taken = Event.objects.filter(slug=slug).exclude(pk=self.instance.pk).first()
         if taken is not None and typed:
-            raise ValidationError(slug_taken(slug, taken))
+            raise slug_taken(slug, taken)
         if taken is not None:  # made from the name: the name is what the secretary typed
             if "name" not in self.errors:
                 self.add_error("name", f"The web address made from this name, /events/{slug}/, is taken by "
@@ -218,5 +219,5 @@ class EventEditForm(EventForm):
                 continue  # disabled fields: the stored rules are kept, whatever is posted
             posted = self.data.get(name)
             if posted is not None and posted != str(stored(self.instance, name) or ""):
-                self.add_error(name, f"This can no longer change: {why}.")
+                self.add_error(name, fixed_refusal(why))
         return cleaned

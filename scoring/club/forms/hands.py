@@ -7,7 +7,6 @@ from typing import Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
-from django.core.exceptions import ValidationError
 
 from scoring.engine import Declaration, HandResult, Reason, Rulebook, Seat
 from scoring.engine.explain import RESULT_WORDS
@@ -20,6 +19,7 @@ from scoring.models.rubbers import PENALTY_REASONS, PENALTY_WORDS
 from scoring.parsing import CountField, RuledChoiceField
 from scoring.services.hands import PENALTY_KEYS, HandExtras
 from scoring.services.play import check_hand
+from scoring.services.refusals import field_refusal
 from scoring.validators import LineField, TextField
 
 BLANK = [("", "—")]
@@ -133,7 +133,8 @@ class HandForm(forms.Form):
         outcome = OUTCOME_OF.get(data.get("maker") or "")
         if outcome is not None:  # a deal that was not played, chosen with one key in the maker's place
             if data.get("result") not in (HandResult.PLAYED.value, outcome.value):
-                raise ValidationError({"result": "The maker's choice already says how the deal ended."})
+                raise field_refusal("result", "The maker's choice already says how the deal ended.",
+                                    code="maker_says_result")
             data["result"], data["maker"] = outcome.value, ""
         elif data.get("maker") in dict(SEAT_CHOICES) and data.get("result") != HandResult.PLAYED.value:
             # A maker named means the deal was played: correcting an all-passed hand is picking its maker.
@@ -141,7 +142,7 @@ class HandForm(forms.Form):
         if self.rulebook.house.canadian_loner and data.get("declaration") == Declaration.ASSISTED:
             data["alone"] = True  # the house rule: the dealer's partner who orders him up plays alone
         if (data.get("announced_ns") is None) != (data.get("announced_ew") is None):
-            raise ValidationError({"announced_ew": "Give both sides' announced scores, or neither."})
+            raise field_refusal("announced_ew", "Give both sides' announced scores, or neither.", code="announced_both")
         check_hand(self.play(), self.hand_number, self.rulebook)
         return data
 

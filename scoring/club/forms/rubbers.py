@@ -78,8 +78,8 @@ class ImportForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
-            raise ValidationError("That file is too large for a rubber.")
+            raise ValidationError("That file is too large for a rubber.", code="file_too_large")
         try:
             return json.loads(upload.read())
         except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            raise ValidationError(f"Not valid JSON: {exc}") from None
+            raise ValidationError(f"Not valid JSON: {exc}", code="not_json") from None
