@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.engine import SOMERSET_1888
@@ -11,7 +10,7 @@ from scoring.models import Hand, HandTakenBack, Rubber
 from scoring.rulings.guide import worked_rubber
 from scoring.services.hands import hand_take_back
 from scoring.services.rulings import ruling_make
-from tests.helpers import play_game, record
+from tests.helpers import play_game, record, refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +40,7 @@ def test_the_last_hand_is_taken_back_after_a_confirmation_and_stays_on_record(cl
 def test_only_the_last_hand_and_never_a_ruled_one_is_taken_back(client, secretary, rubber):
     record(rubber, maker="N", tricks=5)
     record(rubber, maker="E", tricks=3)
-    with pytest.raises(ValidationError, match="Only the last hand"):
+    with refusal("not_last_hand"):
         hand_take_back(rubber_id=rubber.pk, number=1, reason="", by=secretary)
     ruling_make(rubber_id=rubber.pk, hand_number=2, irregularity="revoke", facts=REVOKE, election=None, by=secretary)
     client.force_login(secretary)

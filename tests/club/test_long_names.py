@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from scoring.models import Event, Hand, Player, Rubber
 from scoring.services.players import player_create
+from tests.helpers import refusal
 
 pytestmark = pytest.mark.django_db
 RUBBER = Path(__file__).resolve().parents[1] / "data" / "rubbers" / "simple_complete.json"
@@ -62,13 +63,10 @@ def test_a_name_at_the_limit_is_still_imported(client, secretary, event):
 
 
 def test_the_roll_service_refuses_a_name_too_long_before_looking_for_it():
-    from django.core.exceptions import ValidationError
-
     Player.objects.create(display_name="Abigail Ames", member_number="101")
-    with pytest.raises(ValidationError) as error:
+    with refusal("max_length") as error:  # Django's own check of a field's length, in its words
         player_create(display_name=HUGE, member_number="9" * 100_000)
-    assert f"{LIMIT} characters" in " ".join(error.value.message_dict["display_name"])
-    assert "member_number" in error.value.message_dict
+    assert set(error.value.message_dict) == {"display_name", "member_number"}
     assert Player.objects.count() == 1
 
 

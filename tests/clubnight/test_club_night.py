@@ -20,7 +20,7 @@ from scoring.clubnight.services import (
 )
 from scoring.models import ClubTable, Cutting, Event, Rubber
 from tests.factories import EventFactory, PlayerFactory
-from tests.helpers import play_game
+from tests.helpers import play_game, refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def test_after_a_rubber_the_candidate_comes_in_and_the_next_rubber_starts_in_one
     tables_form(event=event, seed=3)
     table = ClubTable.objects.get(event=event)
     first = Rubber.objects.get(event=event)
-    with pytest.raises(ValidationError, match="still in play"):
+    with refusal("rubber_in_play"):
         next_rubber(table=table, seed=1)
     finish(first)
     cutting = next_rubber(table=table, seed=1)
@@ -132,7 +132,7 @@ def test_candidates_declare_and_a_broken_up_tables_players_have_prior_entry_law_
     tables_form(event=event, seed=9)  # two tables, two candidates at table 1
     one, two = ClubTable.objects.filter(event=event).order_by("number")
     assert len(one.candidates) == 2 and two.candidates == []
-    with pytest.raises(ValidationError, match="is playing at table"):
+    with refusal("playing_elsewhere"):
         candidate_declares(table=two, player=Rubber.objects.get(event=event, table_label="1").north)
     moving = one.candidates[0]
     candidate_declares(table=two, player=players[[p.pk for p in players].index(moving)])
@@ -303,7 +303,7 @@ def test_a_stale_second_click_says_what_was_already_done(client, secretary):
     stale = client.post(url, {"action": "next", "table": "1", "seen": str(first.pk)}, follow=True).content.decode()
     assert "Table 1&#x27;s next rubber has already started" in stale
     assert Rubber.objects.filter(event=event).count() == 2
-    with pytest.raises(ValidationError, match="next rubber has already started"):  # a form without what it saw
+    with refusal("next_rubber_started"):  # a form without what it saw
         next_rubber(table=ClubTable.objects.get(event=event), seed=1)
 
 

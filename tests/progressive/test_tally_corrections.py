@@ -5,7 +5,6 @@ the seats made stand, and the standings and prizes follow."""
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
 
 from scoring.models import Event, HandCorrection, RoundTable, RubberPlayerResult, TotalsCorrection
 from scoring.rounds.services import (
@@ -20,7 +19,7 @@ from scoring.rounds.services import (
 from scoring.services.hands import HandExtras, hand_correct
 from scoring.standings import cache
 from tests.factories import EventFactory, PlayerFactory
-from tests.helpers import record
+from tests.helpers import record, refusal
 
 pytestmark = pytest.mark.django_db
 NO_LONE = dict.fromkeys("NESW", 0)
@@ -55,7 +54,7 @@ def night_of_two_rounds():
 def test_paper_totals_are_corrected_after_the_last_round_with_the_reason_kept(night_of_two_rounds, secretary):
     event, _first, second, paper, _phone = night_of_two_rounds
     seated = seats(second)
-    with pytest.raises(ValidationError, match="Round 2 was seated from this round's results: say why"):
+    with refusal("later_round_seated"):
         round_totals_enter(rubber_id=paper.pk, points={"NS": 3, "EW": 5}, lone=NO_LONE)
     round_totals_enter(rubber_id=paper.pk, points={"NS": 3, "EW": 5}, lone=NO_LONE, reason="Card added wrongly",
                        by=secretary)
@@ -74,16 +73,16 @@ def test_a_phone_tables_deal_is_corrected_with_its_reason_until_the_night_is_clo
     seated = seats(second)
     deal = phone.hands.get(number=4)  # its last: nothing but the later round asks for a reason
     play = {"dealer": deal.dealer, "maker": "E", "tricks": 3}
-    with pytest.raises(ValidationError, match="Round 2 was seated from this round's results: say why"):
+    with refusal("later_round_seated"):
         hand_correct(hand_id=deal.pk, play=play, extras=HandExtras(), reason="", by=secretary)
     hand_correct(hand_id=deal.pk, play=play, extras=HandExtras(), reason="East made it, not South", by=secretary)
     assert HandCorrection.objects.get(hand=deal).reason == "East made it, not South"
     north = RubberPlayerResult.objects.get(rubber=phone, player_id=phone.north_id)
     assert (north.points_for, north.points_against) == (3, 1) and seats(second) == seated
     night_close(event_id=event.pk)
-    with pytest.raises(ValidationError, match="The night is closed"):
+    with refusal("night_closed"):
         hand_correct(hand_id=deal.pk, play=play | {"tricks": 4}, extras=HandExtras(), reason="Again", by=secretary)
-    with pytest.raises(ValidationError, match="The night is closed"):
+    with refusal("night_closed"):
         round_totals_enter(rubber_id=_paper.pk, points={"NS": 4, "EW": 4}, lone=NO_LONE, reason="Again")
     night_reopen(event_id=event.pk)
     round_totals_enter(rubber_id=_paper.pk, points={"NS": 4, "EW": 3}, lone=NO_LONE, reason="Rechecked")
@@ -95,7 +94,7 @@ def test_the_night_closes_only_once_every_round_is_closed(secretary):
     entrants_set(event=event, players=PlayerFactory.create_batch(4))
     first, _second = schedule_make(event=event)
     round_start(round_id=first.pk)
-    with pytest.raises(ValidationError, match="Close every round first"):
+    with refusal("rounds_open"):
         night_close(event_id=event.pk)
 
 

@@ -5,7 +5,6 @@ at the wrong table, and what the secretary's pages say of all this."""
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from scoring.models import CodeGuess, HandReport, Rubber
@@ -14,7 +13,7 @@ from scoring.reporting.services import AtTable
 from scoring.rounds.selectors import room
 from scoring.rounds.services import schedule_make
 from scoring.services.rubbers import seat_change_add
-from tests.helpers import play_game, record
+from tests.helpers import play_game, record, refusal
 from tests.reporting.test_reporting import open_report, report, table_url
 from tests.rounds.test_rounds import tournament
 
@@ -31,7 +30,7 @@ def test_a_page_left_open_on_a_recorded_hand_does_not_report_the_next_deal(clien
     page = client.get(table_url(code)).content.decode()
     assert "This page showed hand 1, which has been recorded since. This is hand 2, dealt by" in page
     assert 'name="shown" value="2"' in page
-    with pytest.raises(ValidationError, match="Hand 1 has been recorded since"):
+    with refusal("hand_recorded_since"):
         services.hand_report(rubber_id=rubber.pk, play={"dealer": "E", "maker": "S", "tricks": 3},
                              by=AtTable(players[0]), number=1)
 
@@ -69,7 +68,7 @@ def test_a_dispute_must_say_what_is_wrong(client, rubber, code, players):
     assert response.status_code == 400 and "Say what is wrong with the report" in response.content.decode()
     waiting.refresh_from_db()
     assert waiting.status == HandReport.Status.WAITING and waiting.answered_by is None
-    with pytest.raises(ValidationError, match="Say what is wrong"):
+    with refusal("dispute_unsaid"):
         services.report_answer(rubber_id=rubber.pk, report_id=waiting.pk, by=AtTable(players[1]), agree=False)
 
 

@@ -15,7 +15,7 @@ from scoring.rounds.selectors import room
 from scoring.rounds.services import entrants_set, round_close, round_start, schedule_make
 from tests.builders import a_finished_rubber, a_tournament
 from tests.factories import EventFactory, PlayerFactory
-from tests.helpers import play_game, record
+from tests.helpers import play_game, record, refusal
 
 
 def tournament(count: int, mode: str = Event.Mode.INDIVIDUALS, rounds: int = 3, **extra) -> Event:
@@ -41,9 +41,9 @@ def test_the_schedule_is_stored_with_every_entrant_once_a_round_and_byes_even():
             partners.update([frozenset((t.north_id, t.south_id)), frozenset((t.east_id, t.west_id))])
     assert max(byes.values()) == 1  # five different players sat out
     assert max(partners.values()) == 1  # nobody partnered twice
-    with pytest.raises(ValidationError, match="can no longer change"):
+    with refusal("schedule_made"):
         schedule_make(event=event)
-    with pytest.raises(ValidationError, match="can no longer change"):
+    with refusal("schedule_made"):
         entrants_set(event=event, players=PlayerFactory.create_batch(8))
 
 
@@ -51,10 +51,10 @@ def test_the_schedule_is_stored_with_every_entrant_once_a_round_and_byes_even():
 def test_a_round_starts_once_with_a_rubber_a_table_and_closes_once():
     event = tournament(8, rounds=2)
     first, second = schedule_make(event=event)
-    with pytest.raises(ValidationError, match="Close round 1 before starting round 2"):
+    with refusal("earlier_round_open"):
         round_start(round_id=second.pk)
     round_start(round_id=first.pk)
-    with pytest.raises(ValidationError, match="already started"):
+    with refusal("round_started"):
         round_start(round_id=first.pk)
     tables = list(first.tables.select_related("rubber"))
     assert Rubber.objects.filter(event=event).count() == 2
@@ -67,9 +67,9 @@ def test_a_round_starts_once_with_a_rubber_a_table_and_closes_once():
     assert closed.status == Round.Status.CLOSED
     stopped = Rubber.objects.get(pk=tables[1].rubber.pk)
     assert stopped.status == Rubber.Status.STOPPED and stopped.deal_limit == 1
-    with pytest.raises(ValidationError, match="closed already"):
+    with refusal("round_closed"):
         round_close(round_id=first.pk)
-    with pytest.raises(ValidationError, match="stopped after 1 deal, "):
+    with refusal("rubber_stopped"):
         record(stopped, maker="N", tricks=3)
     round_start(round_id=second.pk)
     assert Round.objects.get(pk=second.pk).status == Round.Status.IN_PLAY
@@ -128,14 +128,14 @@ def test_fixed_pairs_with_rounds_for_a_round_robin_meet_every_pair_once():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("count", "mode", "rounds", "message"), [
-    (3, Event.Mode.INDIVIDUALS, 3, "at least four"),
-    (8, Event.Mode.INDIVIDUALS, 8, "at most 7 rounds"),
-    (8, Event.Mode.PAIRS, 4, "No schedule"),
+@pytest.mark.parametrize(("count", "mode", "rounds", "code"), [
+    (3, Event.Mode.INDIVIDUALS, 3, "too_few_players"),
+    (8, Event.Mode.INDIVIDUALS, 8, "no_schedule"),  # at most 7 rounds
+    (8, Event.Mode.PAIRS, 4, "no_schedule"),
 ])
-def test_impossible_schedules_are_refused_with_a_reason(count, mode, rounds, message):
+def test_impossible_schedules_are_refused_with_a_reason(count, mode, rounds, code):
     event = tournament(count, mode=mode, rounds=rounds)
-    with pytest.raises(ValidationError, match=message):
+    with refusal(code):
         schedule_make(event=event)
     assert not Round.objects.filter(event=event).exists()
 

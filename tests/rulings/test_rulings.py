@@ -18,7 +18,7 @@ from scoring.services.rubbers import rubber_abandon
 from scoring.services.rulings import ruling_make, ruling_preview, ruling_withdraw
 from scoring.services.transfer import rubber_export
 from tests.engine.test_rulings import CASES, Case
-from tests.helpers import play_game, record
+from tests.helpers import play_game, record, refusal
 
 REVOKE = {"offender": "W", "cause": "not_following", "stage": "established", "count": 1, "claimed": "before_cut"}
 
@@ -83,7 +83,7 @@ def test_withdrawing_rescores_and_keeps_both_versions(rubber, secretary):
     assert stored_points(rubber, 1) == (0, 1)
     assert ruling.history.count() == 2
     assert Ruling.objects.filter(pk=ruling.pk).exists()
-    with pytest.raises(ValidationError, match="already been withdrawn"):
+    with refusal("ruling_withdrawn"):
         ruling_withdraw(ruling_id=ruling.pk, reason="again", by=secretary)
 
 
@@ -118,11 +118,8 @@ def test_an_election_is_needed_before_the_ruling_is_made(rubber, secretary):
 def test_a_ruling_that_would_break_a_later_hand_saves_nothing(rubber, secretary):
     record(rubber, maker="E", tricks=4)
     record(rubber, maker="N", tricks=3)  # dealt by E, after N's hand 1
-    with pytest.raises(ValidationError) as refused:
+    with refusal("later_hand_unscorable"):
         make(rubber, 1, "deal", {"offender": "N", "what": "imperfect_pack", "claimed": "before_cut"}, by=secretary)
-    message = refused.value.messages[0]
-    assert message.startswith("Hand 2, entered after this one, could not be scored with this ruling")
-    assert "Take back the hands from the last down to hand 2" in message and message.count("impossible") == 0
     assert not Ruling.objects.exists()
     assert stored_points(rubber, 1) == (0, 1)
 
@@ -130,7 +127,7 @@ def test_a_ruling_that_would_break_a_later_hand_saves_nothing(rubber, secretary)
 def test_no_rulings_on_an_abandoned_rubber(rubber, secretary):
     record(rubber, maker="E", tricks=4)
     rubber_abandon(rubber_id=rubber.pk, reason="fire alarm")
-    with pytest.raises(ValidationError, match="abandoned"):
+    with refusal("rubber_abandoned"):
         make(rubber, 1, "revoke", REVOKE, by=secretary)
 
 

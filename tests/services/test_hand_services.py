@@ -10,7 +10,7 @@ from scoring.models import GameRecord, Hand, HandCorrection, Penalty, Rubber, Ru
 from scoring.services.hands import HandExtras, hand_correct, penalty_add
 from scoring.services.rubbers import rubber_abandon, rubber_start
 from scoring.services.scoring import rubber_result
-from tests.helpers import play_game, record
+from tests.helpers import play_game, record, refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_complete_rubber_accepts_no_more_hands(rubber):
     rubber.refresh_from_db()
     assert rubber.status == Rubber.Status.COMPLETE
     assert (rubber.rubber_winner, rubber.ns_points, rubber.ew_points) == ("EW", 2, 6)
-    with pytest.raises(ValidationError, match="complete"):
+    with refusal("rubber_ended"):
         record(rubber, maker="N", tricks=3)
     assert rubber.hands.count() == 9
     stored_matches_rescore(rubber)
@@ -108,10 +108,9 @@ def test_last_hand_corrects_freely(rubber, secretary):
 def test_earlier_hand_needs_a_reason_and_is_recorded(rubber, secretary):
     first = record(rubber, maker="N", tricks=3)
     record(rubber, maker="N", tricks=3)
-    with pytest.raises(ValidationError) as err:
+    with refusal("correction_unexplained", field="reason"):
         hand_correct(hand_id=first.pk, play={"dealer": "N", "maker": "N", "tricks": 5}, extras=HandExtras(),
                      reason=" ", by=secretary)
-    assert "reason" in err.value.message_dict
     hand_correct(hand_id=first.pk, play={"dealer": "N", "maker": "N", "tricks": 5}, extras=HandExtras(),
                  reason="Table said five.", by=secretary)
     correction = HandCorrection.objects.get()
@@ -136,7 +135,7 @@ def test_abandon_needs_a_reason(rubber):
     rubber_abandon(rubber_id=rubber.pk, reason="Fire drill.")
     rubber.refresh_from_db()
     assert rubber.status == "abandoned"
-    with pytest.raises(ValidationError, match="abandoned"):
+    with refusal("rubber_abandoned"):
         record(rubber, maker="N", tricks=3)
 
 
@@ -167,9 +166,9 @@ def test_a_penalty_its_code_does_not_score_is_refused_naming_the_code_as_it_is_s
 
     rubber = a_rubber(EventFactory(rulebook="official-1862"))
     hand = record(rubber, maker="N", tricks=3)
-    with pytest.raises(ValidationError) as refused:
+    with refusal("no_such_penalty", field="kind") as refused:
         penalty_add(hand_id=hand.pk, kind="thrown_in", side="NS", count=1, note="", claimed="before_cut", by=secretary)
-    assert refused.value.message_dict["kind"] == ["The Official Laws of 1862 score no such penalty."]
+    assert "The Official Laws of 1862" in refused.value.message_dict["kind"][0]  # the code in force names itself
 
 
 def test_substitute_shares_the_sides_result(rubber, players):
@@ -197,9 +196,8 @@ def test_a_penalty_on_an_earlier_hand_passes_the_rulings_time_check(rubber, secr
     add = {"hand_id": first.pk, "kind": kind, "side": side, "count": 1, "note": "", "claimed": claimed,
            "by": secretary}
     if late:
-        with pytest.raises(ValidationError) as refused:
+        with refusal("claim_too_late", field="claimed"):
             penalty_add(**add)
-        assert "claimed" in refused.value.message_dict and "Too late (law" in refused.value.message_dict["claimed"][0]
         assert Penalty.objects.count() == 0
         assert Rubber.objects.values_list("current_ns", "current_ew").get(pk=rubber.pk) == before
     else:
