@@ -6,6 +6,7 @@ out, or the season's counting changed reads afresh, and a page reads it in two q
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,9 @@ class SeasonView:
     season: Season
     nights: tuple[Event, ...]
     table: SeasonTable
+    version: str
+    """What the table and the pages drawn from it are kept in the cache under: the season's own fields and each
+    night's, results version among them."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -42,11 +46,12 @@ def season_nights(season: Season) -> list[Event]:
 def season_view(season: Season, nights: list[Event] | None = None) -> SeasonView:
     """The season's table (one query for its nights where they are not given; the table from the cache)."""
     nights = season_nights(season) if nights is None else nights
-    version = (season.pk, season.best, season.qualify,
-               tuple((e.pk, e.starts_on, e.results_version, e.mode, e.rulebook, tuple(e.night.standings_drawn_by()))
-                     for e in nights))
+    version = hashlib.sha256(repr((
+        [getattr(season, field.attname) for field in Season._meta.concrete_fields],
+        [(e.pk, e.slug, e.starts_on, e.results_version, e.mode, e.rulebook, e.night.standings_drawn_by())
+         for e in nights])).encode()).hexdigest()
     table = cache.kept(("season", season.pk), version, lambda: _table(season, nights))
-    return SeasonView(season, tuple(nights), table)
+    return SeasonView(season, tuple(nights), table, version)
 
 
 def _table(season: Season, nights: list[Event]) -> SeasonTable:

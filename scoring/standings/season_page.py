@@ -71,6 +71,8 @@ class SeasonPage:
     counting: str
     tie_breaks: str
     awards: tuple[Award, ...]
+    version: str
+    """The table's version in the cache (`SeasonView.version`), under which the page's table is kept drawn."""
 
     @property
     def qualified(self) -> tuple[Row, ...]:
@@ -106,15 +108,21 @@ def counting(season: Season) -> str:
 
 
 def season_page(season: Season, nights: list[Event] | None = None) -> SeasonPage:
-    """The season's page (its nights read in one query where not given; its table and rows from the cache)."""
+    """The season's page (its nights read in one query where not given; its table and rows from the cache, and the
+    page drawn from them kept there beside them)."""
     view = season_view(season, nights)
+    drawn: SeasonPage = cache.kept(("season-page", season.pk), view.version, lambda: _drawn(season, view))
+    return drawn
+
+
+def _drawn(season: Season, view: SeasonView) -> SeasonPage:
     ids, lone = _night_entries(view.nights)
     rows = tuple(_row(view, line, ids.get(line.player), index) for index, line in enumerate(view.table.lines))
     marks = tuple(NightMark(event, _mark(m.high), _mark(m.low)) for event, m in zip(view.nights, view.table.marks,
                                                                                     strict=True))
     words = unit(season)
     return SeasonPage(season, view.nights, view.names, rows, marks, words, counting(season), TIE_BREAKS,
-                      _awards(season, rows, marks, lone, words))
+                      _awards(season, rows, marks, lone, words), view.version)
 
 
 def _night_entries(nights: Sequence[Event]) -> tuple[dict[str, int], dict[str, int] | None]:
