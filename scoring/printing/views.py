@@ -35,7 +35,7 @@ from scoring.reporting.services import working_code
 from scoring.rulings.display import ruling_view
 from scoring.rulings.views import ruling_for_page
 from scoring.services.club import the_club
-from scoring.standings.season_views import page_of, season_for
+from scoring.standings.season_views import page_of, player_seasons, season_for
 
 
 def pdf_response(pdf: bytes, file_name: str) -> HttpResponse:
@@ -143,7 +143,8 @@ class PlayerRecordPdfView(View):
         sheet = record_sheet(player, Event.objects.visible_to(request.user), period,
                              address=request.build_absolute_uri(reverse("player_record_pdf", args=[pk])),
                              page=request.build_absolute_uri(reverse("player", args=[pk])))
-        sheet = on_paper(request, sheet)
+        sheet = dataclasses.replace(on_paper(request, sheet),
+                                    seasons=tuple(line.words for line in player_seasons(player, request.user)))
         return pdf_response(record_pdf(sheet), sheet.file_name)
 
 

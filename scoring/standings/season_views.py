@@ -141,6 +141,11 @@ class PlayerSeason:
             return "not yet qualified"
         return f"{ordinal(self.row.place)}{'=' if self.row.shared else ''}"
 
+    @property
+    def words(self) -> str:
+        """"Winter league: 2nd, 109 points (61, 48, (40))", as his page and his printed record give it."""
+        return f"{self.page.season.name}: {self.place}, {self.row.total} {self.page.unit} ({self.row.figures()})"
+
 
 def player_seasons(player: Player, user: Any) -> list[PlayerSeason]:
     """The seasons `user` may read that `player` played a night of, newest first, with his line in each (his own, not

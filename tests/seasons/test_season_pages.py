@@ -223,8 +223,8 @@ def test_where_a_club_meets_its_season(client, players):
     home = plain(client.get(reverse("home")))
     assert f"Winter league {AMES}, 13 points {COBB}, 13 points {GALE}, 11 points The season's table" in home
     ames, eyre = (plain(client.get(reverse("player", args=[players[name].pk]))) for name in (AMES, EYRE))
-    assert "Winter league : 1st, 13 points (7, (3), (4), 6)" in ames
-    assert "Winter league : not yet qualified, 10 points (2, 8)" in eyre
+    assert "Winter league: 1st, 13 points (7, (3), (4), 6)" in ames
+    assert "Winter league: not yet qualified, 10 points (2, 8)" in eyre
     Event.objects.filter(pk=night.pk).update(is_public=False)  # a members-only night: the season hidden from visitors
     other = Event.objects.filter(season=season).exclude(pk=night.pk).first()
     for page in (other.get_absolute_url(), reverse("home"), reverse("player", args=[players[AMES].pk])):

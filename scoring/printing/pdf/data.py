@@ -192,6 +192,8 @@ class RecordSheet:
     rubbers: tuple[RubberRecordLine, ...]
     file_name: str
     notes: tuple[str, ...] = field(default=())
+    seasons: tuple[str, ...] = ()
+    """His line in each season he played a night of ("Winter league: 2nd, 109 points (61, 48, (40))")."""
     rubbers_heading: str = "Rubbers"
     """What the list of rubbers holds ("Rubbers from 1 Jan 2026 to 31 Mar 2026", "His newest 200 rubbers")."""
     rubbers_intro: tuple[str, ...] = ()

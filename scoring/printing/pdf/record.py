@@ -70,6 +70,9 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         story += _format(record, width)
     if not sheet.formats:
         story.append(p("No complete rubbers, matches or rounds yet.", "body"))
+    if sheet.seasons:
+        story += [KeepTogether([p("Seasons", "heading"), *(p(line, "body") for line in sheet.seasons)]),
+                  Spacer(1, 3 * mm)]
     story += [_side_by_side(charges, maker, width), Spacer(1, 4 * mm)]
 
     story.append(p(sheet.rubbers_heading, "heading"))
