@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from scoring.engine.rulebook import STANDINGS
+from scoring.engine.words import plural
 from scoring.models import Event, Season
 from scoring.services.locking import event_lock, retried_on_deadlock
 
@@ -51,7 +52,7 @@ def season_update(*, season_id: int, **fields: Any) -> Season:
     nights = season.nights.count()
     if "key" in fields and fields["key"] != season.key and nights:
         raise ValidationError({"key": ValidationError(
-            f"This can no longer change: {nights} night{'s' if nights != 1 else ''} count in the season.",
+            f"This can no longer change: the season holds {plural(nights, 'night')}.",
             code="season_format_fixed")})
     for name, value in fields.items():
         setattr(season, name, value)

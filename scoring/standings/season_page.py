@@ -101,7 +101,8 @@ def unit(season: Season) -> str:
 def counting(season: Season) -> str:
     """"Each player's best 4 nights count; 3 nights to qualify."."""
     counts = ("Every night a player plays counts" if season.best is None
-              else f"Each player's best {plural(season.best, 'night')} count{'s' if season.best == 1 else ''}")
+              else "Each player's best night counts" if season.best == 1
+              else f"Each player's best {plural(season.best, 'night')} count")
     qualify = ("one night played takes a place" if season.qualify == 1
                else f"{plural(season.qualify, 'night')} to qualify")
     return f"{counts}; {qualify}."

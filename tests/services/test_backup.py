@@ -37,6 +37,7 @@ from scoring.models import (
     Rubber,
     RubberPlayerResult,
     Ruling,
+    Season,
 )
 from scoring.reporting.services import AtTable, hand_report
 from scoring.seeding.bulk import seed_bulk
@@ -107,7 +108,7 @@ def snapshot() -> dict[str, object]:
 
 def wipe() -> None:
     for model in (RoundBye, RoundTable, Round, Entrant, Ruling, HandCorrection, Penalty, Hand, GameRecord,
-                  RubberPlayerResult, Rubber, Event, Player):
+                  RubberPlayerResult, Rubber, Event, Season, Player):
         model.objects.all().delete()
 
 
@@ -115,8 +116,9 @@ def wipe() -> None:
 def test_the_demo_club_round_trips(tmp_path, demo_club):
     assert Ruling.objects.exists() and HandCorrection.objects.exists() and Penalty.objects.exists()
     assert set(HandReport.objects.values_list("status", flat=True)) == {"confirmed", "waiting", "disputed"}
-    # The entrants of the demo's events in rounds, the last six fixed pairs.
-    assert RoundTable.objects.filter(rubber__isnull=False).exists() and Entrant.objects.count() == 12 + 11 + 9 + 8 + 12
+    # The entrants of the demo's events in rounds (the fixed pairs' night six pairs), then its league's five nights.
+    assert (RoundTable.objects.filter(rubber__isnull=False).exists()
+            and Entrant.objects.count() == 12 + 11 + 9 + 8 + 12 + 5 * 12)
     assert ClubTable.objects.exists() and Cutting.objects.exists()
     assert Player.objects.filter(user__isnull=False).exists()
     before = snapshot()

@@ -8,6 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from scoring.engine.words import plural
 from scoring.printing.pdf.common import GRID, STYLES, Name, build, content_width, p
 from scoring.printing.pdf.fonts import REGULAR
 from scoring.standings.season_page import Row, SeasonPage
@@ -29,7 +30,7 @@ def season_pdf(page: SeasonPage, paper: str) -> bytes:
     story: list[Flowable] = [
         p(title, "title"),
         p(f"{season.standing.name}, {season.starts_on:%-d %b %Y} to {season.ends_on:%-d %b %Y}; "
-          f"{len(page.nights)} night{'s' if len(page.nights) != 1 else ''} so far.", "subtitle"),
+          f"{plural(len(page.nights), 'night')} so far.", "subtitle"),
         p(f"A night's figure is each player's {page.unit} that night. {page.counting} {page.tie_breaks} "
           "A figure in brackets is a night not counted; a dot, a night not played.", "small"),
     ]

@@ -86,7 +86,7 @@ def club_import(folder: Path) -> dict[str, int]:
     """Restore a backup into an empty database, all or nothing, and rescore every rubber; returns how many
     of each kind were restored. The folder is checked against its manifest before anything is written."""
     manifest = manifest_checked(folder)
-    if Event.objects.exists() or Player.objects.exists() or Rubber.objects.exists():
+    if Event.objects.exists() or Player.objects.exists() or Rubber.objects.exists() or Season.objects.exists():
         raise BackupError("The database already holds a club; restore only into an empty database.")
     club = _read(folder, CLUB, manifest)
     rubbers = [name for name in manifest.files if name != CLUB]
