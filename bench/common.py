@@ -26,6 +26,14 @@ def django_on(database_url: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+def frame_served() -> str:
+    """Serve the site's empty frame beside its pages (`frame_urls`), and say where."""
+    from django.test.utils import override_settings
+
+    override_settings(ROOT_URLCONF="frame_urls").enable()
+    return "/bench/frame/"
+
+
 def timed(runs: int, fetch: Callable[[], object]) -> list[float]:
     """Milliseconds for each of `runs` calls, after one to warm up."""
     fetch()

@@ -3,9 +3,9 @@ Run: python bench/seasons.py [--nights 40] [--players 60] [--runs 11] [--db PATH
 
 Builds the season once in a SQLite file (kept at --db for later runs; each night one round of paper totals), then
 measures in CPU time (this process's, so a busy machine's other work does not count) the season's table as the pages
-read it, with the cache cleared before each run (every night's standings computed afresh) and with it warm, and the
-season page and its CSV over HTTP when the site serves them; with each one's SQL query count, which the tests hold
-constant as nights grow.
+read it, with the cache cleared before each run and with it warm, and the site's empty frame, the season page and
+its CSV over HTTP (a visitor's, signed out); with each one's SQL query count, which the tests hold constant as nights
+grow, and its cost over the frame's.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import django_on
+from common import django_on, frame_served
 
 SLUG = "bench-season"
 
@@ -74,6 +74,7 @@ def main() -> None:
     parser.add_argument("--db", default="/tmp/euchre-bench-season.sqlite3")
     args = parser.parse_args()
     django_on(f"sqlite:///{args.db}")
+    from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
@@ -93,15 +94,19 @@ def main() -> None:
 
     measured: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
         "season table, cache cleared": (table, cache.clear), "season table, warm": (table, lambda: None)}
-    client = Client()
+    visitor, member = Client(), Client()
+    member.force_login(get_user_model().objects.get_or_create(username="season-bench")[0])
+    frames: dict[str, float] = {}
     try:
-        for name, url in (("season page", reverse("season", args=[SLUG])),
-                          ("season CSV", reverse("season_standings_csv", args=[SLUG]))):
-            def get(url: str = url) -> None:
-                assert client.get(url).status_code == 200
+        pages = (("the site's empty frame", frame_served()), ("season page", reverse("season", args=[SLUG])),
+                 ("season CSV", reverse("season_standings_csv", args=[SLUG])))
+        for who, client in (("signed out", visitor), ("signed in", member)):
+            for name, url in pages:
+                def get(url: str = url, client: Client = client) -> None:
+                    assert client.get(url).status_code == 200
 
-            measured[f"{name}, cache cleared"] = (get, cache.clear)
-            measured[f"{name}, warm"] = (get, lambda: None)
+                measured[f"{name}, {who}, cache cleared"] = (get, cache.clear)
+                measured[f"{name}, {who}, warm"] = (get, lambda: None)
     except NoReverseMatch:
         print("(the season's pages are not served by this version)")
     for name, (fetch, before) in measured.items():
@@ -109,9 +114,13 @@ def main() -> None:
         before()
         with CaptureQueriesContext(connection) as queries:
             fetch()
-        print(f"{name:34} median {statistics.median(times):8.1f} ms CPU (min {min(times):.1f}, max {max(times):.1f})"
-              f"  {len(queries)} queries")
-
+        median = statistics.median(times)
+        who = "signed in" if "signed in" in name else "signed out"
+        if name.startswith("the site's empty frame"):
+            frames.setdefault(who, median)  # its first, cache cleared
+        frame = frames.get(who) if "page" in name or "CSV" in name or "frame" in name else None
+        print(f"{name:50} median {median:7.1f} ms CPU (min {min(times):.1f}, max {max(times):.1f})"
+              f"  {len(queries)} queries" + (f"  {median / frame:.1f}x frame" if frame else ""))
 
 if __name__ == "__main__":
     main()

@@ -5,11 +5,12 @@ from django.db.models.signals import post_migrate, post_save
 
 
 def _player_saved(created: bool, **_: Any) -> None:
-    """A renamed player: cached standings show names, so every event's tables are read afresh."""
+    """A renamed player: cached standings show names, so every event's tables are read afresh (the figures kept
+    from them are kept by player, and read with his name)."""
     from scoring.services.scoring import results_changed
 
     if not created:
-        results_changed()
+        results_changed(figures=False)
 
 
 class ScoringConfig(AppConfig):

@@ -37,6 +37,7 @@ from scoring.engine.rulebook.matters import Matter
 from scoring.engine.words import plural, sentence
 from scoring.models import ClubTable, Cutting, Entrant, Event, Player, Rubber
 from scoring.services.rubbers import rubber_start
+from scoring.services.scoring import results_changed
 
 SEED_RANGE = 1_000_000
 
@@ -88,6 +89,7 @@ def player_leaves(*, event: Event, player: Player) -> None:
             table.save(update_fields=["candidates"])
     entrant.present, entrant.gone_from = False, places
     entrant.save(update_fields=["present", "gone_from"])
+    results_changed([event.pk])  # he did not play the whole night
 
 
 @transaction.atomic
@@ -104,6 +106,7 @@ def player_returns(*, event: Event, player: Player) -> Entrant:
             table.save(update_fields=["candidates"])
     entrant.present, entrant.gone_from = True, []
     entrant.save(update_fields=["present", "gone_from"])
+    results_changed([event.pk])
     return entrant
 
 

@@ -5,7 +5,7 @@ migrations stay as they were."""
 from scoring.models.choices import RULEBOOK_CHOICES, SEAT_CHOICES, SIDE_CHOICES
 from scoring.models.club import Club, Event, EventQuerySet, Player
 from scoring.models.clubnight import ClubTable, Cutting
-from scoring.models.kept import KeptCharges, KeptFigures, KeptMaking, KeptOpposition
+from scoring.models.kept import KeptCharges, KeptFigures, KeptMaking, KeptNight, KeptOpposition
 from scoring.models.reports import CodeGuess, HandReport, TableCode
 from scoring.models.rounds import Entrant, Round, RoundBye, RoundTable, TotalsCorrection
 from scoring.models.rubbers import (
@@ -41,6 +41,7 @@ __all__ = [
     "KeptCharges",
     "KeptFigures",
     "KeptMaking",
+    "KeptNight",
     "KeptOpposition",
     "Penalty",
     "Player",

@@ -122,3 +122,22 @@ class KeptCharges(Kept):
 
     def __str__(self) -> str:
         return f"{self.player_id} charged {self.penalties} in {self.event_id} on {self.day}"
+
+
+class KeptNight(models.Model):
+    """One entry's figure on a night that counts in a season: what the night's own standings rank by first (a
+    progressive night's points, byes and the lone bonus as it scores them), for the player, or for the fixed pair
+    of `player` and `partner`. Rewritten with the night's results, in the same transaction
+    (`scoring.standings.services.nights_keep`), so a season's table reads every night in one query."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey(Player, null=True, on_delete=models.CASCADE, related_name="+")
+    figure = models.IntegerField()
+    lone = models.PositiveIntegerField(default=0, help_text="The lone hands the entry made on the night.")
+
+    class Meta:
+        indexes = [models.Index(fields=["event", "player"])]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} scored {self.figure} in {self.event_id}"

@@ -50,7 +50,7 @@ from scoring.services.open_reports import reports_drop
 from scoring.services.players import roll_add
 from scoring.services.record import Change, record_lock
 from scoring.services.rubbers import rubber_start
-from scoring.services.scoring import rubber_lock, rubber_rescore
+from scoring.services.scoring import results_changed, rubber_lock, rubber_rescore
 from scoring.standings import order
 from scoring.standings.night import night_rows
 from scoring.standings.selectors import partnerships
@@ -293,6 +293,8 @@ def round_close(*, round_id: int, by: User | None = None, unplayed: str = "") ->
         rubber.deal_limit, rubber.time_called = rubber.hand_count, True
         rubber.save(update_fields=["deal_limit", "time_called"])
         rubber_rescore(rubber)
+    if silent:
+        results_changed([round_.event_id])  # its silent tables' players sat the round out
     round_.refresh_from_db()
     return round_
 
@@ -386,6 +388,7 @@ def late_arrival(*, event_id: int, player: Player | None = None, new_name: str =
     if event.night.missed_rounds == MISSED_AVERAGE:
         for missed in event.event_rounds.filter(number__lt=first):
             _store_byes(missed, [player.pk])
+    results_changed([event.pk])  # his missed rounds score, and he did not play the whole night
     return entrant
 
 
@@ -411,6 +414,7 @@ def gone_home(*, event_id: int, player_id: int) -> Entrant:
                               "takes the seat.", code="next_round_seated")
     entrant.last_round = started
     entrant.save(update_fields=["last_round"])
+    results_changed([event.pk])  # he did not play the whole night
     return entrant
 
 

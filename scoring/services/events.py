@@ -15,6 +15,7 @@ from scoring.models import Event
 from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.refusals import field_refusal
+from scoring.services.scoring import results_changed
 from scoring.services.seasons import season_error
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
@@ -155,6 +156,8 @@ def event_create(**fields: Any) -> Event:
     # the form again (`served_again_on_clash`) for the form to say so.
     event.full_clean(validate_unique=False)
     event.save()
+    if event.season_id is not None:
+        results_changed([event.pk])
     return event
 
 
@@ -200,6 +203,7 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
     _in_its_season(event)
     event.full_clean()
     event.save()
+    results_changed([event.pk])  # its standings' order, its season, or its code: what is kept from them follows
     return event
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import F
+from django.dispatch import Signal
 
 from scoring.engine import (
     HandScore,
@@ -295,7 +296,19 @@ def _cut(rubber: Rubber) -> Side | None:
     return None if table is None else the_cut(table["round__event_id"], table["round__number"], table["number"])
 
 
-def results_changed(event_ids: Iterable[int] | None = None) -> None:
-    """Mark the events' stored results as changed (every event when None), so cached standings are read afresh."""
-    events = Event.objects.all() if event_ids is None else Event.objects.filter(pk__in=list(event_ids))
+figures_moved = Signal()
+"""Sent with `event_ids` (None: every event) in the transaction that moved those events' results, so what is kept
+from their standings is rewritten with them: a season's nights' figures (`scoring.standings.services`, which
+draws the standings; the shared layers import no app, so it listens here)."""
+
+
+def results_changed(event_ids: Iterable[int] | None = None, *, figures: bool = True) -> None:
+    """Mark the events' stored results as changed (every event when None), so cached standings are read afresh,
+    and rewrite the figures kept from them; `figures` False where only the names they are shown by changed."""
+    ids = None if event_ids is None else list(event_ids)
+    events = Event.objects.all() if ids is None else Event.objects.filter(pk__in=ids)
+    # The update locks each event's row until the transaction ends: figures kept from its standings are drawn
+    # by one transaction at a time, each reading the results the one before it stored.
     events.update(results_version=F("results_version") + 1)
+    if figures:
+        figures_moved.send(sender=Event, event_ids=ids)

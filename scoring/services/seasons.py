@@ -12,6 +12,7 @@ from scoring.engine.rulebook import STANDINGS
 from scoring.engine.words import plural
 from scoring.models import Event, Season
 from scoring.services.locking import event_lock, retried_on_deadlock
+from scoring.services.scoring import results_changed
 
 SEASON_FIELDS = ("name", "slug", "key", "starts_on", "ends_on", "best", "qualify", "prize_places", "lone_prize",
                  "night_prize")
@@ -75,6 +76,7 @@ def night_season_set(*, event_id: int, season_id: int | None) -> Event:
         raise ValidationError({"season": ValidationError(wrong, code="season_format")})
     event.season = season
     event.save(update_fields=["season"])
+    results_changed([event.pk])  # the season's table follows it in or out at once
     return event
 
 

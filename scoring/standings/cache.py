@@ -16,7 +16,7 @@ from django.db.models import Count, QuerySet, Sum
 
 from scoring.models import Event, KeptFigures
 from scoring.standings import order
-from scoring.standings.night import night_rows
+from scoring.standings.event_rows import event_rows
 from scoring.standings.selectors import kept_partnerships, kept_standings, ranked
 
 TIMEOUT = 60 * 60
@@ -24,14 +24,11 @@ TIMEOUT = 60 * 60
 
 def event_players(event: Event) -> list[dict[str, Any]]:
     """An event's standings, one row per player, ranked (by matches won under a code without rubbers); a
-    progressive night's as it stands (`night.night_rows`: one row a pair on a night of fixed pairs)."""
+    progressive night's as it stands (one row a pair on a night of fixed pairs)."""
     ranking = order.for_event(event)
-    if event.progressive:  # its byes score the round's average
-        return rows(("night", event.pk, *event.night.standings_drawn_by()), event.results_version,
-                    lambda: night_rows(event, ranking))
-    kept = KeptFigures.objects.filter(event=event, day__isnull=True)  # the event's own rows
-    return rows(("players", "event", event.pk), event.results_version,
-                lambda: ranked(kept_standings(kept, ranking), ranking))
+    kind = ("night", event.pk, *event.night.standings_drawn_by()) if event.progressive else ("players", "event",
+                                                                                               event.pk)
+    return rows(kind, event.results_version, lambda: event_rows(event, ranking))
 
 
 def event_pairs(event: Event) -> list[dict[str, Any]]:

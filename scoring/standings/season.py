@@ -1,7 +1,8 @@
 """A season's table from its nights' own standings: each night gives each player (or fixed pair) the figure its
 standings rank by first, and the engine adds them up (`scoring.engine.season`), as `manage.py season-standings`
-does. The table is kept in the cache under every night's results version, so a result stored, a night moved in or
-out, or the season's counting changed reads afresh, and a page reads it in two queries however long the season."""
+does. The nights' figures are kept in the database with their results (`KeptNight`), and the table in the cache
+under every night's results version, so a result stored, a night moved in or out, or the season's counting changed
+reads afresh; a page reads its table in two queries warm, four cold, however long the season."""
 
 from __future__ import annotations
 
@@ -13,9 +14,19 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from scoring.engine.season import Night, Result, SeasonTable, season_table
-from scoring.models import Entrant, Event, Season
-from scoring.standings import cache, order
-from scoring.standings.selectors import entry_name, listed
+from scoring.models import Entrant, Event, KeptNight, Season
+from scoring.standings import cache
+
+
+@dataclass(frozen=True)
+class Entries:
+    """What the season's page shows beside the table, read with it: each player's id by his season name (a fixed
+    pair has no page, so none), and each entry's lone hands made over the nights."""
+
+    ids: dict[str, int]
+    lone: dict[str, int]
+    members: dict[str, tuple[int, ...]]
+    """The players each entry stands for: a player, or both of a fixed pair."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,7 @@ class SeasonView:
     season: Season
     nights: tuple[Event, ...]
     table: SeasonTable
+    entries: Entries
     version: str
     """What the table and the pages drawn from it are kept in the cache under: the season's own fields and each
     night's, results version among them."""
@@ -50,22 +62,39 @@ def season_view(season: Season, nights: list[Event] | None = None) -> SeasonView
         [getattr(season, field.attname) for field in Season._meta.concrete_fields],
         [(e.pk, e.slug, e.starts_on, e.results_version, e.mode, e.rulebook, e.night.standings_drawn_by())
          for e in nights])).encode()).hexdigest()
-    table = cache.kept(("season", season.pk), version, lambda: _table(season, nights))
-    return SeasonView(season, tuple(nights), table, version)
+    table, entries = cache.kept(("season", season.pk), version, lambda: _table(season, nights))
+    return SeasonView(season, tuple(nights), table, entries, version)
 
 
-def _table(season: Season, nights: list[Event]) -> SeasonTable:
-    part = not_whole(nights)
-    return season_table([Night(night_name(event), tuple(night_results(event, part.get(event.pk, set()))))
-                         for event in nights], best=season.best, qualify=season.qualify)
+def _table(season: Season, nights: list[Event]) -> tuple[SeasonTable, Entries]:
+    results = night_results(nights, not_whole(nights))
+    entries = Entries({}, {}, {})
+    for night in results.values():
+        for result, player_id, pair, lone in night:
+            entries.members[result.player] = (player_id,) if pair is None else (player_id, pair)
+            if not pair:
+                entries.ids[result.player] = player_id
+            entries.lone[result.player] = entries.lone.get(result.player, 0) + lone
+    table = season_table([Night(night_name(event), tuple(entry[0] for entry in results.get(event.pk, [])))
+                          for event in nights], best=season.best, qualify=season.qualify)
+    return table, entries
 
 
-def night_results(event: Event, part: set[int]) -> list[Result]:
-    """Each player's (each pair's) figure on the night: what its standings rank by first; `part` the players who
-    did not play the whole night."""
-    first = order.for_event(event)[0].key
-    return [Result(entry_name(row), int(row[first] or 0), not listed([row]) & part)
-            for row in cache.event_players(event)]
+def night_results(nights: list[Event], part: dict[int, set[int]]) -> dict[int, list[tuple[Result, int, int | None,
+                                                                                            int]]]:
+    """Each night's entries with their figures as kept (`KeptNight`: the figure its standings rank by first),
+    each named as its standings name it ("A & B" for a fixed pair), whole unless a player of it is in the night's
+    `part`, with the entry's player, partner and lone hands made (one query, however many nights)."""
+    results: dict[int, list[tuple[Result, int, int | None, int]]] = {}
+    for event_id, player_id, name, partner_id, partner, figure, lone in (
+            KeptNight.objects.filter(event__in=nights)
+            .values_list("event_id", "player_id", "player__display_name", "partner_id", "partner__display_name",
+                         "figure", "lone").order_by("event_id", "player__display_name", "player_id")):
+        entry = f"{name} & {partner}" if partner else name
+        gone = part.get(event_id, ())
+        whole = player_id not in gone and partner_id not in gone
+        results.setdefault(event_id, []).append((Result(entry, figure, whole), player_id, partner_id, lone))
+    return results
 
 
 def not_whole(nights: list[Event]) -> dict[int, set[int]]:

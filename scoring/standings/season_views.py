@@ -144,16 +144,18 @@ class PlayerSeason:
     @property
     def words(self) -> str:
         """"Winter league: 2nd, 109 points (61, 48, (40))", as his page and his printed record give it."""
-        return f"{self.page.season.name}: {self.place}, {self.row.total} {self.page.unit} ({self.row.figures()})"
+        pair = f" as {self.row.name}" if len(self.row.members) == 2 else ""
+        return (f"{self.page.season.name}: {self.place}{pair}, {self.row.total} {self.page.unit} "
+                f"({self.row.figures()})")
 
 
 def player_seasons(player: Player, user: Any) -> list[PlayerSeason]:
-    """The seasons `user` may read that `player` played a night of, newest first, with his line in each (his own, not
-    a fixed pair's): the seasons and their nights in two queries, each table from the cache."""
+    """The seasons `user` may read that `player` played a night of, newest first, with his line in each (his own, or
+    his fixed pair's): the seasons and their nights in two queries, each table from the cache."""
     played = Event.objects.filter(Q(entrants__player=player) | player_events(player))
     seasons = with_nights(seasons_visible_to(user).filter(nights__in=played).distinct())
     lines = []
     for season in seasons:
         page = page_of(season)
-        lines += [PlayerSeason(page, row) for row in page.rows if row.player_id == player.pk]
+        lines += [PlayerSeason(page, row) for row in page.rows if player.pk in row.members]
     return lines

@@ -7,12 +7,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
-from scoring.models import Event
+from scoring.models import Event, Player, Season
 from scoring.rounds.services import entrants_set, round_close, round_start, round_totals_enter, schedule_make
 from scoring.services.seasons import season_create
 from scoring.standings import cache
 from scoring.standings.season import season_view
+from scoring.standings.season_page import season_page
+from scoring.standings.season_views import player_seasons
 from tests.builders import a_finished_rubber, a_rubber, a_tournament
 from tests.factories import EventFactory, PlayerFactory
 from tests.helpers import play_game
@@ -72,3 +75,23 @@ def test_a_season_of_fixed_pairs_progressive_nights_stands_its_pairs():
     lines = season_view(season).table.lines
     assert len(lines) == 4 and all(" & " in line.player for line in lines)
     assert sorted(line.total for line in lines) == [2, 3, 5, 6]
+    page = season_page(Season.objects.get(pk=season.pk))
+    assert page.who == "pair" and "each pair's points" in page.legend and "a pair plays" in page.counting
+    first = next(row for row in page.rows if row.total == 6)
+    line = next(line for line in player_seasons(Player.objects.get(pk=first.members[1]), AnonymousUser()))
+    assert line.words == f"A season of progressive: 1st as {first.name}, 6 points (6)"
+
+
+def test_a_best_night_shared_by_many_is_counted_not_listed():
+    season = season_create(name="Shared highs", slug="shared-highs", key="somerset-1888",
+                           starts_on=dt.date(2026, 1, 1), ends_on=dt.date(2026, 12, 31), night_prize=True)
+    tables = [PlayerFactory.create_batch(4) for _ in range(2)]
+    for day in (6, 13):
+        night = EventFactory(mode=Event.Mode.CLUB_NIGHT, rulebook="somerset-1888", starts_on=dt.date(2026, 1, day),
+                             season=season)
+        for four in tables:
+            a_finished_rubber(a_rubber(night, four))  # each table's North-South win: four share each night's high
+    page = season_page(Season.objects.get(pk=season.pk))
+    best = next(award for award in page.awards if award.title == "Best single night")
+    assert best.winners == () and best.shared_by == "made 8 times over 2 nights; each night's high is below"
+    assert all(mark.high_by == 4 for mark in page.marks)

@@ -8,12 +8,13 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from scoring.models import Event, Season
+from scoring.models import Event, KeptNight, Season
 from scoring.rounds.services import (
     entrants_set,
+    gone_home,
     late_arrival,
     round_close,
     round_start,
@@ -24,7 +25,9 @@ from scoring.services.events import event_create, event_update
 from scoring.services.seasons import night_season_set, season_create, season_update
 from scoring.standings import order
 from scoring.standings.night import night_rows
-from scoring.standings.season import night_results, season_view
+from scoring.standings.season import night_results, not_whole, season_view
+from scoring.standings.season_page import season_page
+from scoring.standings.services import night_figures
 from tests.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +91,7 @@ def test_the_table_is_the_engines_over_each_nights_first_figure_and_follows_a_ni
     three = a_night(season, 21, players[:4], [(4, 4)])
     view = season_view(season)
     assert view.names == ("2026-01-07", "2026-01-14", "2026-01-21")
-    by_night = [{r.player: r.points for r in night_results(e, set())} for e in (one, two, three)]
+    by_night = [{r.player: r.points for r, *_ in night_results([e], {})[e.pk]} for e in (one, two, three)]
     for event, figures in zip((one, two, three), by_night, strict=True):
         ranking = order.for_event(event)
         assert figures == {row["player__display_name"]: row[ranking[0].key] for row in night_rows(event, ranking)}
@@ -111,8 +114,8 @@ def test_a_late_arrival_has_no_low_and_an_absence_no_figure(players):
     late_arrival(event_id=event.pk, player=players[8])
     view = season_view(season)
     assert NAMES[9] not in {line.player for line in view.table.lines}  # never played: no figure, not a zero
-    results = {r.player: r for r in night_results(event, {players[8].pk})}
-    assert NAMES[8] in results and not results[NAMES[8]].whole
+    assert NAMES[8] in {r.player for r, *_ in night_results([event], {})[event.pk]}
+    assert not_whole([event]) == {event.pk: {players[8].pk}}  # no low for him: he did not play the whole night
 
 
 def test_the_season_page_reads_its_table_in_a_constant_number_of_queries(players, django_assert_max_num_queries):
@@ -128,6 +131,67 @@ def test_the_season_page_reads_its_table_in_a_constant_number_of_queries(players
     with CaptureQueriesContext(connection) as four_nights:
         season_view(Season.objects.get(pk=season.pk))
     assert len(two_nights) == len(four_nights) <= 2
+
+
+def test_cleared_from_the_cache_the_season_reads_its_nights_in_a_constant_number_of_queries(players):
+    from django.core.cache import cache
+
+    season = a_season()
+    counts = []
+    for days in ((7, 14), (21, 28, 4, 11)):
+        for day in days:
+            a_night(season, day, players[:8], [(5, 3), (2, 6)])
+        cache.clear()
+        with CaptureQueriesContext(connection) as cold:
+            season_page(Season.objects.get(pk=season.pk))
+        counts.append(len(cold))
+    assert counts[0] == counts[1] <= 6
+
+
+def kept(event: Event) -> list[tuple[int, int | None, int, int]]:
+    return sorted(KeptNight.objects.filter(event=event).values_list("player_id", "partner_id", "figure", "lone"))
+
+
+def fresh(event: Event) -> list[tuple[int, int | None, int, int]]:
+    return sorted((k.player_id, k.partner_id, k.figure, k.lone) for k in night_figures(Event.objects.get(pk=event.pk)))
+
+
+def test_each_nights_kept_figures_follow_what_moves_its_standings_in_the_same_transaction(players):
+    season = a_season(qualify=1, best=None)
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard",
+                         starts_on=dt.date(2026, 1, 7), season=season)
+    entrants_set(event=event, players=players[:8])
+    first, second = schedule_make(event=event)
+    assert kept(event) == []  # entered, nothing played: no figure yet
+    round_start(round_id=first.pk)
+    tables = list(first.tables.order_by("number"))
+    round_totals_enter(rubber_id=tables[0].rubber_id, points={"NS": 3, "EW": 1}, lone={"N": 1, "E": 0, "S": 0, "W": 0})
+    assert kept(event) == fresh(event) and len(kept(event)) == 4
+    round_close(round_id=first.pk, unplayed="bye")  # the silent table's players sit the round out, scoring a bye
+    assert kept(event) == fresh(event) and len(kept(event)) == 8
+    late_arrival(event_id=event.pk, player=players[8])  # his missed round scores the round's average
+    assert kept(event) == fresh(event) and players[8].pk in {row[0] for row in kept(event)}
+    round_start(round_id=second.pk)
+    gone_home(event_id=event.pk, player_id=players[0].pk)
+    assert kept(event) == fresh(event)
+    event_update(event_id=event.pk, ranking="lone,points,rounds")  # now by lone hands first
+    assert kept(event) == fresh(event) and {row[0]: row[2] for row in kept(event)}[players[0].pk] == 1
+    with transaction.atomic():
+        night_season_set(event_id=event.pk, season_id=None)
+        assert kept(event) == [] and season_view(Season.objects.get(pk=season.pk)).names == ()
+        night_season_set(event_id=event.pk, season_id=season.pk)
+        assert kept(event) == fresh(event) != []
+        assert season_view(Season.objects.get(pk=season.pk)).names == ("2026-01-07",)
+
+
+def test_a_renamed_player_reads_by_his_new_name_without_his_figures_drawn_again(players):
+    season = a_season()
+    night = a_night(season, 7, players[:8], [(7, 1), (2, 6)])
+    before = KeptNight.objects.filter(event=night).values_list("pk", flat=True).order_by("pk")
+    players[0].display_name = "Zebedee Renamed, once of the league"
+    players[0].save()
+    assert list(KeptNight.objects.filter(event=night).values_list("pk", flat=True).order_by("pk")) == list(before)
+    assert "Zebedee Renamed, once of the league" in {line.player for line in season_view(season).table.lines}
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,7 +14,7 @@ from scoring.printing.pdf.fonts import REGULAR
 from scoring.standings.season_page import Row, SeasonPage
 
 NAME = ParagraphStyle("season-name", parent=STYLES["cell"], fontName=REGULAR, fontSize=8.5, leading=10)
-PLACE, NIGHT, TOTAL, PLAYED = 12 * mm, 12 * mm, 15 * mm, 16 * mm
+PLACE, NIGHT, TOTAL, PLAYED = 12 * mm, 14 * mm, 15 * mm, 16 * mm  # a night wide enough for "14 Jul" on one line
 NAME_LEAST = 42 * mm
 """The narrowest the name column goes (a 36-character name wraps on two lines) before the paper is turned."""
 
@@ -29,12 +29,11 @@ def season_pdf(page: SeasonPage, paper: str) -> bytes:
     title = f"{season.name}: standings"
     story: list[Flowable] = [
         p(title, "title"),
-        p(f"{season.standing.name}, {season.starts_on:%-d %b %Y} to {season.ends_on:%-d %b %Y}; "
-          f"{plural(len(page.nights), 'night')} so far.", "subtitle"),
-        p(f"A night's figure is each player's {page.unit} that night. {page.counting} {page.tie_breaks} "
-          "A figure in brackets is a night not counted; a dot, a night not played.", "small"),
+        p(page.span(), "subtitle"),
+        p(f"{page.legend} {page.tie_breaks}", "small"),
     ]
-    story += [p(f"{award.title} ({award.figure}): {', '.join(award.winners)}", "small") for award in page.awards]
+    story += [p(f"{award.title} ({award.figure}): {award.shared_by or '; '.join(award.winners)}", "small")
+              for award in page.awards]
     if page.rows:
         story += [Spacer(1, 3 * mm), _table(page, content_width(paper, sideways))]
         story.append(p("Each night's high and low", "heading"))
@@ -70,7 +69,7 @@ def _table(page: SeasonPage, width: float) -> Table:
     rows += [_cells(row) for row in page.qualified]
     waiting = len(rows)
     if page.waiting:
-        rows.append([p(f"Not yet qualified ({page.season.qualify} nights to qualify): no place yet.", "cell"),
+        rows.append([p(f"Not yet qualified ({plural(page.season.qualify, 'night')} to qualify): no place yet.", "cell"),
                      *[""] * (len(widths) - 1)])
         rows += [_cells(row) for row in page.waiting]
     table = Table(rows, colWidths=widths, repeatRows=1)
