@@ -1,11 +1,15 @@
 """Benchmark: what the pages cost as the club's past grows. Builds clubs of 1,000, 10,000 and (with --sizes)
 100,000 complete rubbers (`seed_bulk`, one SQLite file each, kept for later runs) and prints, for each size, the
-CPU time (median, cache cold), the SQL queries and the bytes of: the event's standings, the all-events standings,
-the busiest player's page, a rubber's page, the event's page, the standings PDF, the busiest player's record PDF,
-the home page, the room's poll, saving a hand, and `export_club`.
+CPU time (median, cache cold), the SQL queries and the bytes of: the site's empty frame, the event's standings
+(and their page 2), the all-events standings, the club standings of each format, the busiest player's page, a
+rubber's page, the event's page, the standings PDF, the busiest player's record PDF, the newest rubber's score
+sheet, the home page, the room's poll, saving a hand, a phone's report and confirmation, and `export_club`.
 
 The sizes are measured in one process, taking turns run by run (the connection moved from one file to the
-next), so that a machine busier at one moment than another weighs on every size alike.
+next, and opened before the timed call), so that a machine busier at one moment than another weighs on every size
+alike. Each page is read against the site's empty frame (its base page and menu through the same middleware). The
+writes (a hand saved by its form's POST; a phone's report and the other side's confirmation) each start tonight's
+rubber and are rolled back once measured, so every run and every page reads the club as it was built.
 
 Run: python bench/growth.py [--sizes 1000 10000 100000] [--runs 9] [--dir /tmp] [--no-export]
 """
@@ -24,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from backup import use_database
-from common import django_on
+from common import django_on, frame_served
 
 
 @dataclass
@@ -33,7 +37,9 @@ class Club:
 
     size: int
     path: Path
-    calls: dict[str, Callable[[], object]] = field(default_factory=dict)
+    calls: dict[str, Callable[[], object] | Write] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    """What a page's figures were read over, by its name."""
     times: dict[str, list[float]] = field(default_factory=dict)
     queries: dict[str, int] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
@@ -55,20 +61,32 @@ def main() -> None:
         runs = 1 if name == "export_club" else args.runs
         for _ in range(runs):  # each size in turn, run by run
             for club in clubs:
-                use_database(club.path)
+                use(club)
                 club.times.setdefault(name, []).append(cold(club.calls[name]))
         for club in clubs:
-            use_database(club.path)
+            use(club)
             club.queries[name] = counted(club.calls[name])
-    print(f"{'page':40} " + " ".join(f"{club.size:>10,}" for club in clubs) + f" {'queries':>14}  bytes")
+    frame = "the site's empty frame"
+    sizes = " ".join(f"{club.size:>10,}" for club in clubs)
+    print(f"{'page':44} {sizes} {'x frame':>14} {'queries':>10}  bytes")
     for name in names:
-        label = f"{name} ({clubs[-1].calls[name].__doc__})" if clubs[-1].calls[name].__doc__ else name
-        cpu = " ".join(f"{statistics.median(club.times[name]):10.1f}" for club in clubs)
+        label = f"{name} ({clubs[-1].notes[name]})" if name in clubs[-1].notes else name
+        medians = [statistics.median(club.times[name]) for club in clubs]
+        ratios = " / ".join(f"{m / statistics.median(club.times[frame]):.1f}" for m, club in zip(medians, clubs,
+                                                                                                   strict=True))
         size = " / ".join(f"{club.sizes[name]:,}" for club in clubs) if name in clubs[0].sizes else ""
-        print(f"{label[:40]:40} {cpu} {' / '.join(str(club.queries[name]) for club in clubs):>14}  {size}",
-              flush=True)
-    print("(CPU ms, median, cache cold; export_club one run; the player's results: "
-          + ", ".join(f"{club.calls[names[2]].__doc__}" for club in clubs) + ")")
+        print(f"{label[:44]:44} {' '.join(f'{m:10.1f}' for m in medians)} {ratios:>14} "
+              f"{' / '.join(str(club.queries[name]) for club in clubs):>10}  {size}", flush=True)
+    print("(CPU ms, median, cache cold, signed in; export_club one run; x frame: against the site's empty frame at "
+          "the same size)")
+
+
+def use(club: Club) -> None:
+    """Turn to `club`'s database and open it, so that no timed call pays for opening it."""
+    from django.db import connection
+
+    use_database(club.path)
+    connection.ensure_connection()
 
 
 def opened(size: int, folder: Path, *, export: bool) -> Club:
@@ -78,8 +96,9 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
     from django.db.models import Count, Max
     from django.test import Client
 
+    from scoring.engine.rulebook import STANDINGS
     from scoring.models import Event, Player, Rubber
-    from scoring.services.hands import HandExtras, hand_record
+    from scoring.reporting.services import working_code
     from scoring.services.rubbers import rubber_start
 
     club = Club(size, folder / f"euchre-growth-{size}.sqlite3")
@@ -96,13 +115,17 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
     assert busiest is not None and rubber is not None
     member = get_user_model().objects.filter(username="growth").first() or get_user_model().objects.create_user(
         "growth", password="growth-bench-1888", is_superuser=True)
-    client = Client()
+    client, phone = Client(), Client()
     client.force_login(member)
-    pages = {"event standings": f"/events/{event.slug}/standings/", "all-events standings": "/standings/",
+    pages = {"the site's empty frame": frame_served(),
+             "event standings": f"/events/{event.slug}/standings/",
+             "event standings, page 2": f"/events/{event.slug}/standings/?page=2",
+             "all-events standings": "/standings/",
+             **{f"club standings, {key}": f"/standings/?code={key}" for key in STANDINGS},
              "busy player's page": f"/players/{busiest.pk}/", "rubber page": f"/rubbers/{rubber.pk}/",
              "event page": f"/events/{event.slug}/", "standings PDF": f"/events/{event.slug}/standings.pdf",
-             "record PDF": f"/players/{busiest.pk}/record.pdf", "home": "/",
-             "room poll": f"/events/{event.slug}/room/"}
+             "record PDF": f"/players/{busiest.pk}/record.pdf", "score sheet PDF": f"/rubbers/{rubber.pk}/sheet.pdf",
+             "home": "/", "room poll": f"/events/{event.slug}/room/"}
     for name, url in pages.items():
         headers = {"HX-Request": "true"} if name == "room poll" else {}
 
@@ -112,22 +135,41 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
             club.sizes[name] = len(b"".join(response.streaming_content) if response.streaming else response.content)
 
         club.calls[name] = get
-    club.calls["busy player's page"].__doc__ = f"{busiest.n:,} results"
+    club.notes["busy player's page"] = f"{busiest.n:,} results"
     four = list(Player.objects.all()[:4])
-    # Tonight is a day after the club's last, whatever its size: a night's hands saved beside a night's rubbers.
+    # Tonight is a day after the club's last, whatever its size. Each write below runs in a transaction rolled back
+    # once it is measured, so every run, and every later page, reads the club as it was built.
     last = Rubber.objects.aggregate(last=Max("played_on"))["last"]
     tonight = {"event": event, "north": four[0], "east": four[1], "south": four[2], "west": four[3],
                "first_dealer": "N", "played_on": last + dt.timedelta(days=1)}
-    playing = rubber_start(**tonight)
 
-    def save() -> None:
-        playing.refresh_from_db()
-        if playing.status != Rubber.Status.IN_PROGRESS:  # a long run finishes its rubber: the next one
-            playing.__dict__.update(rubber_start(**tonight).__dict__)
-        hand_record(rubber_id=playing.pk, play={"dealer": playing.next_dealer, "maker": "N", "tricks": 3},
-                    extras=HandExtras(), by=None)
+    def save() -> Callable[[], None]:
+        playing = rubber_start(**tonight)
 
-    club.calls["hand save"] = save
+        def post() -> None:
+            response = client.post(f"/rubbers/{playing.pk}/hands/", {"dealer": "N", "maker": "E", "tricks": "3",
+                                                                      "result": "played"})
+            assert response.status_code == 302 and playing.hands.count() == 1
+
+        return post
+
+    def report_and_confirm() -> Callable[[], None]:
+        playing = rubber_start(**tonight)
+        code = working_code(playing)
+        assert code is not None
+
+        def posts() -> None:
+            response = phone.post(f"/t/{code.code}/report/", {"reporter": four[0].pk, "maker": "E", "tricks": 3})
+            assert response.status_code == 302
+            waiting = playing.hand_reports.get()
+            response = phone.post(f"/t/{code.code}/reports/{waiting.pk}/answer/",
+                                  {"answer": "confirm", "player": four[1].pk})
+            assert response.status_code == 302 and playing.hands.count() == 1
+
+        return posts
+
+    club.calls["hand save (POST)"] = Write(save)
+    club.calls["phone's report and confirm (2 POSTs)"] = Write(report_and_confirm)
     if export:
         def export_all() -> None:
             with tempfile.TemporaryDirectory() as out:
@@ -137,26 +179,52 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
     return club
 
 
-def cold(call: Callable[[], object]) -> float:
+@dataclass
+class Write:
+    """A write measured alone: `ready` (not measured) makes what it writes to and gives the call to measure; both
+    run in a transaction rolled back afterwards, so every run and every page reads the club as it was built."""
+
+    ready: Callable[[], Callable[[], object]]
+
+
+def measured(call: Callable[[], object] | Write, measure: Callable[[Callable[[], object]], float]) -> float:
+    """`measure` of the call (a write's measured part, rolled back after)."""
+    if not isinstance(call, Write):
+        return measure(call)
+    from django.db import transaction
+
+    with transaction.atomic():
+        figure = measure(call.ready())
+        transaction.set_rollback(True)
+    return figure
+
+
+def cold(call: Callable[[], object] | Write) -> float:
     """CPU milliseconds of one call, the cache emptied first."""
     from django.core.cache import cache
 
-    cache.clear()
-    started = time.process_time()
-    call()
-    return (time.process_time() - started) * 1000
+    def cpu(run: Callable[[], object]) -> float:
+        cache.clear()
+        started = time.process_time()
+        run()
+        return (time.process_time() - started) * 1000
+
+    return measured(call, cpu)
 
 
-def counted(call: Callable[[], object]) -> int:
+def counted(call: Callable[[], object] | Write) -> int:
     """The queries of one call, the cache emptied first."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    cache.clear()
-    with CaptureQueriesContext(connection) as queries:
-        call()
-    return len(queries)
+    def queries(run: Callable[[], object]) -> float:
+        cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            run()
+        return len(captured)
+
+    return int(measured(call, queries))
 
 
 if __name__ == "__main__":

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.mixins import PermissionRequiredMixin
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
@@ -88,3 +89,20 @@ class ReadableMixin:
         """The page's event, found as `event_from` says."""
         keyword, lookup = EVENT_FROM[self.event_from]
         return get_object_or_404(Event.objects.distinct(), **{lookup: self.kwargs[keyword]})  # type: ignore[attr-defined]
+
+
+class PermissionsBackend(ModelBackend):
+    """Django's own backend, reading a user's permissions, his own and his groups', in one query rather than two:
+    every secretary's page asks for them once."""
+
+    def get_all_permissions(self, user_obj: Any, obj: Any = None) -> set[str]:
+        if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
+            return set()
+        if not hasattr(user_obj, "_perm_cache"):
+            if user_obj.is_superuser:
+                return super().get_all_permissions(user_obj, obj)
+            found = (Permission.objects.filter(Q(user=user_obj) | Q(group__user=user_obj))
+                     .values_list("content_type__app_label", "codename").distinct())
+            user_obj._perm_cache = {f"{app}.{codename}" for app, codename in found}
+        perms: set[str] = user_obj._perm_cache
+        return perms

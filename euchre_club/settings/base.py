@@ -141,7 +141,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses logins while locked out
-    "django.contrib.auth.backends.ModelBackend",
+    "scoring.access.PermissionsBackend",  # Django's own, its permissions read in one query
 ]
 # Repeated failed logins: after 5 failures for one username from one address, that pair is
 # locked out for 15 minutes (a whole club on one hall's wifi is not locked out by one member).

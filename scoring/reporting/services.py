@@ -27,7 +27,7 @@ from scoring.reporting.codes import looks_like_code, new_code
 from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
 from scoring.services.play import as_scored, as_validation_error, check_hand
-from scoring.services.record import Change, record_lock
+from scoring.services.record import Change, record_check, record_lock
 from scoring.services.scoring import rubber_hands, rubber_lock
 
 GUESSES_ALLOWED = 60
@@ -301,8 +301,9 @@ def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User |
     if report.number != rubber.hand_count + 1:
         raise ValidationError(f"Hand {report.number} has been entered already.", code="hand_entered_already")
     extras = extras or hand_services.HandExtras()
-    return hand_services.hand_record(
-        rubber_id=rubber.pk, play=play, by=by,
+    record_check(rubber, Change.HAND)  # locked already, by the report's answer or settling
+    return hand_services.hand_add(
+        rubber, play=play, by=by,
         extras=hand_services.HandExtras(announced_ns=extras.announced_ns, announced_ew=extras.announced_ew,
                                         notes=extras.notes, reported_by=report.reported_by))
 

@@ -16,7 +16,7 @@ from scoring.services.club import the_club
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.refusals import field_refusal
 from scoring.services.scoring import results_changed
-from scoring.services.seasons import season_error
+from scoring.services.seasons import season_error, season_left
 
 EVENT_FIELDS = ("name", "slug", "starts_on", "ends_on", "rulebook", "game_points", "games", "is_public",
                 "paper_size", "house_rules", "mode", "rounds", "season", "notes", *NIGHT_KEYS)
@@ -203,6 +203,7 @@ def event_update(*, event_id: int, **fields: Any) -> Event:
     _in_its_season(event)
     event.full_clean()
     event.save()
+    season_left(event)
     results_changed([event.pk])  # its standings' order, its season, or its code: what is kept from them follows
     return event
 

@@ -38,8 +38,13 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     The rubber row is locked first, so two secretaries entering at once get
     consecutive numbers and neither hand is lost.
     """
-    rubber = record_lock(rubber_id, Change.HAND)
-    number = rubber.hands.count() + 1
+    return hand_add(record_lock(rubber_id, Change.HAND), play=play, extras=extras, by=by)
+
+
+def hand_add(rubber: Rubber, *, play: dict[str, Any], extras: HandExtras, by: User | None) -> Hand:
+    """Add the next hand to a rubber locked by the caller (`record_lock`, for a hand), rescore it and store the
+    result: a phone's confirmed report records its hand under the lock it answered under."""
+    number = rubber.hand_count + 1  # kept by every rescore, under this lock
     new = check_hand(play, number, rubber.rulebook)
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
     hand_clean(hand)

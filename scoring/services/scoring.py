@@ -32,7 +32,6 @@ from scoring.engine import (
 from scoring.engine.progressive import round_deals, table_winner, the_cut
 from scoring.models import Event, GameRecord, Hand, RoundTable, Rubber, RubberPlayerResult, SeatChange
 from scoring.services.kept import figures_keep, making_keep
-from scoring.services.locking import event_lock
 from scoring.services.play import as_scored, as_validation_error
 
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
@@ -50,7 +49,8 @@ def rubber_lock(rubber_id: int) -> Rubber:
     several), so a round's close and its tables' phones queue rather than deadlock: every rescore writes
     the event's results version, so writers of one event meet at its row anyway. Only the rubber's own
     row is locked, never the players' or the event's through the join."""
-    event_lock(Rubber.objects.filter(pk=rubber_id).values_list("event_id", flat=True).first())
+    # The event's row locked through the rubber's, in one query: only the event's row (`of`).
+    list(Event.objects.select_for_update(of=("self",)).filter(rubbers__pk=rubber_id).values_list("pk", flat=True))
     return (Rubber.objects.select_for_update(of=("self",))
             .select_related("event", "north", "east", "south", "west").get(pk=rubber_id))
 
@@ -102,7 +102,8 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
         if counted_before or rubber.counts_in_standings:
             figures_keep(rubber.event, rubber.played_on)
         making_keep(rubber.event, rubber.played_on)
-        results_changed([rubber.event_id])
+        # A night in a season keeps its figures from its standings: a rubber of any other event has none to keep.
+        results_changed([rubber.event_id], figures=rubber.event.season_id is not None)
     return result
 
 
@@ -304,7 +305,8 @@ draws the standings; the shared layers import no app, so it listens here)."""
 
 def results_changed(event_ids: Iterable[int] | None = None, *, figures: bool = True) -> None:
     """Mark the events' stored results as changed (every event when None), so cached standings are read afresh,
-    and rewrite the figures kept from them; `figures` False where only the names they are shown by changed."""
+    and rewrite the figures kept from them; `figures` False where only the names they are shown by changed, or
+    where none of the events keeps any (it is in no season)."""
     ids = None if event_ids is None else list(event_ids)
     events = Event.objects.all() if ids is None else Event.objects.filter(pk__in=ids)
     # The update locks each event's row until the transaction ends: figures kept from its standings are drawn

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from scoring.engine.rulebook import STANDINGS
 from scoring.engine.words import plural
-from scoring.models import Event, Season
+from scoring.models import Event, KeptNight, Season
 from scoring.services.locking import event_lock, retried_on_deadlock
 from scoring.services.scoring import results_changed
 
@@ -76,8 +76,15 @@ def night_season_set(*, event_id: int, season_id: int | None) -> Event:
         raise ValidationError({"season": ValidationError(wrong, code="season_format")})
     event.season = season
     event.save(update_fields=["season"])
+    season_left(event)
     results_changed([event.pk])  # the season's table follows it in or out at once
     return event
+
+
+def season_left(event: Event) -> None:
+    """A night in no season keeps no figures for one (those of a season it was in go with it)."""
+    if event.season_id is None:
+        KeptNight.objects.filter(event=event).delete()
 
 
 def _only_known(fields: dict[str, Any]) -> None:

@@ -13,14 +13,19 @@ from scoring.standings.event_rows import event_rows
 
 
 def nights_keep(event_ids: Iterable[int] | None, **_: Any) -> None:
-    """Rewrite the figures kept for the nights among `event_ids` (None: every night) that count in a season; a
-    night taken out of its season keeps none."""
-    nights = Event.objects.filter(season__isnull=False)
-    gone = KeptNight.objects.all()
-    if event_ids is not None:
-        nights, gone = nights.filter(pk__in=list(event_ids)), gone.filter(event_id__in=list(event_ids))
-    gone.delete()
+    """Rewrite the figures kept for the nights among `event_ids` (None: every night) that count in a season (one
+    query for an event in none); a night taken out of its season has its figures dropped by the service that takes
+    it out (`scoring.services.seasons.season_left`)."""
+    in_seasons = Event.objects.filter(season__isnull=False)
+    nights = list(in_seasons if event_ids is None else in_seasons.filter(pk__in=list(event_ids)))
+    if event_ids is None:
+        KeptNight.objects.all().delete()
+    elif not nights:
+        return
+    else:
+        KeptNight.objects.filter(event__in=nights).delete()
     KeptNight.objects.bulk_create(kept for event in nights for kept in night_figures(event))
+
 
 
 def night_figures(event: Event) -> list[KeptNight]:

@@ -40,6 +40,8 @@ NEED_NOT_ASK = {
     "scoring.rounds.services.round_close": "the round's own close, which stops its tables where they stand; a night "
                                            "is closed only once every round is",
     "scoring.services.backup.bulk._OneByOne.scored": "a restore writes the record as the backup kept it",
+    "scoring.services.hands.hand_add": "adds to a rubber its caller locked and asked for (`hand_record`, or a "
+                                       "report answered or settled, which asks for a hand too)",
 }
 
 

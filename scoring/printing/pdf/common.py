@@ -9,7 +9,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
@@ -80,6 +80,13 @@ class Name(Flowable):
         self.style = STYLES[style] if isinstance(style, str) else style
         self.lines = lines
         self.fitted: Paragraph | None = None
+        """The name laid out as a paragraph, where it needs smaller type or a break after a hyphen."""
+        self.drawn: list[str] = []
+        """Otherwise its lines, broken at spaces, each drawn as a string in its own type..."""
+        self.room = 0.0
+        """...in this width."""
+        self.measured: tuple[float, tuple[float, float]] | None = None
+        """The width it was last measured in, and its size there."""
 
     def _widest(self, pieces: list[str], size: float) -> float:
         return max((stringWidth(piece, self.style.fontName, size) for piece in pieces), default=0)
@@ -94,11 +101,27 @@ class Name(Flowable):
         return Paragraph(escape(self.text), style), hyphens
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        size = self.style.fontSize
+        # A table measures each cell several times (for its widths, its heights, a split across pages): the same
+        # room gives the same answer.
+        if self.measured is not None and self.measured[0] == availWidth:
+            return self.measured[1]
+        style = self.style
+        lines = _greedy(self.text, style.fontName, style.fontSize, availWidth)
+        if lines is not None and (not self.lines or len(lines) <= self.lines):
+            # Most names fit their room in their own type, broken only at spaces: drawn line by line as strings,
+            # with no paragraph laid out (a list of 200 rubbers holds a thousand of them).
+            self.fitted, self.drawn, self.room = None, lines, availWidth
+            self.measured = availWidth, (availWidth, style.leading * len(lines))
+            return self.measured[1]
+        size = _FITTED.get((self.text, style.name, availWidth, self.lines), style.fontSize)
         while True:
             self.fitted, fits = self._sized(size, availWidth)
             measured: tuple[float, float] = self.fitted.wrap(availWidth, availHeight)
             if size <= SMALLEST_NAME or (fits and (not self.lines or len(self.fitted.blPara.lines) <= self.lines)):
+                if len(_FITTED) > FITTED_MOST:
+                    _FITTED.clear()
+                _FITTED[self.text, style.name, availWidth, self.lines] = size
+                self.measured = availWidth, measured
                 return measured
             size = max(SMALLEST_NAME, size - 0.5)
 
@@ -106,8 +129,46 @@ class Name(Flowable):
         return self._widest(NAME_PIECES.findall(self.text), SMALLEST_NAME)
 
     def draw(self) -> None:
-        assert self.fitted is not None
-        self.fitted.drawOn(self.canv, 0, 0)
+        if self.fitted is not None:
+            self.fitted.drawOn(self.canv, 0, 0)
+            return
+        style, canvas = self.style, self.canv
+        canvas.setFont(style.fontName, style.fontSize)
+        canvas.setFillColor(style.textColor)
+        baseline = style.leading * len(self.drawn) - style.fontSize  # where a paragraph sets its first line
+        for line in self.drawn:
+            if style.alignment == TA_CENTER:
+                canvas.drawCentredString(self.room / 2, baseline, line)
+            elif style.alignment == TA_RIGHT:
+                canvas.drawRightString(self.room, baseline, line)
+            else:
+                canvas.drawString(0, baseline, line)
+            baseline -= style.leading
+
+
+def _greedy(text: str, font: str, size: float, width: float) -> list[str] | None:
+    """`text` broken at its spaces into lines no wider than `width`, each as full as it can be (as a paragraph
+    breaks it); None where a word alone is wider."""
+    space = stringWidth(" ", font, size)
+    lines: list[str] = []
+    line, used = "", 0.0
+    for word in text.split():
+        wide = stringWidth(word, font, size)
+        if wide > width:
+            return None
+        if line and used + space + wide <= width:
+            line, used = f"{line} {word}", used + space + wide
+        else:
+            if line:
+                lines.append(line)
+            line, used = word, wide
+    return [*lines, line] if line else [""]
+
+
+FITTED_MOST = 20_000
+_FITTED: dict[tuple[str, str, float, int], float] = {}
+"""The type size a name was last fitted at, by its text, style, room and most lines: the same name in the same
+column is fitted once a process, not shrunk half a point at a time in every row."""
 
 
 HOUSE_RULES_HEADING = "House rules"

@@ -81,8 +81,10 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         story.append(Spacer(1, 2 * mm))
     if sheet.rubbers:
         rows = [_header(RUBBER_HEADER),
-                *[[r.played_on, r.table, p(r.event, "cell"), r.side, _names(r.partner),
-                   _names(r.opponents), p(r.score, "cell"), p(r.result, "cell")] for r in sheet.rubbers]]
+                # Every text cell a `Name`: most fit their room on one line and are drawn as a string, not laid out
+                # as a paragraph (a list of 200 rubbers has 1,000 of them).
+                *[[r.played_on, r.table, Name(r.event), r.side, _names(r.partner),
+                   _names(r.opponents), Name(r.score), Name(r.result)] for r in sheet.rubbers]]
         rest = width - sum(w or 0 for w in RUBBER_WIDTHS) * mm
         shares = sum(RUBBER_SHARES.values())
         table = grid(rows, [w * mm if w else rest * RUBBER_SHARES[i] / shares for i, w in enumerate(RUBBER_WIDTHS)])
