@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from scoring.engine.rulebook.terms import MATCH_TERMS, RUBBER_TERMS, TALLY_TERMS
 from scoring.standings import order
 from scoring.standings.export import Rank
+from scoring.standings.quick_rows import QuickCells
 from scoring.standings.selectors import entry_name
 from scoring.words import rubber_result_words
 
@@ -34,7 +35,7 @@ def _player_link(record: dict[str, Any]) -> str:
     return reverse("player", args=[record["player_id"]])
 
 
-class FiguresTable(tables.Table):
+class FiguresTable(QuickCells, tables.Table):
     """The figures every standings row carries."""
 
     rubbers = tables.Column(verbose_name="Rubbers", attrs=NUMBER)
@@ -97,7 +98,7 @@ class PartnershipTable(FiguresTable):
         sequence = ("rank", "pair", "...")
 
 
-class MatchFigures(tables.Table):
+class MatchFigures(QuickCells, tables.Table):
     """The figures of a code without rubbers (the Official Laws, 1877, the standard game): matches and games
     won, the hands' points, and lone hands made and euchres."""
 
@@ -181,7 +182,7 @@ class MatchPartnershipTable(MatchFigures):
         sequence = ("rank", "pair", "...")
 
 
-class PlayerRubbersTable(tables.Table):
+class PlayerRubbersTable(QuickCells, tables.Table):
     """Every rubber, match or progressive round a player played, the newest entered first, each linking to its
     page."""
 
