@@ -30,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from backup import use_database
 from common import django_on, frame_served
 
+FRAME = "the site's empty frame"
+
 
 @dataclass
 class Club:
@@ -38,6 +40,9 @@ class Club:
     size: int
     path: Path
     calls: dict[str, Callable[[], object] | Write] = field(default_factory=dict)
+    frames: dict[str, list[float]] = field(default_factory=dict)
+    """The frame's times, read beside each page's (by the page's name), so a change in the machine's speed falls on
+    both alike."""
     notes: dict[str, str] = field(default_factory=dict)
     """What a page's figures were read over, by its name."""
     times: dict[str, list[float]] = field(default_factory=dict)
@@ -62,26 +67,26 @@ def main() -> None:
         for club in clubs if name != "export_club" else ():  # a first reading warms Python, not the data
             use(club)
             cold(club.calls[name])
-        for _ in range(runs):  # each size in turn, run by run
+        for _ in range(runs):  # each size in turn, run by run, each page beside a reading of the frame
             for club in clubs:
                 use(club)
+                club.frames.setdefault(name, []).append(cold(club.calls[FRAME]))
                 club.times.setdefault(name, []).append(cold(club.calls[name]))
         for club in clubs:
             use(club)
             club.queries[name] = counted(club.calls[name])
-    frame = "the site's empty frame"
     sizes = " ".join(f"{club.size:>10,}" for club in clubs)
     print(f"{'page':44} {sizes} {'x frame':>14} {'queries':>10}  bytes")
     for name in names:
         label = f"{name} ({clubs[-1].notes[name]})" if name in clubs[-1].notes else name
         medians = [statistics.median(club.times[name]) for club in clubs]
-        ratios = " / ".join(f"{m / statistics.median(club.times[frame]):.1f}" for m, club in zip(medians, clubs,
+        ratios = " / ".join(f"{m / statistics.median(club.frames[name]):.1f}" for m, club in zip(medians, clubs,
                                                                                                    strict=True))
         size = " / ".join(f"{club.sizes[name]:,}" for club in clubs) if name in clubs[0].sizes else ""
         print(f"{label[:44]:44} {' '.join(f'{m:10.1f}' for m in medians)} {ratios:>14} "
               f"{' / '.join(str(club.queries[name]) for club in clubs):>10}  {size}", flush=True)
-    print("(CPU ms, median, cache cold, signed in; export_club one run; x frame: against the site's empty frame at "
-          "the same size)")
+    print("(CPU ms, median, cache cold, signed in; export_club one run; x frame: against the site's empty frame read "
+          "just before each reading of the page, at the same size)")
 
 
 def use(club: Club) -> None:
@@ -120,7 +125,7 @@ def opened(size: int, folder: Path, *, export: bool) -> Club:
         "growth", password="growth-bench-1888", is_superuser=True)
     client, phone = Client(), Client()
     client.force_login(member)
-    pages = {"the site's empty frame": frame_served(),
+    pages = {FRAME: frame_served(),
              "event standings": f"/events/{event.slug}/standings/",
              "event standings, page 2": f"/events/{event.slug}/standings/?page=2",
              "all-events standings": "/standings/",
