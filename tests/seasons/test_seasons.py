@@ -55,6 +55,16 @@ def a_night(season: Season | None, day: int, players: list, points: list[tuple[i
     return event
 
 
+def a_scheduled_night(players: list) -> tuple[Season, Event, list]:
+    """A progressive night of two rounds in a season counting every night, its first eight players entered and its
+    rounds scheduled, none started."""
+    season = a_season(qualify=1, best=None)
+    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard",
+                         starts_on=dt.date(2026, 1, 7), season=season)
+    entrants_set(event=event, players=players[:8])
+    return season, event, schedule_make(event=event)
+
+
 @pytest.fixture
 def players():
     return [PlayerFactory(display_name=name) for name in NAMES]
@@ -102,11 +112,7 @@ def test_the_table_is_the_engines_over_each_nights_first_figure_and_follows_a_ni
 
 
 def test_a_late_arrival_has_no_low_and_an_absence_no_figure(players):
-    season = a_season(qualify=1, best=None)
-    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard",
-                         starts_on=dt.date(2026, 1, 7), season=season)
-    entrants_set(event=event, players=players[:8])
-    first, _second = schedule_make(event=event)
+    season, event, (first, _second) = a_scheduled_night(players)
     round_start(round_id=first.pk)
     for table in first.tables.all():
         round_totals_enter(rubber_id=table.rubber_id, points={"NS": 1, "EW": 0}, lone=dict.fromkeys("NESW", 0))
@@ -157,11 +163,7 @@ def fresh(event: Event) -> list[tuple[int, int | None, int, int]]:
 
 
 def test_each_nights_kept_figures_follow_what_moves_its_standings_in_the_same_transaction(players):
-    season = a_season(qualify=1, best=None)
-    event = EventFactory(mode=Event.Mode.PROGRESSIVE, rounds=2, deal_limit=4, rulebook="standard",
-                         starts_on=dt.date(2026, 1, 7), season=season)
-    entrants_set(event=event, players=players[:8])
-    first, second = schedule_make(event=event)
+    season, event, (first, second) = a_scheduled_night(players)
     assert kept(event) == []  # entered, nothing played: no figure yet
     round_start(round_id=first.pk)
     tables = list(first.tables.order_by("number"))
