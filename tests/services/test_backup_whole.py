@@ -26,6 +26,7 @@ from scoring.models import Event, Hand, HandCorrection, Player, Rubber, Ruling
 from scoring.seeding.bulk import seed_bulk
 from scoring.services.backup import BackupError, club_export, club_import
 from scoring.services.backup import export as backup_export
+from scoring.services.backup.files import document_read
 from scoring.services.backup.records import (
     ACCOUNT_FIELDS,
     ACCOUNT_NOT_WRITTEN,
@@ -36,7 +37,7 @@ from scoring.services.backup.records import (
     WRITE_ORDER,
 )
 from tests.builders import a_rubber
-from tests.services.test_backup import a_full_rubber, small_batches, wipe
+from tests.services.test_backup import a_full_rubber, reseal, small_batches, wipe
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # Marked `postgres`, and so run on both databases: the tests that restore into the database or read it while
@@ -105,6 +106,32 @@ def _a_rubber_file(folder: Path) -> Path:
 def test_a_folder_that_is_not_its_manifest_restores_nothing(backed_up, damage, message):
     damage(backed_up)
     restore_refused(backed_up, message)
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda d: _a_rubber_file(d).write_text(_a_rubber_file(d).read_text().replace('"tricks": 3', '"tricks": 4')),
+     ".json: its checksum differs from the manifest's"),
+    (lambda d: _manifest_edit(d, lambda m: m["counts"].update(hands=5)), "the manifest counts 5 hands"),
+])
+def test_a_file_not_its_manifests_is_refused_as_that_though_the_restore_met_a_fault_first(backed_up, damage, message,
+                                                                                         monkeypatch):
+    small_batches(monkeypatch, 1)  # the fault met before the later files are read
+    first = sorted((backed_up / "rubbers").glob("*.json"), key=lambda p: int(p.stem))[0]
+    first.write_text(first.read_text().replace('"event": "', '"event": "no-such-'))
+    reseal(backed_up)
+    restore_refused(backed_up, "no-such-")
+    damage(backed_up)  # read after the rubber the restore refuses
+    restore_refused(backed_up, message)
+
+
+@pytest.mark.parametrize("text", [
+    '{"format": "euchre-club-backup/1", "n": NaN, "i": -Infinity}',
+    '{"format": "euchre-club-backup/1", "s": "\\ud800"}',
+    '{"format": "euchre-club-backup/1", "f": 1e400, "g": 1' + "2" * 400 + '.5}',
+    '{"format": "euchre-club-backup/1", "big": 1' + "0" * 4000 + ', "a": 1, "a": 2}',
+])
+def test_a_file_is_read_as_the_standard_library_reads_it(text):
+    assert repr(document_read(text.encode(), "club.json")) == repr(json.loads(text))
 
 
 def test_a_folder_of_no_backup_is_refused(tmp_path, db):

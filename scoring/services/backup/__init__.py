@@ -12,8 +12,10 @@ laws' own. `records` names what is written of every table and what is made again
 
 An export reads the club as it stood at one moment (`snapshot`) and writes into a folder beside the target,
 exchanged with the target in one step only when its manifest is written: stopped at any point, it leaves at the
-target what was there or the whole new backup. A restore checks the folder against its manifest before it
-writes anything, and refuses a folder without one.
+target what was there or the whole new backup. A restore refuses a folder without a manifest, or holding a file
+it does not list or missing one it does; it reads each file once, summing its bytes against the manifest's
+checksum before it parses them, and a file that differs, or counts that do, are refused before the
+transaction the restore writes in is committed, so that nothing is restored.
 
 Ids are kept for events, players, rubbers, rulings and rounds, so links to them still work after a restore.
 Accounts are backed up by name, with their groups and without passwords: a restore links each record to the

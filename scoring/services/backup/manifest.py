@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +84,14 @@ def rubber_counts(rubber: dict[str, Any]) -> Counter[str]:
 def manifest_checked(folder: Path) -> Manifest:
     """The folder's manifest, once every file it lists is there with its checksum, no other file is, and the
     files hold what it counts; else a BackupError naming what is wrong."""
+    manifest = manifest_opened(folder)
+    FilesRead(folder, manifest).rest_read()
+    return manifest
+
+
+def manifest_opened(folder: Path) -> Manifest:
+    """The folder's manifest, once it is one and the folder holds every file it lists and no other; the files
+    themselves are checked against it as they are read (`FilesRead`)."""
     if not folder.is_dir():
         raise BackupError(f"{folder}: no such folder.")
     if not (folder / MANIFEST).is_file():
@@ -97,34 +106,59 @@ def manifest_checked(folder: Path) -> Manifest:
                  for name in sorted(on_disk - manifest.files.keys(), key=_file_order)]
     if problems:
         _refuse(problems)
-    found: Counter[str] = Counter()
-    for name in sorted(manifest.files, key=_file_order):
-        data = bytes_read(folder / name, name)
-        if digest(data) != manifest.files[name]:
-            problems.append(f"{name}: its checksum differs from the manifest's (changed or damaged since the "
-                            "backup was written)")
-            continue
-        if not problems:
-            found += _counted(data, name)
-    if problems:
-        _refuse(problems)
-    if CLUB not in manifest.files:
-        raise BackupError(f"{folder}: no {CLUB} here; the manifest does not list it.")
-    differ = [f"the manifest counts {manifest.counts.get(kind, 0)} {kind.replace('_', ' ')}, the files hold "
-              f"{found[kind]}" for kind in COUNTS if manifest.counts.get(kind, 0) != found[kind]]
-    if differ:
-        _refuse(differ)
     return manifest
+
+
+class FilesRead:
+    """The backup's files, each read once, in the manifest's order (club.json, then the rubbers by id): its
+    bytes summed against the manifest's checksum, then parsed and counted.
+
+    Every file is summed, so a file that differs is refused with all the others that do, as the manifest is
+    checked; the counts are held to the manifest's once the last file is read. A restore reading the files
+    as it goes and stopping at a fault reads the rest (`rest_read`), so that a file that is not its manifest's
+    is refused as that, before what the restore found."""
+
+    def __init__(self, folder: Path, manifest: Manifest) -> None:
+        self.folder, self.manifest = folder, manifest
+        self.problems: list[str] = []
+        self.found: Counter[str] = Counter()
+        self.reading = self._documents()
+
+    def _documents(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Each file's name and document, while every file so far is the manifest's; the refusal of those
+        that are not, or of counts that differ, once the last is read."""
+        for name in sorted(self.manifest.files, key=_file_order):
+            data = bytes_read(self.folder / name, name)
+            if digest(data) != self.manifest.files[name]:
+                self.problems.append(f"{name}: its checksum differs from the manifest's (changed or damaged "
+                                     "since the backup was written)")
+                continue
+            if not self.problems:
+                document = document_read(data, name)
+                self.found += club_counts(document) if name == CLUB else rubber_counts(document)
+                yield name, document
+        self._all_read()
+
+    def rest_read(self) -> None:
+        """Read what is left of `reading`, refusing the backup if a file is not what the manifest says."""
+        for _ in self.reading:
+            pass
+
+    def _all_read(self) -> None:
+        if self.problems:
+            _refuse(self.problems)
+        if CLUB not in self.manifest.files:
+            raise BackupError(f"{self.folder}: no {CLUB} here; the manifest does not list it.")
+        counts = self.manifest.counts
+        differ = [f"the manifest counts {counts.get(kind, 0)} {kind.replace('_', ' ')}, the files hold "
+                  f"{self.found[kind]}" for kind in COUNTS if counts.get(kind, 0) != self.found[kind]]
+        if differ:
+            _refuse(differ)
 
 
 def _refuse(problems: list[str]) -> None:
     more = f"; and {len(problems) - SHOWN} more" if len(problems) > SHOWN else ""
     raise BackupError("; ".join(problems[:SHOWN]) + more + ".")
-
-
-def _counted(data: bytes, name: str) -> Counter[str]:
-    document = document_read(data, name)
-    return club_counts(document) if name == CLUB else rubber_counts(document)
 
 
 def _manifest_read(data: bytes) -> Manifest:

@@ -1,10 +1,14 @@
-"""Restoring a backup folder into an empty database: checked against its manifest first, then written in
-one transaction, all or nothing, every rubber rescored (see the package)."""
+"""Restoring a backup folder into an empty database in one transaction, all or nothing, every file checked
+against its manifest as it is read and every rubber rescored (see the package)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
+import gc
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -49,8 +53,8 @@ from scoring.services.backup.bulk import (
     sequences_moved_on,
 )
 from scoring.services.backup.export import BATCH
-from scoring.services.backup.files import CLUB, BackupError, bytes_read, digest, document_read
-from scoring.services.backup.manifest import Manifest, manifest_checked
+from scoring.services.backup.files import CLUB, BackupError
+from scoring.services.backup.manifest import FilesRead, manifest_checked, manifest_opened
 from scoring.services.backup.records import (
     ACCOUNT_FIELDS,
     CLUB_SETTINGS,
@@ -84,30 +88,40 @@ REPORT_LINKS = ("reported_by", "answered_by", "reported_member", "answered_membe
 
 def club_import(folder: Path) -> dict[str, int]:
     """Restore a backup into an empty database, all or nothing, and rescore every rubber; returns how many
-    of each kind were restored. The folder is checked against its manifest before anything is written."""
-    manifest = manifest_checked(folder)
-    if Event.objects.exists() or Player.objects.exists() or Rubber.objects.exists() or Season.objects.exists():
+    of each kind were restored. A file that is not what the manifest says is refused, and nothing restored."""
+    manifest = manifest_opened(folder)
+    club_here = Event.objects.exists() or Player.objects.exists() or Rubber.objects.exists() \
+        or Season.objects.exists()
+    if club_here or CLUB not in manifest.files:  # what is wrong with the files is said first
+        manifest_checked(folder)
+    if club_here:
         raise BackupError("The database already holds a club; restore only into an empty database.")
-    club = _read(folder, CLUB, manifest)
-    rubbers = [name for name in manifest.files if name != CLUB]
-    rubbers.sort(key=lambda name: int(name.removeprefix("rubbers/").removesuffix(".json")))
-    with transaction.atomic():
+    files = FilesRead(folder, manifest)
+    with transaction.atomic(), collector_paused():
         try:
-            accounts = _restore(folder, manifest, club, rubbers)
+            accounts = _restore(files.reading)
         except BackupError:
+            files.rest_read()
             raise
         except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
+            files.rest_read()
             raise BackupError(f"The backup is malformed: {_short(exc)}.") from None
         sequences_moved_on()
     return {**manifest.counts, "accounts_made": accounts.made, "accounts_given_groups": accounts.given_groups}
 
 
-def _read(folder: Path, name: str, manifest: Manifest) -> dict[str, Any]:
-    """A file's document, read again as the restore comes to it: refused if it changed since it was checked."""
-    data = bytes_read(folder / name, name)
-    if digest(data) != manifest.files[name]:
-        raise BackupError(f"{name}: changed while the backup was being restored.")
-    return document_read(data, name) | {"_file": name}
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a restore holds a batch's rows in memory: it would walk them all
+    again every few thousand objects made, and the restore makes no cycles for it to find (its rows are
+    freed as each batch is written)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _short(exc: Exception) -> str:
@@ -132,10 +146,12 @@ def _moment(value: Any, where: str) -> dt.datetime | None:
     return parsed
 
 
-def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: list[str]) -> Accounts:
+def _restore(documents: Iterator[tuple[str, dict[str, Any]]]) -> Accounts:
     """Accounts, events and players, then the rubbers a batch of files at a time, then how each event was
-    run (its rounds, entrants, club tables and cuts); returns what was done to accounts."""
+    run (its rounds, entrants, club tables and cuts); returns what was done to accounts. `documents` gives
+    club.json first, then the rubbers' files."""
     began = timezone.now()
+    _, club = next(documents)
     users, accounts = _accounts_restored(club.get("accounts", []))
     _settings_restored(club.get("club"))
     events: dict[str, Event] = {}
@@ -145,10 +161,9 @@ def _restore(folder: Path, manifest: Manifest, club: dict[str, Any], rubbers: li
     players = {p.pk: p for p in Player.objects.all()}
     rubber_events: dict[int, int] = {}
     cut_at = _where_played(club["events"], events)
-    for start in range(0, len(rubbers), BATCH):
-        documents = [_read(folder, name, manifest) for name in rubbers[start:start + BATCH]]
+    while batch := [document | {"_file": name} for name, document in itertools.islice(documents, BATCH)]:
         in_bulk([functools.partial(_restore_rubber, doc=doc, events=events, players=players, users=users,
-                                   rubber_events=rubber_events, cut_at=cut_at) for doc in documents])
+                                   rubber_events=rubber_events, cut_at=cut_at) for doc in batch])
     in_bulk([functools.partial(_restore_running, row=row, event=events[row["slug"]], players=players,
                                rubber_events=rubber_events) for row in club["events"]])
     history_recorded(began)
