@@ -24,7 +24,7 @@ from scoring.engine.rulebook.matters import Matter
 from scoring.engine.words import DASH, SEAT_WORDS, moment, plural
 from scoring.models import Event, KeptFigures, Player, Rubber, RubberPlayerResult
 from scoring.models.playing import PaperSize
-from scoring.models.rubbers import undealt
+from scoring.models.rubbers import SEAT_FIELD, undealt
 from scoring.printing.pdf.data import (
     GameLine,
     HandLine,
@@ -392,21 +392,10 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
     maker = tuple((f.label, str(f.made), _pct(f.pct_made), _pct(f.pct_marches), _pct(f.pct_euchred))
                   for f in [stats.maker, *stats.by_position, stats.lone])
 
-    lines = []
-    for r in own:
-        rubber = r.rubber
-        other = Side(r.side).other
-        opponents = " & ".join(rubber.player_at(s).display_name for s in other.seats)
-        terms = rubber.event.playing.wording.terms
-        lines.append(RubberRecordLine(
-            played_on=f"{rubber.played_on:%-d %b %Y}", table=f"{terms.title} #{rubber.pk}", event=rubber.event.name,
-            side=r.side, partner=r.partner.display_name if r.partner else "", opponents=opponents,
-            score="" if rubber.status == Rubber.Status.ABANDONED else
-            f"{r.points_for}{DASH}{r.points_against} {terms.points}",
-            result=rubber_result_words(rubber.status, r.won)))
-    heading, listed, intro = _record_list(player, events, period, [r.rubber.played_on for r in own], more,
+    lines = _record_lines(own)
+    heading, listed, intro = _record_list(player, events, period, [r["rubber__played_on"] for r in own], more,
                                           address, page, nouns)
-    paper = own[0].rubber.event.paper_size if own else PaperSize.LETTER
+    paper = own[0]["rubber__event__paper_size"] if own else PaperSize.LETTER
     slug = f"{slugify(player.display_name) or 'player'}-{player.pk}-record"
     slug += "".join(f"-{name}-{day.isoformat()}" for name, day in period.ends)
     return RecordSheet(
@@ -419,7 +408,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
         formats=formats,
         charges=charges,
         maker=maker,
-        rubbers=tuple(lines),
+        rubbers=lines,
         rubbers_heading=heading,
         rubbers_intro=tuple(intro),
         no_rubbers=f"No {nouns[1]} in this period." if period.chosen else f"No {nouns[1]} recorded.",
@@ -428,7 +417,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
 
 
 def _newest_results(player: Player, events: QuerySet[Event], period: Period,
-                    count: int) -> QuerySet[RubberPlayerResult]:
+                    count: int) -> QuerySet[RubberPlayerResult, dict[str, Any]]:
     """His newest `count` results in `events` and `period`, with their rubbers and players, read from the last
     days that hold them: the kept rows by day, newest first, say from which day his last `count` counted
     rubbers were played (a day holds one at least, so `count` days are the most read), and only that day's
@@ -452,9 +441,28 @@ def _newest_results(player: Player, events: QuerySet[Event], period: Period,
             results = results.filter(rubber__played_on__gte=period.start)
         if period.end is not None:
             results = results.filter(rubber__played_on__lte=period.end)
-    return (results.select_related("rubber__event", "partner", "rubber__north", "rubber__east", "rubber__south",
-                                   "rubber__west")
-            .order_by("-rubber__played_on", "-rubber_id")[:count])
+    return (results.order_by("-rubber__played_on", "-rubber_id")
+            .values("side", "won", "points_for", "points_against", "rubber_id", "partner__display_name",
+                    "rubber__played_on", "rubber__status", "rubber__event_id", "rubber__event__paper_size",
+                    *(f"rubber__{field}__display_name" for field in SEAT_FIELD.values()))[:count])
+
+
+def _record_lines(own: list[dict[str, Any]]) -> tuple[RubberRecordLine, ...]:
+    """His results as the record lists them, each event's words read once (a list of 200 holds a few events)."""
+    events = {e.pk: e for e in Event.objects.filter(pk__in={r["rubber__event_id"] for r in own})}
+    terms = {pk: event.playing.wording.terms for pk, event in events.items()}
+    lines = []
+    for r in own:
+        said = terms[r["rubber__event_id"]]
+        opponents = " & ".join(r[f"rubber__{SEAT_FIELD[s]}__display_name"] for s in Side(r["side"]).other.seats)
+        lines.append(RubberRecordLine(
+            played_on=f"{r['rubber__played_on']:%-d %b %Y}", table=f"{said.title} #{r['rubber_id']}",
+            event=events[r["rubber__event_id"]].name, side=r["side"], partner=r["partner__display_name"] or "",
+            opponents=opponents,
+            score="" if r["rubber__status"] == Rubber.Status.ABANDONED else
+            f"{r['points_for']}{DASH}{r['points_against']} {said.points}",
+            result=rubber_result_words(r["rubber__status"], r["won"])))
+    return tuple(lines)
 
 
 def _record_list(player: Player, events: QuerySet[Event], period: Period, days: list[dt.date], more: bool,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable, Sequence
@@ -81,7 +82,7 @@ class Name(Flowable):
         self.lines = lines
         self.fitted: Paragraph | None = None
         """The name laid out as a paragraph, where it needs smaller type or a break after a hyphen."""
-        self.drawn: list[str] = []
+        self.drawn: tuple[str, ...] = ()
         """Otherwise its lines, broken at spaces, each drawn as a string in its own type..."""
         self.room = 0.0
         """...in this width."""
@@ -146,9 +147,11 @@ class Name(Flowable):
             baseline -= style.leading
 
 
-def _greedy(text: str, font: str, size: float, width: float) -> list[str] | None:
+@functools.lru_cache(maxsize=8192)
+def _greedy(text: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
     """`text` broken at its spaces into lines no wider than `width`, each as full as it can be (as a paragraph
-    breaks it); None where a word alone is wider."""
+    breaks it); None where a word alone is wider. Kept for the process: the same names and words fill a column
+    row after row (a player's record repeats his partners, the events, "won" and "lost" two hundred times)."""
     space = stringWidth(" ", font, size)
     lines: list[str] = []
     line, used = "", 0.0
@@ -162,7 +165,7 @@ def _greedy(text: str, font: str, size: float, width: float) -> list[str] | None
             if line:
                 lines.append(line)
             line, used = word, wide
-    return [*lines, line] if line else [""]
+    return (*lines, line) if line else ("",)
 
 
 FITTED_MOST = 20_000

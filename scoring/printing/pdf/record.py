@@ -6,9 +6,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from scoring.engine.words import DASH
-from scoring.printing.pdf.common import GRID, Name, build, content_width, grid, p
+from scoring.printing.pdf.common import Name, build, content_width, grid, p
 from scoring.printing.pdf.data import RecordFormat, RecordSheet
-from scoring.printing.pdf.fonts import REGULAR
+from scoring.printing.pdf.rows import Cell, RowList
 
 RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", f"For{DASH}against", "Result"]
 NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
@@ -18,24 +18,6 @@ RUBBER_WIDTHS = [19, 19, None, 11, None, None, 22, 15]
 """The list's columns in millimetres; the event, the partner and the opponents share what is left..."""
 RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
 """...the opponents, two names, the most."""
-
-
-RUBBER_TYPE = 8.0
-"""The rubbers' list's type (points); a line of it is 1.2 times as high, as reportlab sets a string."""
-PADDING = (6, 3)
-"""A cell's padding, each side and above and below (`GRID`)."""
-
-
-def _heights(rows: list[list[object]], widths: list[float]) -> list[float]:
-    """Each row's height, measured once here: reportlab measuring 200 rows itself, again at each page's split, was a
-    fifth of the sheet's time."""
-    def high(cell: object, width: float) -> float:
-        if isinstance(cell, Flowable):
-            return float(cell.wrap(width - 2 * PADDING[0], 10_000)[1])
-        return RUBBER_TYPE * 1.2 * max(1, str(cell).count("\n") + 1)
-
-    return [max(high(cell, width) for cell, width in zip(row, widths, strict=True)) + 2 * PADDING[1]
-            for row in rows]
 
 
 def _names(text: str) -> Name:
@@ -98,18 +80,14 @@ def record_pdf(sheet: RecordSheet) -> bytes:
     if sheet.rubbers_intro:
         story.append(Spacer(1, 2 * mm))
     if sheet.rubbers:
-        rows = [_header(RUBBER_HEADER),
-                # Every text cell a `Name`: most fit their room on one line and are drawn as a string, not laid out
-                # as a paragraph (a list of 200 rubbers has 1,000 of them).
-                *[[r.played_on, r.table, Name(r.event), r.side, _names(r.partner),
-                   _names(r.opponents), Name(r.score), Name(r.result)] for r in sheet.rubbers]]
+        # Every text cell a `Name`: most fit their room on one line and are set as words, not laid out as a
+        # paragraph (a list of 200 rubbers has 1,000 of them).
+        rows: list[list[Cell]] = [[r.played_on, Name(r.table), Name(r.event), r.side, _names(r.partner),
+                                   _names(r.opponents), Name(r.score), Name(r.result)] for r in sheet.rubbers]
         rest = width - sum(w or 0 for w in RUBBER_WIDTHS) * mm
         shares = sum(RUBBER_SHARES.values())
         widths = [w * mm if w else rest * RUBBER_SHARES[i] / shares for i, w in enumerate(RUBBER_WIDTHS)]
-        table = Table(rows, colWidths=widths, repeatRows=1, rowHeights=_heights(rows, widths))
-        table.setStyle(GRID)
-        table.setStyle(TableStyle([("FONT", (0, 1), (-1, -1), REGULAR, RUBBER_TYPE)]))
-        story.append(table)
+        story.append(RowList(RUBBER_HEADER, rows, widths))
     else:
         story.append(p(sheet.no_rubbers, "body"))
     story += [p(n, "small") for n in sheet.notes]
