@@ -6,16 +6,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from scoring.engine.words import DASH
-from scoring.printing.pdf.common import Name, build, content_width, grid, p
+from scoring.printing.pdf.common import Name, build, content_width, p
 from scoring.printing.pdf.data import RecordFormat, RecordSheet
 from scoring.printing.pdf.rows import Cell, RowList
 
 RUBBER_HEADER = ["Played", "Table", "Event", "Side", "Partner", "Opponents", f"For{DASH}against", "Result"]
-NUMBERS = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT")])
-PEOPLE = TableStyle([("ALIGN", (1, 1), (-1, -1), "RIGHT"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                     ("RIGHTPADDING", (0, 0), (-1, -1), 4)])
-RUBBER_WIDTHS = [19, 19, None, 11, None, None, 22, 15]
-"""The list's columns in millimetres; the event, the partner and the opponents share what is left..."""
+FIGURES = 9.0
+"""The type of his figures and of his partners' and opponents' (points), as the other sheets' grids."""
+RUBBER_WIDTHS = [19, 23, None, 11, None, None, 22, 15]
+"""The list's columns in millimetres ("Rubber #99999" on one line); the event, the partner and the opponents share
+what is left..."""
 RUBBER_SHARES = {2: 0.7, 4: 1.0, 5: 1.3}
 """...the opponents, two names, the most."""
 
@@ -31,25 +31,28 @@ def _side_by_side(left: Flowable | list[Flowable], right: Flowable | list[Flowab
     return table
 
 
-def _header(cells: list[str]) -> list[Flowable]:
-    return [p(c, "head") for c in cells]
+def _header(cells: list[str]) -> list[Cell]:
+    """A grid's header, each heading broken at its spaces where its column is narrow ("Making the trump")."""
+    return [Name(c, "head") for c in cells]
+
+
+def _figures(heading: str, rows: tuple[tuple[str, str], ...], width: float) -> RowList:
+    """Figures under `heading`, each beside its label, flush right."""
+    return RowList([heading, ""], rows, [width - 22 * mm, 22 * mm], size=FIGURES, right=[1])
 
 
 def _people(title: str, contests: str, rows: tuple[tuple[str, ...], ...], width: float) -> Flowable:
     if not rows:
         return p(f"No {title.lower()}s yet.", "small")
     # The name column as wide as the figures allow: "Featherstonehaugh-Smythe" whole on Letter.
-    table = grid([_header([title, contests, "Won", "Lost", "Net"]), *[[_names(r[0]), *r[1:]] for r in rows]],
-                 [width - 50 * mm, 15 * mm, 11 * mm, 11 * mm, 13 * mm])
-    table.setStyle(PEOPLE)
-    return table
+    return RowList(_header([title, contests, "Won", "Lost", "Net"]), [[_names(r[0]), *r[1:]] for r in rows],
+                   [width - 50 * mm, 15 * mm, 11 * mm, 11 * mm, 13 * mm], size=FIGURES, side=4, right=[1, 2, 3, 4])
 
 
 def _format(record: RecordFormat, width: float) -> list[Flowable]:
     """One format's figures, and his partners and opponents in it, under its heading."""
     half = width / 2 - 4 * mm
-    figures = grid([["Record", ""], *record.figures], [half - 22 * mm, 22 * mm])
-    figures.setStyle(NUMBERS)
+    figures = _figures("Record", record.figures, half)
     people = [_people("Partner", record.contests, record.partners, half), Spacer(1, 2 * mm),
               _people("Opponent", record.contests, record.opponents, half)]
     # The heading keeps with its figures: never alone at the foot of a page.
@@ -59,12 +62,10 @@ def _format(record: RecordFormat, width: float) -> list[Flowable]:
 def record_pdf(sheet: RecordSheet) -> bytes:
     width = content_width(sheet.paper)
     half = width / 2 - 4 * mm
-    maker_rows = [[p(r[0], "cell"), *r[1:]] for r in sheet.maker]
-    maker = grid([_header(["Making the trump", "Hands", "Made", "March", "Euchred"]), *maker_rows],
-                 [half - 63 * mm, 15 * mm, 16 * mm, 16 * mm, 16 * mm])
-    maker.setStyle(NUMBERS)
-    charges = grid([["In every format", ""], *sheet.charges], [half - 22 * mm, 22 * mm])
-    charges.setStyle(NUMBERS)
+    maker = RowList(_header(["Making the trump", "Hands", "Made", "March", "Euchred"]),
+                    [[Name(r[0]), *r[1:]] for r in sheet.maker], [half - 63 * mm, 15 * mm, 16 * mm, 16 * mm, 16 * mm],
+                    size=FIGURES, right=[1, 2, 3, 4])
+    charges = _figures("In every format", sheet.charges, half)
     story: list[Flowable] = [p(sheet.title, "title"), p(sheet.subtitle, "subtitle")]
     for record in sheet.formats:
         story += _format(record, width)
@@ -87,7 +88,7 @@ def record_pdf(sheet: RecordSheet) -> bytes:
         rest = width - sum(w or 0 for w in RUBBER_WIDTHS) * mm
         shares = sum(RUBBER_SHARES.values())
         widths = [w * mm if w else rest * RUBBER_SHARES[i] / shares for i, w in enumerate(RUBBER_WIDTHS)]
-        story.append(RowList(RUBBER_HEADER, rows, widths))
+        story.append(RowList(RUBBER_HEADER, rows, widths, side=4))
     else:
         story.append(p(sheet.no_rubbers, "body"))
     story += [p(n, "small") for n in sheet.notes]

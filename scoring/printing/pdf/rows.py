@@ -1,10 +1,11 @@
-"""A long list of rows printed a page at a time (a player's rubbers): the header repeated atop each page, a grid,
-and every row's words set in one text object a page.
+"""A grid of rows printed a page at a time (a player's record: his figures, his partners and opponents, his
+rubbers): the header repeated atop each page, and every row's words set in one text object a page.
 
-A reportlab `Table` of 200 rows draws each cell as a string of its own (a text object, the font set, the state saved
-and restored, 1,600 times a list) and measures the rows again at every page's split; this list measures each row
-once, splits where the page ends, and draws a page's rules as one line each and its words in one pass. It looks as
-the sheets' `GRID` does: the same rules, header shading, padding and type.
+A reportlab `Table` draws each cell as a string of its own (a text object, the font set, the state saved and
+restored: 1,600 times for a list of 200 rubbers) and measures its rows again at every page's split and every time
+a table around it is measured; this grid measures each row once, splits where the page ends, and draws a page's
+rules a line each and its words in one pass. It looks as the sheets' `GRID` does: the same rules, header shading,
+padding and type.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from scoring.printing.pdf.common import Name
@@ -22,54 +24,60 @@ from scoring.printing.pdf.fonts import BOLD, REGULAR
 RULE = colors.HexColor("#9aa9a0")
 SHADE = colors.HexColor("#e8efe9")
 RULE_WIDTH = 0.4
-PADDING = (6.0, 3.0)
-"""A cell's padding, each side and above and below (as `GRID`)."""
+ABOVE = 3.0
+"""A cell's padding above and below its words (as `GRID`)."""
 
 Cell = str | Name
+"""Plain words (in the grid's type; bold in the header), or a name fitted to its column as on every sheet."""
 
 
 class Piece(NamedTuple):
     """A line of a cell's words, where and in what type it is set."""
 
     number: int
-    """Which line of its cell: a row's first lines are set before its second."""
-    left: float
+    """Which line of its cell: a row's first lines are set before its second, so that they read across."""
+    column: int
+    x: float
     baseline: float
     font: tuple[str, float]
     words: str
 
 
 class RowList(Flowable):
-    """`rows` under `header`, in columns `widths` wide: plain words in `size` points, names (`Name`) in their own
-    style, broken at their spaces or fitted as they are everywhere else."""
+    """`rows` under `header`, in columns `widths` wide: plain words in `size` points (flush right in the columns
+    `right`), names (`Name`) in their own style, broken at their spaces or fitted as they are everywhere else.
+    `side` is each cell's padding left and right."""
 
-    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequence[float], *,
-                 size: float = 8.0, heading_size: float = 8.0) -> None:
+    def __init__(self, header: Sequence[Cell], rows: Sequence[Sequence[Cell]], widths: Sequence[float], *,
+                 size: float = 8.0, side: float = 6.0, right: Sequence[int] = ()) -> None:
         super().__init__()
         self.header, self.rows, self.widths = list(header), [list(r) for r in rows], list(widths)
-        self.size, self.heading_size = size, heading_size
-        self.heights: list[float] | None = None
-        """Each row's height, measured once (a split hands its part of them on)."""
-        self.header_height = heading_size * 1.2 + 2 * PADDING[1]
+        self.size, self.side, self.right = size, side, frozenset(right)
+        self.heights: tuple[float, list[float]] | None = None
+        """The header's height and each row's, measured once (a split hands its part of them on)."""
 
-    def _measured(self) -> list[float]:
+    def _measured(self) -> tuple[float, list[float]]:
         if self.heights is None:
-            self.heights = [max(self._cell_height(cell, width) for cell, width in zip(row, self.widths, strict=True))
-                            + 2 * PADDING[1] for row in self.rows]
+            self.heights = self._row_height(self.header), [self._row_height(row) for row in self.rows]
         return self.heights
+
+    def _row_height(self, row: Sequence[Cell]) -> float:
+        return max((self._cell_height(cell, width) for cell, width in zip(row, self.widths, strict=True)),
+                   default=0.0) + 2 * ABOVE
 
     def _cell_height(self, cell: Cell, width: float) -> float:
         if isinstance(cell, Name):
-            return float(cell.wrap(width - 2 * PADDING[0], 10_000)[1])
+            return float(cell.wrap(width - 2 * self.side, 10_000)[1])
         return self.size * 1.2 * (cell.count("\n") + 1)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        self.width = sum(self.widths)
-        self.height = self.header_height + sum(self._measured())
+        header, rows = self._measured()
+        self.width, self.height = sum(self.widths), header + sum(rows)
         return self.width, self.height
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        heights, room, fits = self._measured(), availHeight - self.header_height, 0
+        header, heights = self._measured()
+        room, fits = availHeight - header, 0
         while fits < len(heights) and heights[fits] <= room:
             room -= heights[fits]
             fits += 1
@@ -78,29 +86,31 @@ class RowList(Flowable):
         return [self._part(0, fits), self._part(fits, len(heights))]
 
     def _part(self, start: int, stop: int) -> RowList:
-        part = RowList(self.header, self.rows[start:stop], self.widths, size=self.size,
-                       heading_size=self.heading_size)
-        part.heights = self._measured()[start:stop]
+        part = RowList(self.header, self.rows[start:stop], self.widths, size=self.size, side=self.side,
+                       right=tuple(self.right))
+        header, heights = self._measured()
+        part.heights = header, heights[start:stop]
         return part
 
     def draw(self) -> None:
-        canvas, heights = self.canv, self._measured()
-        tops = [self.height - self.header_height]
+        canvas, (header, heights) = self.canv, self._measured()
+        tops = [self.height, self.height - header]
         for height in heights:
             tops.append(tops[-1] - height)
         canvas.saveState()
         canvas.setFillColor(SHADE)
-        canvas.rect(0, tops[0], self.width, self.header_height, stroke=0, fill=1)
+        canvas.rect(0, tops[1], self.width, header, stroke=0, fill=1)
         self._rules(tops)
         canvas.restoreState()
         self._words(tops)
 
     def _rules(self, tops: list[float]) -> None:
-        """The grid: a line under the header and each row, and between the columns, each drawn once a page."""
+        """The grid: a line above the header and under it and each row, and between the columns, each drawn once
+        a page."""
         canvas = self.canv
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(RULE_WIDTH)
-        lines = [(0.0, y, self.width, y) for y in (self.height, *tops)]
+        lines = [(0.0, y, self.width, y) for y in tops]
         x = 0.0
         for width in (0.0, *self.widths):
             x += width
@@ -114,26 +124,24 @@ class RowList(Flowable):
         canvas = self.canv
         text = canvas.beginText()
         text.setFillColor(colors.black)
-        lefts = [sum(self.widths[:i]) + PADDING[0] for i in range(len(self.widths))]
-        font = (BOLD, self.heading_size)
+        font = (REGULAR, self.size)
         text.setFont(*font)
-        for left, heading in zip(lefts, self.header, strict=True):
-            text.setTextOrigin(left, self.height - PADDING[1] - self.heading_size)
-            text.textOut(heading)
-        for row, top in zip(self.rows, tops, strict=False):
-            pieces = [piece for left, cell in zip(lefts, row, strict=True)
-                      for piece in self._pieces(cell, left, top - PADDING[1])]
-            for piece in sorted(pieces, key=lambda piece: (piece.number, piece.left)):
+        for face, row, top in ((BOLD, self.header, tops[0]), *((REGULAR, row, top) for row, top in
+                                                               zip(self.rows, tops[1:], strict=False))):
+            pieces = [piece for column, cell in enumerate(row)
+                      for piece in self._pieces(cell, column, top - ABOVE, face)]
+            for piece in sorted(pieces, key=lambda piece: (piece.number, piece.column)):
                 if piece.font != font:
                     font = piece.font
                     text.setFont(*font)
-                text.setTextOrigin(piece.left, piece.baseline)
+                text.setTextOrigin(piece.x, piece.baseline)
                 text.textOut(piece.words)
         canvas.drawText(text)
 
-    def _pieces(self, cell: Cell, left: float, top: float) -> list[Piece]:
-        """A cell's lines from `top` down, each with its line's number and where and in what type it is set; none
-        for a name laid out as a paragraph, drawn here and now."""
+    def _pieces(self, cell: Cell, column: int, top: float, face: str) -> list[Piece]:
+        """A cell's lines from `top` down, each with its line's number and where and in what type it is set (plain
+        words in `face`); none for a name laid out as a paragraph, drawn here and now."""
+        left = sum(self.widths[:column]) + self.side
         if isinstance(cell, Name) and (cell.fitted is not None or cell.style.alignment != TA_LEFT):
             assert cell.measured is not None  # measured with its row
             cell.drawOn(self.canv, left, top - cell.measured[1][1])
@@ -141,5 +149,7 @@ class RowList(Flowable):
         if isinstance(cell, Name):
             lines, font, leading = cell.drawn, (cell.style.fontName, cell.style.fontSize), cell.style.leading
         else:
-            lines, font, leading = tuple(cell.split("\n")), (REGULAR, self.size), self.size * 1.2
-        return [Piece(number, left, top - font[1] - number * leading, font, line) for number, line in enumerate(lines)]
+            lines, font, leading = tuple(cell.split("\n")), (face, self.size), self.size * 1.2
+        flush = self.widths[column] - 2 * self.side if column in self.right and not isinstance(cell, Name) else None
+        return [Piece(number, column, left if flush is None else left + flush - stringWidth(line, *font),
+                      top - font[1] - number * leading, font, line) for number, line in enumerate(lines)]
