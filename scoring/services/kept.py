@@ -29,6 +29,7 @@ from scoring.models import (
     RubberPlayerResult,
 )
 from scoring.models.kept import Kept
+from scoring.services.as_recorded import insert_as_recorded
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ def _rewritten(kind: Kind, event_id: int, made: Mapping[dt.date | None, list[Any
     stale = [row.pk for day in wrong for row in held.get(day, [])]
     for start in range(0, len(stale), 500):
         kind.rows.filter(pk__in=stale[start:start + 500]).delete()
-    kind.rows.bulk_create((row for day in wrong for row in made.get(day, [])), batch_size=2000)
+    insert_as_recorded(kind.model, [row for day in wrong for row in made.get(day, [])])
     return [(event_id, day) for day in wrong]
 
 

@@ -144,9 +144,9 @@ def penalties_from(document: dict[str, Any]) -> list[Penalty]:
     return out
 
 
-def play_fields(hand: ReportedHand) -> dict[str, Any]:
-    """Hand model fields for the engine's hand."""
-    doc = hand_to_document(hand)
+def play_fields(hand: ReportedHand, document: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Hand model fields for the engine's hand (`document`: its interchange document, when made already)."""
+    doc = hand_to_document(hand) if document is None else document
     return {
         "dealer": doc.get("dealer", ""),
         "out_of_turn": hand.out_of_turn,

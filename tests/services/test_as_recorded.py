@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from scoring.models import Hand, Penalty, Player
-from scoring.services.backup.as_recorded import insert_as_recorded
+from scoring.services.as_recorded import insert_as_recorded
 from tests.builders import a_rubber
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from simple_history.utils import get_history_manager_for_model
 
 from scoring.engine import ReportedHand
 from scoring.models import GameRecord, Hand, Penalty, Rubber, RubberPlayerResult, Ruling, SeatChange
-from scoring.services.backup.as_recorded import insert_as_recorded
+from scoring.services.as_recorded import insert_as_recorded
 from scoring.services.backup.files import BackupError
 from scoring.services.backup.records import WRITE_ORDER
 from scoring.services.play import as_scored

@@ -43,6 +43,7 @@ from scoring.models import (
     SeatChange,
     TotalsCorrection,
 )
+from scoring.services.as_recorded import row_made
 from scoring.services.backup.bulk import (
     RestoredHand,
     RestoredRubber,
@@ -388,10 +389,12 @@ def _restore_rubber(rows: Rows, *, doc: dict[str, Any], events: dict[str, Event]
 
 def _restore_hand(rows: Rows, rubber: Rubber, number: int, reported_hand: ReportedHand, extra: dict[str, Any],
                   players: dict[int, Player], users: dict[str, Any], where: str) -> RestoredHand:
-    hand = Hand(rubber=rubber, number=number, **play_fields(reported_hand),
-                **{f: extra[f] for f in HAND_EXTRA_FIELDS},
-                reported_by=players.get(extra["reported_by"]) if extra.get("reported_by") else None,
-                entered_by=users.get(extra.get("entered_by") or ""))
+    document = hand_to_document(reported_hand)
+    hand = row_made(Hand, {"number": number, **play_fields(reported_hand, document),
+                           **{f: extra[f] for f in HAND_EXTRA_FIELDS}},
+                    {"rubber": rubber,
+                     "reported_by": players.get(extra["reported_by"]) if extra.get("reported_by") else None,
+                     "entered_by": users.get(extra.get("entered_by") or "")})
     rows.add(hand, where, exclude=WHO + LAWS_READ, stamps={"entered_at": _moment(extra["entered_at"], where)})
     penalties = []
     for row in extra["penalties"]:
@@ -399,7 +402,9 @@ def _restore_hand(rows: Rows, rubber: Rubber, number: int, reported_hand: Report
                           entered_by=users.get(row.get("entered_by") or ""))
         rows.add(penalty, where, exclude=WHO, stamps={"entered_at": _moment(row["entered_at"], where)})
         penalties.append(penalty)
-    if hand_document(hand, penalties) != hand_document(hand, penalties_from(hand_to_document(reported_hand))):
+    carried = penalties_from(document)
+    # With no penalty on either side the two documents are the same hand's, made alike.
+    if (penalties or carried) and hand_document(hand, penalties) != hand_document(hand, carried):
         raise BackupError(f"{where}: the penalty records do not match the hand's interchange fields.")
     for row in extra["corrections"]:
         correction = HandCorrection(hand=hand, reason=row["reason"], before=row["before"], after=row["after"],

@@ -1,4 +1,5 @@
-"""Many rows of one table inserted with the values they hold, as a restore writes them.
+"""Many rows of one table inserted with the values they hold, as a restore writes them, and as the kept totals
+are rewritten all at once (`kept.totals_rebuild`).
 
 The values are kept as they are, as fixtures are loaded: the times a backup gives stay, where a model's
 `auto_now_add` would put the time of the restore. Each row without an id is given the one the database
@@ -12,11 +13,13 @@ thousand rows of plain numbers, words and dates, whose values pass to the databa
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from django.db import connection, models
 from django.db.models import Field, Model
+
+M = TypeVar("M", bound=Model)
 
 PLAIN: dict[type[Field[Any, Any]], type] = {
     models.AutoField: int, models.BigAutoField: int, models.IntegerField: int, models.PositiveIntegerField: int,
@@ -41,6 +44,27 @@ def insert_as_recorded(model: type[Model], objs: Sequence[Model]) -> None:
         _insert(model, [f for f in fields if not f.primary_key], new, returning=True)
     for obj in objs:
         obj._state.adding, obj._state.db = False, connection.alias
+
+
+def row_made(model: type[M], values: Mapping[str, Any], linked: Mapping[str, Model | None]) -> M:
+    """An unsaved row of `model` holding `values` (by attname) and its defaults for the rest, linked to the rows
+    `linked` names (by field name): made as Django makes a row it reads, its values in the fields' order, which
+    skips the work a row made by keyword does on each field."""
+    given = {**values, **{_attnames(model)[name]: None if row is None else row.pk for name, row in linked.items()}}
+    obj = model(*[given[name] if name in given else default() for name, default in _defaults(model)])
+    for name, row in linked.items():
+        obj._meta.get_field(name).set_cached_value(obj, row)  # type: ignore[union-attr]
+    return obj
+
+
+@functools.cache
+def _defaults(model: type[Model]) -> tuple[tuple[str, Callable[[], Any]], ...]:
+    return tuple((f.attname, f.get_default) for f in model._meta.concrete_fields if isinstance(f, Field))
+
+
+@functools.cache
+def _attnames(model: type[Model]) -> dict[str, str]:
+    return {f.name: f.attname for f in model._meta.concrete_fields}
 
 
 def _links_given_ids(model: type[Model], obj: Model) -> None:
