@@ -13,10 +13,12 @@ thousand rows of plain numbers, words and dates, whose values pass to the databa
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import connection, connections, models
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -50,10 +52,11 @@ def row_made(model: type[M], values: Mapping[str, Any], linked: Mapping[str, Mod
     """An unsaved row of `model` holding `values` (by attname) and its defaults for the rest, linked to the rows
     `linked` names (by field name): made as Django makes a row it reads, its values in the fields' order, which
     skips the work a row made by keyword does on each field."""
-    given = {**values, **{_attnames(model)[name]: None if row is None else row.pk for name, row in linked.items()}}
+    links = _links_by_name(model)
+    given = {**values, **{links[name].attname: None if row is None else row.pk for name, row in linked.items()}}
     obj = model(*[given[name] if name in given else default() for name, default in _defaults(model)])
     for name, row in linked.items():
-        obj._meta.get_field(name).set_cached_value(obj, row)  # type: ignore[union-attr]
+        links[name].set_cached_value(obj, row)
     return obj
 
 
@@ -63,8 +66,8 @@ def _defaults(model: type[Model]) -> tuple[tuple[str, Callable[[], Any]], ...]:
 
 
 @functools.cache
-def _attnames(model: type[Model]) -> dict[str, str]:
-    return {f.name: f.attname for f in model._meta.concrete_fields}
+def _links_by_name(model: type[Model]) -> dict[str, models.ForeignKey[Any, Any]]:
+    return {f.name: f for f in _links(model)}
 
 
 def _links_given_ids(model: type[Model], obj: Model) -> None:
@@ -88,11 +91,12 @@ def _insert(model: type[Model], fields: list[Field[Any, Any]], objs: Sequence[Mo
     ops = connection.ops
     quote = ops.quote_name
     columns = ", ".join(quote(f.column) for f in fields)
-    values = [(f.attname, _prepared(f)) for f in fields]
+    values = _values(fields, objs)
+    width = len(fields)
     pk = model._meta.pk
     assert pk is not None
     size = max(ops.bulk_batch_size(fields, objs), 1)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    row = "(" + ", ".join(["%s"] * width) + ")"
     back = f" RETURNING {quote(pk.column)}" if returning else ""
     with connection.cursor() as cursor:
         for start in range(0, len(objs), size):
@@ -100,24 +104,24 @@ def _insert(model: type[Model], fields: list[Field[Any, Any]], objs: Sequence[Mo
             # Table and column names come from the model; every value is a parameter.
             cursor.execute(f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
                            f"VALUES {', '.join([row] * len(batch))}{back}",
-                           [prepare(getattr(obj, attname)) for obj in batch for attname, prepare in values])
+                           values[start * width:(start + len(batch)) * width])
             if returning:  # in the order inserted, as bulk_create reads them too
                 for obj, (key,) in zip(batch, cursor.fetchall(), strict=True):
                     obj.pk = key
 
 
-@functools.cache
-def _prepared(field: Field[Any, Any]) -> Callable[[Any], Any]:
-    """How a value of `field` goes to the database: as it is for plain fields, else as the field prepares it."""
-    kind = PLAIN.get(type(field))
-    if kind is None:
-        return functools.partial(_field_prepared, field)
-
-    def prepared(value: Any) -> Any:
-        return value if value is None or type(value) is kind else field.get_db_prep_save(value, connection)
-
-    return prepared
-
-
-def _field_prepared(field: Field[Any, Any], value: Any) -> Any:
-    return field.get_db_prep_save(value, connection)
+def _values(fields: list[Field[Any, Any]], objs: Sequence[Model]) -> list[Any]:
+    """The values of `objs`, a row after another, each as it goes to the database: read a row at a time and
+    prepared a column at a time, a column of plain values of its field's type (or none) left as it is."""
+    width = len(fields)
+    read = operator.attrgetter(*(f.attname for f in fields))
+    values = list(itertools.chain.from_iterable(map(read, objs))) if width > 1 else list(map(read, objs))
+    database = connections[connection.alias]  # the connection itself, not the proxy looked up at each value
+    for i, field in enumerate(fields):
+        kind = PLAIN.get(type(field))
+        if kind is None:
+            values[i::width] = [field.get_db_prep_save(value, database) for value in values[i::width]]
+        elif not set(map(type, values[i::width])) <= {kind, type(None)}:
+            values[i::width] = [value if value is None or type(value) is kind
+                                else field.get_db_prep_save(value, database) for value in values[i::width]]
+    return values

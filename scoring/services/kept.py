@@ -29,7 +29,7 @@ from scoring.models import (
     RubberPlayerResult,
 )
 from scoring.models.kept import Kept
-from scoring.services.as_recorded import insert_as_recorded
+from scoring.services.as_recorded import insert_as_recorded, row_made
 
 
 @dataclass(frozen=True)
@@ -268,8 +268,8 @@ def _add(figures: Figures, row: Mapping[str, Any], names: tuple[str, ...]) -> No
 
 
 def _row(kind: Kind, at: _At, key: Key, figures: Figures) -> Any:
-    return kind.model(event_id=key[0], code=at.code, day=key[1], **dict(zip(kind.keys, key[2:], strict=True)),
-                      **figures)
+    return row_made(kind.model, {"event_id": key[0], "code": at.code, "day": key[1],
+                                 **dict(zip(kind.keys, key[2:], strict=True)), **figures}, {})
 
 
 def _event_moved(kind: Kind, at: _At, *, minus: list[Any], plus: list[Any]) -> None:

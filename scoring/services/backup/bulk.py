@@ -8,12 +8,12 @@ import datetime as dt
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DataError, IntegrityError, connection, transaction
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 from simple_history.utils import get_history_manager_for_model
 
@@ -96,10 +96,8 @@ def checked(obj: Model, where: str, exclude: tuple[str, ...] = (), *, in_memory:
         raise BackupError(f"{where}: id {obj.pk!r} is not a whole number from 1 up.")
     if obj.pk is not None and obj.pk > MOST_ID:
         raise BackupError(f"{where}: id {obj.pk} is larger than a database can hold.")
-    for field in obj._meta.concrete_fields:  # full_clean passes an empty value that the column refuses
-        if not field.null and not field.primary_key and getattr(obj, field.attname) is None \
-                and field.attname not in exclude and not field.has_default() \
-                and not getattr(field, "auto_now_add", False) \
+    for field in _required(type(obj), exclude):  # full_clean passes an empty value that the column refuses
+        if getattr(obj, field.attname) is None \
                 and not (in_memory and field.is_relation and getattr(obj, field.name) is not None):
             raise BackupError(f"{where}: {field.name} is missing (null).")
     try:
@@ -111,6 +109,14 @@ def checked(obj: Model, where: str, exclude: tuple[str, ...] = (), *, in_memory:
         problems = [f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
                     for field, messages in exc.message_dict.items()]
         raise BackupError(f"{where}: {'; '.join(problems)}") from None
+
+
+@functools.cache
+def _required(model: type[Model], exclude: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
+    """The model's fields whose column refuses an empty value and that nothing fills when it is saved (not
+    its id, nor a field with a default or the time it is saved), less those `exclude` names."""
+    return tuple(f for f in model._meta.concrete_fields if isinstance(f, Field) and not f.null and not f.primary_key
+                 and f.attname not in exclude and not f.has_default() and not getattr(f, "auto_now_add", False))
 
 
 @functools.cache
