@@ -240,6 +240,9 @@ class PlayerDetailView(CleanPagingMixin, DetailView):
         context["seasons"] = player_seasons(player, user)
         context |= standings_cache.player_page(player.pk, user.is_authenticated, version,
                                                lambda: self.figures(player, rubbers, events))
+        # His figures as drawn, kept beside them: who reads (a member sees members-only events), the version, and
+        # the club's code, whose laws the maker's lines cite.
+        context["figures_version"] = (user.is_authenticated, version, the_club().playing.key)
         return context
 
     @staticmethod

@@ -267,7 +267,27 @@ def test_a_players_cached_figures_are_never_stale(client, secretary, rubber):
     assert not any("scoring_hand" in q["sql"] for q in warm.captured_queries)  # his figures came from the cache
     Player.objects.filter(pk=rubber.east.pk).update(display_name="Renamed Partner")
     results_changed()  # as renaming a player does
-    assert "Renamed Partner" in [r.name for r in rubbers_of(client.get(url).context).opponents]
+    response = client.get(url)
+    assert "Renamed Partner" in [r.name for r in rubbers_of(response.context).opponents]
+    opponents = response.content.decode().split('data-testid="opponents"')[1].split("</table>")[0]
+    assert "Renamed Partner" in opponents  # the figures as drawn, not only as read
+
+
+def test_a_players_drawn_figures_are_kept_apart_for_members_and_the_public(client, member, players):
+    """His figures as drawn are kept for whoever reads: a member's page, with a members-only night in it, never
+    reaches the public from the cache."""
+    from tests.helpers import play_game
+
+    private = EventFactory(is_public=False, name="Members night", slug="members-night")
+    rubber = a_rubber(private, players[:4], played_on=private.starts_on)
+    for maker in ("N", "N", "E"):
+        play_game(rubber, maker)
+    url = reverse("player", args=[players[0].pk])
+    client.force_login(member)
+    assert 'data-testid="format-somerset-1888"' in client.get(url).content.decode()
+    client.logout()
+    public = client.get(url).content.decode()
+    assert 'data-testid="format-somerset-1888"' not in public and 'data-testid="no-results"' in public
 
 
 @pytest.mark.parametrize("name", ["event_standings", "standings"])
