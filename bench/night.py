@@ -3,11 +3,13 @@ CACHE_URL is set), a club of 1,000 complete rubbers, and sixteen tables in play:
 polling its table every five seconds, each table reporting a hand from one side and confirming it from the other
 every two minutes, the room polled on two screens, and ten members reading standings and players' pages.
 
-Run, as the issue's night (PostgreSQL, Redis, two servers):
+Run, as a club night is served (PostgreSQL, Redis, two servers):
     bash scripts/with-postgres.sh bash scripts/with-redis.sh .venv/bin/python bench/night.py
 or on SQLite with one server: python bench/night.py --servers 1 [--seconds 240] [--rubbers 1000]
 
-Prints the error count and, for each kind of request, the median and 95th percentile response times.
+Prints the error count, the app servers' CPU time a request (their processes' own, read from /proc from when
+their workers have loaded the site to the load's end), and for each kind of request the median and 95th
+percentile response times.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import os
 import secrets
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
-from servers import BIN, ROOT, run, wait_for  # bench/ is the script's folder, first on the path
+from servers import BIN, ROOT, cpu_seconds, run, wait_for  # bench/ is the script's folder, first on the path
 
 NIGHT = "bench-night"
 BUILD = """
@@ -78,6 +81,8 @@ def main() -> None:
     try:
         for port in ports:
             wait_for(port, 60)
+        pids = [server.pid for server in servers]
+        before = settled(pids)
         env |= {"NIGHT_SERVERS": ",".join(f"http://127.0.0.1:{port}" for port in ports),
                 "NIGHT_TABLES": json.dumps(night["tables"]), "NIGHT_EVENT": NIGHT,
                 "NIGHT_PLAYERS": ",".join(str(p) for p in night["players"]),
@@ -86,6 +91,7 @@ def main() -> None:
                         "--users", str(users), "--spawn-rate", str(users), "--run-time", f"{args.seconds}s",
                         "--host", f"http://127.0.0.1:{ports[0]}", "--only-summary", "--loglevel", "WARNING"],
                        cwd=ROOT, env=env, check=False)
+        spent = cpu_seconds(pids) - before
     finally:
         for server in servers:
             server.terminate()
@@ -98,11 +104,27 @@ def main() -> None:
     print(f"\n{users} users over {args.servers} server(s) of {args.workers} workers, {summary['seconds']} s, "
           f"{database}, cache in {cache}")
     print(f"requests {summary['requests']}, errors {summary['failures']}")
+    if summary["requests"]:
+        print(f"app CPU {1000 * spent / summary['requests']:.1f} ms a request ({spent:.1f} s of the servers' "
+              f"processes over {summary['requests']} requests)")
     for name, figures in summary["groups"].items():
         print(f"  {name:16} n={figures['count']:6}  median {figures['median_ms']:7.1f} ms  "
               f"p95 {figures['p95_ms']:7.1f} ms")
     for error, count in summary["errors"].items():
         print(f"  error x{count}: {error}")
+
+
+def settled(pids: list[int], most: float = 60) -> float:
+    """The servers' CPU seconds once their workers have loaded the site (gunicorn answers before all of them have,
+    and a worker loading would count against the night): read when a second passes with next to none spent."""
+    deadline, spent = time.monotonic() + most, cpu_seconds(pids)
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        now = cpu_seconds(pids)
+        if now - spent < 0.05:
+            return now
+        spent = now
+    return spent
 
 
 if __name__ == "__main__":
