@@ -383,7 +383,7 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
     def people(rows: list) -> tuple[tuple[str, ...], ...]:
         return tuple((r.name, str(r.rubbers), str(r.won), str(r.lost), f"{r.net:+d}") for r in rows)
 
-    played = player_formats(player, events)
+    played = player_formats(player, events, charted=False)
     formats = tuple(RecordFormat(f.standing.heading, f.figures, f.terms.contests.capitalize(), people(f.partners),
                                  people(f.opponents)) for f in played)
     nouns = _listed_nouns(played)

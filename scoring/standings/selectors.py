@@ -303,9 +303,10 @@ def net_timeline(kept: QuerySet[KeptFigures], final: int) -> tuple[int, list[tup
     return running, timeline
 
 
-def player_formats(player: Player, events: QuerySet[Event]) -> list[FormatRecord]:
+def player_formats(player: Player, events: QuerySet[Event], *, charted: bool = True) -> list[FormatRecord]:
     """His record in each format he has played in `events` (Somerset rubbers, each code's matches, progressive
-    nights), from the kept figures: three queries, and one a format for its chart."""
+    nights), from the kept figures: three queries, and one a format for its chart (none where not `charted`: the
+    printed record draws no chart)."""
     formats = {key: FormatRecord(STANDINGS[key], summary)
                for key, summary in player_summaries(player, events).items()}
     for other, model in (("partner", KeptFigures), ("opponent", KeptOpposition)):
@@ -322,6 +323,8 @@ def player_formats(player: Player, events: QuerySet[Event]) -> list[FormatRecord
     for key, kept in formats.items():
         kept.partners.sort(key=_most_played)
         kept.opponents.sort(key=_most_played)
+        if not charted:
+            continue
         kept.timeline_start, kept.timeline = net_timeline(
             KeptFigures.objects.filter(player=player, event__in=events, code=key), kept.summary["net"] or 0)
     return list(formats.values())
