@@ -249,7 +249,9 @@ class PhoneClock:
 
 def round_clock(rubber: Rubber) -> PhoneClock | None:
     """The clock of the round `rubber` is played in, while it is in play and its time is set or called (one
-    query); None otherwise."""
+    query, none for a table outside rounds: a phone polls every few seconds); None otherwise."""
+    if not rubber.event.in_rounds:
+        return None
     round_ = Round.objects.filter(tables__rubber=rubber, status=Round.Status.IN_PLAY).first()
     if round_ is None:
         return None
@@ -282,6 +284,8 @@ class NextRound:
 
 def next_round_seats(rubber: Rubber) -> NextRound | None:
     """The next round's table, seat and partner of each player of `rubber`; None outside rounds or after the last."""
+    if not rubber.event.in_rounds:
+        return None
     table = RoundTable.objects.filter(rubber=rubber).select_related("round").first()
     if table is None:
         return None
