@@ -16,10 +16,13 @@ import functools
 import itertools
 import operator
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection, connections, models
-from django.db.models import Field, Model
+from django.db.models import NOT_PROVIDED, Field, Model
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 
 M = TypeVar("M", bound=Model)
 
@@ -50,24 +53,47 @@ def insert_as_recorded(model: type[Model], objs: Sequence[Model]) -> None:
 
 def row_made(model: type[M], values: Mapping[str, Any], linked: Mapping[str, Model | None]) -> M:
     """An unsaved row of `model` holding `values` (by attname) and its defaults for the rest, linked to the rows
-    `linked` names (by field name): made as Django makes a row it reads, its values in the fields' order, which
-    skips the work a row made by keyword does on each field."""
-    links = _links_by_name(model)
-    given = {**values, **{links[name].attname: None if row is None else row.pk for name, row in linked.items()}}
-    obj = model(*[given[name] if name in given else default() for name, default in _defaults(model)])
-    for name, row in linked.items():
-        links[name].set_cached_value(obj, row)
+    `linked` names (by field name): what `Model.__init__` makes of the values in the fields' order, without its
+    work on each field, and without the signals it sends when nothing listens to them."""
+    made = _made(model)
+    row = made.values.copy()
+    for name, default in made.called:
+        if name not in values:
+            row[name] = default()
+    row.update(values)
+    for name, linked_row in linked.items():
+        row[made.links[name].attname] = None if linked_row is None else linked_row.pk
+    if len(row) != len(made.values):
+        raise TypeError(f"{model.__name__} has no field {sorted(row.keys() - made.values.keys())}.")
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        obj = model(*row.values())
+    else:
+        obj = model.__new__(model)
+        obj._state = ModelState()
+        obj.__dict__.update(row)
+    for name, linked_row in linked.items():
+        made.links[name].set_cached_value(obj, linked_row)
     return obj
 
 
-@functools.cache
-def _defaults(model: type[Model]) -> tuple[tuple[str, Callable[[], Any]], ...]:
-    return tuple((f.attname, f.get_default) for f in model._meta.concrete_fields if isinstance(f, Field))
+@dataclass(frozen=True)
+class _Made:
+    """How rows of one model are made: each field's value unless given (None for those a callable gives
+    afresh for each row, `called`), and its links by name."""
+
+    values: dict[str, Any]
+    called: tuple[tuple[str, Callable[[], Any]], ...]
+    links: dict[str, models.ForeignKey[Any, Any]]
 
 
 @functools.cache
-def _links_by_name(model: type[Model]) -> dict[str, models.ForeignKey[Any, Any]]:
-    return {f.name: f for f in _links(model)}
+def _made(model: type[Model]) -> _Made:
+    fields = [f for f in model._meta.concrete_fields if isinstance(f, Field)]
+    called = tuple((f.attname, f.get_default) for f in fields
+                   if (f.has_default() and callable(f.default)) or f.db_default is not NOT_PROVIDED)
+    afresh = {name for name, _ in called}
+    return _Made({f.attname: None if f.attname in afresh else f.get_default() for f in fields}, called,
+                 {f.name: f for f in _links(model)})
 
 
 def _links_given_ids(model: type[Model], obj: Model) -> None:
