@@ -28,7 +28,7 @@ from scoring.services import hands as hand_services
 from scoring.services.locking import retried_on_deadlock
 from scoring.services.play import as_scored, as_validation_error, check_hand
 from scoring.services.record import Change, record_check, record_lock
-from scoring.services.scoring import rubber_hands, rubber_lock
+from scoring.services.scoring import rubber_hands, rubber_lock, seat_changes_counted
 
 GUESSES_ALLOWED = 60
 """Wrong codes one address may try in `GUESS_WINDOW`: a club's phones share the room's router and each
@@ -87,9 +87,9 @@ def code_find(typed: str, address: str | None, known: Collection[str] = (), phon
         return _code(typed)
     since = timezone.now() - GUESS_WINDOW
     guess = CodeGuess.objects.create(address=address or "unknown", phone=phone)
-    earlier = CodeGuess.objects.filter(tried_at__gte=since, pk__lte=guess.pk)
-    if (earlier.filter(address=guess.address).count() > GUESSES_ALLOWED
-            or (phone and earlier.filter(phone=phone).count() > PHONE_GUESSES_ALLOWED)):
+    earlier = CodeGuess.objects.filter(tried_at__gte=since, pk__lte=guess.pk).aggregate(
+        address=Count("pk", filter=Q(address=guess.address)), phone=Count("pk", filter=Q(phone=phone)))
+    if earlier["address"] > GUESSES_ALLOWED or (phone and earlier["phone"] > PHONE_GUESSES_ALLOWED):
         raise TooManyGuesses
     code = _code(typed)
     if code is not None:
@@ -100,9 +100,12 @@ def code_find(typed: str, address: str | None, known: Collection[str] = (), phon
 
 
 def _code(typed: str) -> TableCode | None:
+    """The code with its rubber, its event and players, and how many substitutes it has (`seat_change_count`)."""
     if not looks_like_code(typed):
         return None
-    return TableCode.objects.select_related("rubber__event").filter(code=typed).first()
+    return (TableCode.objects.select_related("rubber__event", "rubber__north", "rubber__east", "rubber__south",
+                                             "rubber__west")
+            .annotate(seat_change_count=seat_changes_counted("rubber_id")).filter(code=typed).first())
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,8 @@ class Preview:
 def preview(rubber: Rubber, play: dict[str, Any], number: int) -> Preview:
     """Score the rubber with the reported hand as hand `number`, saving nothing (an illegal hand is refused)."""
     rulebook = rubber.rulebook
-    hands = [as_scored(h, rulebook) for h in rubber_hands(rubber)][:number - 1]
+    recorded = rubber_hands(rubber) if rubber.hand_count else []  # a rubber with no hands recorded has none to read
+    hands = [as_scored(h, rulebook) for h in recorded][:number - 1]
     new = check_hand(play, number, rulebook)
     try:
         result = score_rubber([*hands, new], rulebook, first_dealer=Seat(rubber.first_dealer))
@@ -210,13 +214,14 @@ def _check_seated(rubber: Rubber, who: AtTable, number: int) -> Seat:
 @retried_on_deadlock
 @transaction.atomic
 def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: int | None = None,
-                key: str = "") -> HandReport:
+                key: str = "", seen: Rubber | None = None) -> HandReport:
     """A side reports the next hand; it waits for the other side. A deal already reported is refused,
     naming who reported it, so two phones reporting at once make one report. `number` is the hand the
     phone showed: if another hand was recorded meanwhile, the report is refused rather than filed as
     the next deal. `key` is drawn by the phone's page: a report sent again with it (the network dropped
-    the answer, not the report) is the report already made."""
-    rubber = record_lock(rubber_id, Change.REPORT)
+    the answer, not the report) is the report already made. `seen` is the rubber as the phone's page read it
+    (`rubber_lock`)."""
+    rubber = record_lock(rubber_id, Change.REPORT, seen=seen)
     sent = report_sent(rubber_id, key)
     if sent is not None:
         return sent
@@ -224,18 +229,20 @@ def hand_report(*, rubber_id: int, play: dict[str, Any], by: AtTable, number: in
         raise ValidationError(f"Hand {number} has been recorded since this page showed it; this is hand "
                               f"{rubber.hand_count + 1}.", code="hand_recorded_since")
     number = rubber.hand_count + 1
-    waiting = rubber.hand_reports.filter(status__in=HandReport.OPEN).select_related("reported_by").first()
-    if waiting is not None:
+    waiting_id: int | None = getattr(rubber, "open_report_id", None)  # read with the rubber, under its lock
+    if waiting_id is not None:
+        waiting = HandReport.objects.select_related("reported_by").get(pk=waiting_id)
         raise ValidationError(f"Hand {waiting.number} was already reported by {waiting.reported_by}; "
                               "confirm or dispute that report.", code="already_reported")
     _check_seated(rubber, by, number)
     preview(rubber, play, number)
     report = HandReport(rubber=rubber, number=number, play=play, reported_by=by.player, reported_phone=by.phone,
                         reported_member=by.member, send_key=key)
-    report.full_clean(exclude=["rubber", "reported_by", "reported_member"])
+    # Its number is the locked rubber's next deal, and one open report of a deal is the database's to keep (below):
+    # its constraints are not asked of the database a query each.
+    report.full_clean(exclude=["rubber", "reported_by", "reported_member"], validate_constraints=False)
     try:
-        with transaction.atomic():
-            report.save()
+        report.save()  # refused, the transaction is rolled back whole: no savepoint to go on from
     except IntegrityError:  # a report of the same deal saved between our look and our save
         raise ValidationError(f"Hand {number} has just been reported from another phone.",
                               code="reported_just_now") from None
@@ -256,7 +263,8 @@ def dispute_unsaid() -> ValidationError:
 
 
 def _open_report(rubber: Rubber, report_id: int) -> HandReport:
-    report = HandReport.objects.select_for_update().filter(pk=report_id, rubber=rubber).first()
+    report = (HandReport.objects.select_for_update(of=("self",)).select_related("reported_by")
+              .filter(pk=report_id, rubber=rubber).first())
     if report is None:
         raise ValidationError("There is no such report at this table.", code="no_such_report")
     if not report.is_open:
@@ -267,10 +275,11 @@ def _open_report(rubber: Rubber, report_id: int) -> HandReport:
 
 @retried_on_deadlock
 @transaction.atomic
-def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, dispute: str = "") -> HandReport:
+def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, dispute: str = "",
+                  seen: Rubber | None = None) -> HandReport:
     """A player of the other side confirms the reported hand (it is recorded at once) or disputes it
-    (it waits, flagged in the room, for the secretary)."""
-    rubber = record_lock(rubber_id, Change.REPORT)
+    (it waits, flagged in the room, for the secretary). `seen` is the rubber as the phone's page read it."""
+    rubber = record_lock(rubber_id, Change.REPORT, seen=seen)
     report = _open_report(rubber, report_id)
     if report.status == HandReport.Status.DISPUTED:
         raise ValidationError(f"Hand {report.number} is disputed; the secretary settles it.", code="report_disputed")
@@ -290,9 +299,7 @@ def report_answer(*, rubber_id: int, report_id: int, by: AtTable, agree: bool, d
         report.save()
         return report
     report.status = HandReport.Status.CONFIRMED
-    report.save()
-    report.hand = _record(rubber, report, report.play, by.member)
-    report.save(update_fields=["hand"])
+    _record(rubber, report, report.play, by.member)
     return report
 
 
@@ -303,7 +310,7 @@ def _record(rubber: Rubber, report: HandReport, play: dict[str, Any], by: User |
     extras = extras or hand_services.HandExtras()
     record_check(rubber, Change.HAND)  # locked already, by the report's answer or settling
     return hand_services.hand_add(
-        rubber, play=play, by=by,
+        rubber, play=play, by=by, report=report,
         extras=hand_services.HandExtras(announced_ns=extras.announced_ns, announced_ew=extras.announced_ew,
                                         notes=extras.notes, reported_by=report.reported_by))
 
@@ -368,7 +375,4 @@ def report_settle(*, rubber_id: int, report_id: int, by: User, play: dict[str, A
     corrected = play is not None and play != report.play
     report.status = HandReport.Status.CORRECTED if corrected else HandReport.Status.ACCEPTED
     report.settled_by, report.settled_at = by, timezone.now()
-    report.save()
-    report.hand = _record(rubber, report, play if play is not None else report.play, by, extras)
-    report.save(update_fields=["hand"])
-    return report.hand
+    return _record(rubber, report, play if play is not None else report.play, by, extras)

@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import prefetch_related_objects
 from django.http import HttpRequest
 from django.urls import reverse
 
 from scoring.access import is_secretary
-from scoring.club.selectors import rubber_for_page, rubber_or_404
+from scoring.club.selectors import rubber_or_404
 from scoring.engine import Seat
 from scoring.models import Player, Rubber, TableCode
 from scoring.reporting.codes import ALPHABET
+from scoring.services.scoring import seat_changes_held
 
 PHONE_KEY = "table_phone"
 
@@ -76,7 +78,11 @@ def phone_of(request: HttpRequest) -> str:
 def by_code(request: HttpRequest, code: TableCode) -> Table:
     if code.withdrawn_at is not None:
         raise TableClosed("The secretary has withdrawn this table's code; ask him for the new one.")
-    rubber = rubber_for_page(code.rubber_id)
+    rubber = code.rubber  # read with the code, its event and players with it
+    if getattr(code, "seat_change_count", None) == 0:
+        seat_changes_held(rubber, [])
+    else:
+        prefetch_related_objects([rubber], "seat_changes__player")
     if rubber.status != Rubber.Status.IN_PROGRESS:
         raise TableClosed(f"The {rubber.rulebook.wording.terms.contest} at this table has ended, so its code no longer "
                           "works.", rubber)

@@ -202,7 +202,7 @@ class ReportView(TableMixin):
             try:
                 report = services.hand_report(rubber_id=self.table.rubber.pk, play=form.play(),
                                               by=self.at_table(form.reporter_player), number=form.number_shown,
-                                              key=key)
+                                              key=key, seen=self.table.rubber)
             except ValidationError as exc:
                 if not hasattr(exc, "error_dict"):  # reported from another phone meanwhile: show that one
                     messages.warning(request, " ".join(exc.messages))
@@ -226,20 +226,22 @@ class AnswerView(TableMixin):
     """The other side confirms (`answer=confirm`) or disputes (`answer=dispute`) the waiting report."""
 
     def post(self, request: HttpRequest, report_id: int, **kwargs: Any) -> HttpResponse:
-        report = self.table.rubber.hand_reports.filter(pk=report_id).first()
+        table = self.table
+        report = table.rubber.hand_reports.select_related("reported_by").filter(pk=report_id).first()
         if report is None:
             raise Http404("There is no such report at this table.")
         agree = request.POST.get("answer") != "dispute"
-        answerers = self.report_context(report, None)["answerers"] if report.is_open else []
+        answerers = (services.report_parties(table.rubber, report, table.speakers, table.phone).answerers
+                     if report.is_open else [])
         form = AnswerForm(request.POST, answerers=answerers, disputing=not agree)
         if not report.is_open:
             messages.info(request, f"Hand {report.number} is already {report.get_status_display().lower()}.")
             return self.back()
         if form.is_valid():
             try:
-                services.report_answer(rubber_id=self.table.rubber.pk, report_id=report.pk,
+                services.report_answer(rubber_id=table.rubber.pk, report_id=report.pk,
                                        by=self.at_table(form.answerer), agree=agree,
-                                       dispute=form.cleaned_data.get("dispute") or "")
+                                       dispute=form.cleaned_data.get("dispute") or "", seen=table.rubber)
             except ValidationError as exc:
                 messages.warning(request, " ".join(exc.messages))
                 return self.back()

@@ -18,7 +18,7 @@ from scoring.models import Hand, HandCorrection, HandReport, HandTakenBack, Pena
 from scoring.services.play import as_scored, check_hand, hand_document, penalties_from, play_fields
 from scoring.services.record import Change, record_lock
 from scoring.services.refusals import field_refusal
-from scoring.services.scoring import rubber_hands, rubber_rescore
+from scoring.services.scoring import deal_store, rubber_hands, rubber_rescore
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,20 +41,27 @@ def hand_record(*, rubber_id: int, play: dict[str, Any], extras: HandExtras, by:
     return hand_add(record_lock(rubber_id, Change.HAND), play=play, extras=extras, by=by)
 
 
-def hand_add(rubber: Rubber, *, play: dict[str, Any], extras: HandExtras, by: User | None) -> Hand:
+def hand_add(rubber: Rubber, *, play: dict[str, Any], extras: HandExtras, by: User | None,
+             report: HandReport | None = None) -> Hand:
     """Add the next hand to a rubber locked by the caller (`record_lock`, for a hand), rescore it and store the
-    result: a phone's confirmed report records its hand under the lock it answered under."""
+    result: a phone's confirmed report records its hand under the lock it answered under. `report` is the report
+    of the deal this records (confirmed or settled by the caller, not yet saved): it is saved with its hand."""
     number = rubber.hand_count + 1  # kept by every rescore, under this lock
     new = check_hand(play, number, rubber.rulebook)
     hand = Hand(rubber=rubber, number=number, entered_by=by, **play_fields(new), **_extras(extras))
     hand_clean(hand)
-    hand.save()
     _last_deal_at_time(rubber, number)
-    _penalties_save(hand, play, by)
-    # A report of this deal still open at the table is answered by this entry.
-    HandReport.objects.filter(rubber=rubber, number=number, status__in=HandReport.OPEN).update(
-        status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
-    rubber_rescore(rubber, added=hand)
+    penalties = penalties_from(play)
+    for penalty in penalties:
+        penalty.entered_by = by
+    deal_store(rubber, hand, penalties)
+    if report is None:
+        # A report of this deal still open at the table is answered by this entry.
+        HandReport.objects.filter(rubber=rubber, number=number, status__in=HandReport.OPEN).update(
+            status=HandReport.Status.SUPERSEDED, settled_by=by, settled_at=timezone.now(), hand=hand)
+    else:  # the deal's one open report (a constraint keeps it one), now answered
+        report.hand = hand
+        report.save()
     return hand
 
 
@@ -78,8 +85,9 @@ def hand_clean(hand: Hand) -> None:
 
     Its play came from the laws' own check (`check_hand`), which refuses everything the hand's check
     constraints forbid, and its number from the locked rubber: so the constraints are left to the database
-    rather than asked of it a query each (four queries a hand saved)."""
-    hand.full_clean(exclude=["rubber", "entered_by"], validate_constraints=False)
+    rather than asked of it a query each (four queries a hand saved). Its reporter, a player read already (a
+    report's, or the form's choice), is not looked up again: the database keeps that reference too."""
+    hand.full_clean(exclude=["rubber", "entered_by", "reported_by"], validate_constraints=False)
 
 
 def _extras(extras: HandExtras) -> dict[str, Any]:

@@ -97,6 +97,24 @@ def making_keep(event: Event, day: dt.date) -> None:
                                                              hand__rubber__played_on=day), by_day=True))
 
 
+def making_add(event: Event, day: dt.date, hand: Hand) -> None:
+    """Count one more hand made, `hand` (scored, its maker's figure on it), in the kept maker figures of its event's
+    day and of the event: what `making_keep` would write once the hand is stored, where nothing else moved."""
+    tricks, maker = hand.tricks, hand.maker_player_id
+    assert maker is not None
+    figures = {"made": 1, "succeeded": int(tricks is None or tricks >= 3), "marches": int(tricks == 5),
+               "euchred": int(tricks is not None and tricks < 3)}
+    rows = KeptMaking.objects.filter(Q(day=day) | Q(day__isnull=True), event_id=event.pk,
+                                     player_id=maker, position=hand.maker_position, alone=hand.alone)
+    if rows.update(**{name: F(name) + figures[name] for name in MAKING.figures}) == 2:
+        return  # the day's row and the event's, both held already
+    held = set(rows.values_list("day", flat=True))
+    at = _At(event.pk, event.playing.standings_key)
+    KeptMaking.objects.bulk_create(
+        _row(MAKING, at, (event.pk, when, maker, hand.maker_position, hand.alone), figures)
+        for when in (day, None) if when not in held)
+
+
 REBUILD_CHUNK = 2000
 """Rubbers whose kept rows `totals_rebuild` reads and rewrites together: memory holds a chunk of days and one
 event's own rows, not the club."""

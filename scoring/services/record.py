@@ -71,9 +71,10 @@ class Change(enum.Enum):
         return asks
 
 
-def record_lock(rubber_id: int, change: Change, *, reason: str = "") -> Rubber:
-    """Lock the rubber's row (`rubber_lock`) and refuse `change` when its record may not change now."""
-    rubber = rubber_lock(rubber_id)
+def record_lock(rubber_id: int, change: Change, *, reason: str = "", seen: Rubber | None = None) -> Rubber:
+    """Lock the rubber's row (`rubber_lock`, which `seen` spares a read) and refuse `change` when its record may
+    not change now."""
+    rubber = rubber_lock(rubber_id, seen=seen)
     record_check(rubber, change, reason=reason)
     return rubber
 

@@ -13,7 +13,7 @@ from scoring.models import Event, Player, Rubber, SeatChange
 from scoring.services.kept import making_keep
 from scoring.services.record import Change, record_lock
 from scoring.services.refusals import field_refusal
-from scoring.services.scoring import results_changed, rubber_rescore
+from scoring.services.scoring import results_changed, rubber_rescore, seat_changes_held
 
 
 @transaction.atomic
@@ -79,7 +79,8 @@ def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int
         raise field_refusal("from_hand", f"The rubber has {rubber.hand_count} hands so far: a substitute sits "
                                          f"from hand 1 to hand {rubber.hand_count + 1}.", code="from_hand_out_of_range")
     sat = {rubber.north_id: "north", rubber.east_id: "east", rubber.south_id: "south", rubber.west_id: "west"}
-    sat |= {change.player_id: change.seat for change in rubber.seat_changes.all()}
+    seated = list(rubber.seat_changes.all())
+    sat |= {change.player_id: change.seat for change in seated}
     if player.pk in sat:
         raise field_refusal("player", "That player already sits, or has sat, at this table.", code="sat_here_already")
     elsewhere = _seated_elsewhere(rubber, player)
@@ -91,5 +92,6 @@ def seat_change_add(*, rubber_id: int, seat: str, player: Player, from_hand: int
                         consented=consented)
     change.full_clean()
     change.save()
+    seat_changes_held(rubber, [*seated, change])  # the rescore reads the rubber's substitutes, the new one with them
     rubber_rescore(rubber)
     return change

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import F
+from django.db.models import Count, F, OuterRef, Subquery, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.dispatch import Signal
 
 from scoring.engine import (
@@ -30,8 +31,18 @@ from scoring.engine import (
     score_rubber,
 )
 from scoring.engine.progressive import round_deals, table_winner, the_cut
-from scoring.models import Event, GameRecord, Hand, RoundTable, Rubber, RubberPlayerResult, SeatChange
-from scoring.services.kept import figures_keep, making_keep
+from scoring.models import (
+    Event,
+    GameRecord,
+    Hand,
+    HandReport,
+    Penalty,
+    RoundTable,
+    Rubber,
+    RubberPlayerResult,
+    SeatChange,
+)
+from scoring.services.kept import figures_keep, making_add, making_keep
 from scoring.services.play import as_scored, as_validation_error
 
 HAND_RESULT_FIELDS = ["game", "ns_points", "ew_points", "ns_after", "ew_after", "maker_player", "maker_position"]
@@ -41,18 +52,57 @@ RUBBER_RESULT_FIELDS = ["rubber_winner", "ns_points", "ew_points", "current_ns",
                         "hand_count", "status"]
 
 
-def rubber_lock(rubber_id: int) -> Rubber:
+def rubber_lock(rubber_id: int, *, seen: Rubber | None = None) -> Rubber:
     """Lock the rubber's row for this transaction, so changes to one rubber queue rather than race. A write that
     changes the table's record asks `record.record_lock` instead, which locks through this.
 
     Locks are always taken in one order, the event's row before its rubbers' (in id order when there are
     several), so a round's close and its tables' phones queue rather than deadlock: every rescore writes
     the event's results version, so writers of one event meet at its row anyway. Only the rubber's own
-    row is locked, never the players' or the event's through the join."""
+    row is locked, never the players' or the event's through the join. `seen` is the rubber as the caller read it
+    before the lock: its substitutes are not read again when none can have been seated since (`seat_changes_read`).
+    The rubber comes with the id of its report open at the table, if any (`open_report_id`)."""
     # The event's row locked through the rubber's, in one query: only the event's row (`of`).
     list(Event.objects.select_for_update(of=("self",)).filter(rubbers__pk=rubber_id).values_list("pk", flat=True))
-    return (Rubber.objects.select_for_update(of=("self",))
-            .select_related("event", "north", "east", "south", "west").get(pk=rubber_id))
+    # Read once the event's row is locked: what the last writer to hold it committed is read, its counts too.
+    open_report = HandReport.objects.filter(rubber=OuterRef("pk"), status__in=HandReport.OPEN).values("pk")[:1]
+    rubber = (Rubber.objects.select_for_update(of=("self",)).select_related("event", "north", "east", "south", "west")
+              .annotate(seat_change_count=seat_changes_counted(), open_report_id=Subquery(open_report))
+              .get(pk=rubber_id))
+    seat_changes_read(rubber, seen)
+    return rubber
+
+
+def seat_changes_counted(rubber: str = "pk") -> Coalesce:
+    """The substitutes of the rubber (`rubber`: the field holding its id) counted, as an annotation
+    (`seat_change_count`, which `seat_changes_read` reads)."""
+    counted = (SeatChange.objects.filter(rubber=OuterRef(rubber)).order_by().values("rubber")
+               .annotate(n=Count("pk")).values("n"))
+    return Coalesce(Subquery(counted), 0)
+
+
+def seat_changes_read(rubber: Rubber, seen: Rubber | None = None) -> None:
+    """Have the rubber (annotated by `seat_changes_counted`) hold its substitutes for `players_at_hand`, without
+    reading them where it need not: a rubber with none holds none, and one with as many as `seen` (the same rubber
+    read before it was locked, its substitutes with it) holds those, for substitutes are only ever added. Otherwise
+    they are read when first asked for, as a rubber's are."""
+    count: int = getattr(rubber, "seat_change_count", -1)
+    held = getattr(seen, "_prefetched_objects_cache", {}).get("seat_changes")
+    if count == 0:
+        seat_changes_held(rubber, [])
+    elif held is not None and len(held) == count:
+        seat_changes_held(rubber, list(held))
+    elif seen is not None:
+        prefetch_related_objects([rubber], "seat_changes__player")
+
+
+def seat_changes_held(rubber: Rubber, changes: list[SeatChange]) -> None:
+    """Give the rubber its substitutes as a prefetch would, so that `rubber.seat_changes.all()` reads nothing."""
+    rows = rubber.seat_changes.all()
+    rows._result_cache = changes
+    rows._prefetch_done = True  # type: ignore[attr-defined]
+    cache = rubber.__dict__.setdefault("_prefetched_objects_cache", {})
+    cache["seat_changes"] = rows
 
 
 def rubber_hands(rubber: Rubber) -> list[Hand]:
@@ -66,27 +116,92 @@ def rubber_result(rubber: Rubber, hands: Sequence[Hand] | None = None) -> Rubber
     return score_rubber([as_scored(h, rulebook) for h in rows], rulebook, first_dealer=Seat(rubber.first_dealer))
 
 
-def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = None) -> RubberResult:
+def rubber_rescore(rubber: Rubber, *, illegal: str = "") -> RubberResult:
     """Rescore a rubber (locked by the caller's transaction) from its stored hands and store the result.
 
-    Only the hands whose result moved are written. `added` is the hand just recorded, when that is all that
-    changed: a deal that scores nobody a maker's figure in a rubber still in play changes nothing a standing
-    or a player's page reads, so their cached figures are kept.
-
-    A hand the laws now refuse becomes a ValidationError naming it, worded with `illegal` in front
-    when the caller gives one."""
+    Only the hands whose result moved are written. A hand the laws now refuse becomes a ValidationError naming
+    it, worded with `illegal` in front when the caller gives one."""
     hands = rubber_hands(rubber)
-    stored = [[getattr(hand, name) for name in HAND_RESULT_STORED] for hand in hands]
+    stored = _hand_figures(hands)
     status_before, counted_before = rubber.status, rubber.counts_in_standings
     result, records = rubber_scored(rubber, hands, list(rubber.seat_changes.all()), illegal=illegal)
-    moved = [hand for hand, before in zip(hands, stored, strict=True)
-             if [getattr(hand, name) for name in HAND_RESULT_STORED] != before]
-    if moved:
-        Hand.objects.bulk_update(moved, HAND_RESULT_FIELDS)
+    _moved_save(hands, stored)
     GameRecord.objects.filter(rubber=rubber).delete()
     GameRecord.objects.bulk_create(records.games)
     RubberPlayerResult.objects.filter(rubber=rubber).delete()
     RubberPlayerResult.objects.bulk_create(records.players)
+    _rubber_save(rubber, status_before)
+    _figures_keep(rubber, counted_before)
+    return result
+
+
+def deal_store(rubber: Rubber, hand: Hand, penalties: Sequence[Penalty]) -> RubberResult:
+    """Store the next deal of a rubber locked by the caller: `hand` with its `penalties` (both unsaved), scored
+    after the rubber's hands and saved with its figures, and of what the rubber stores only what the deal moved.
+
+    What a rubber stores is always what its hands score (`rubber_rescore`), so what it stores before the deal is
+    scored from its hands, not read. A deal that scores nobody a maker's figure in a rubber still in play changes
+    nothing a standing or a player's page reads, so their kept figures are kept; one that does moves its maker's
+    kept figures by itself, where no penalty came with it and no earlier hand moved."""
+    earlier = rubber_hands(rubber) if rubber.hand_count else []  # a rubber with no hands recorded has none to read
+    stored = _hand_figures(earlier)
+    status_before, counted_before = rubber.status, rubber.counts_in_standings
+    seat_changes = list(rubber.seat_changes.all())
+    _, was = rubber_scored(rubber, earlier, seat_changes)
+    rulebook = rubber.rulebook
+    def scored_as(row: Hand) -> ReportedHand:  # the new deal as it will score once saved, with no ruling yet
+        return as_scored(row, rulebook, penalties=penalties, rulings=[]) if row is hand else as_scored(row, rulebook)
+
+    result, records = rubber_scored(rubber, [*earlier, hand], seat_changes, scored_as=scored_as)
+    hand.save()
+    for penalty in penalties:
+        penalty.hand = hand
+        penalty.save()
+    moved = _moved_save(earlier, stored)
+    _records_store(rubber, was, records)
+    _rubber_save(rubber, status_before)
+    if status_before == rubber.status == Rubber.Status.IN_PROGRESS and hand.maker_player_id is None and not penalties:
+        return result
+    if moved or penalties or counted_before or rubber.counts_in_standings:
+        _figures_keep(rubber, counted_before)
+        return result
+    if hand.maker_player_id is not None:
+        making_add(rubber.event, rubber.played_on, hand)
+    results_changed([rubber.event_id], figures=rubber.event.season_id is not None)
+    return result
+
+
+def _hand_figures(hands: Sequence[Hand]) -> list[list[Any]]:
+    return [[getattr(hand, name) for name in HAND_RESULT_STORED] for hand in hands]
+
+
+def _moved_save(hands: Sequence[Hand], stored: list[list[Any]]) -> bool:
+    """Write the hands whose result moved from what they `stored`; whether any did."""
+    moved = [hand for hand, before in zip(hands, stored, strict=True) if _hand_figures([hand])[0] != before]
+    if moved:
+        Hand.objects.bulk_update(moved, HAND_RESULT_FIELDS)
+    return bool(moved)
+
+
+def _records_store(rubber: Rubber, was: ResultRecords, records: ResultRecords) -> None:
+    """Write the rubber's games and players' results where `records` differ from those stored, `was`: a new
+    game added to those closed, players' results written again only when one moved."""
+    closed = len(was.games)
+    if _values(was.games) != _values(records.games[:closed]):
+        GameRecord.objects.filter(rubber=rubber).delete()
+        closed = 0
+    GameRecord.objects.bulk_create(records.games[closed:])
+    if _values(was.players) != _values(records.players):
+        RubberPlayerResult.objects.filter(rubber=rubber).delete()
+        RubberPlayerResult.objects.bulk_create(records.players)
+
+
+def _values(rows: Sequence[GameRecord | RubberPlayerResult]) -> list[tuple[Any, ...]]:
+    return [tuple(getattr(row, field.attname) for field in row._meta.concrete_fields if not field.primary_key)
+            for row in rows]
+
+
+def _rubber_save(rubber: Rubber, status_before: str) -> None:
     # The history keeps the rubber's status; its running score is not history, so a save that moves only
     # the score writes no history row.
     if rubber.status == status_before:
@@ -95,16 +210,16 @@ def rubber_rescore(rubber: Rubber, *, illegal: str = "", added: Hand | None = No
         rubber.save(update_fields=RUBBER_RESULT_FIELDS)
     finally:
         rubber.__dict__.pop("skip_history_when_saving", None)
-    new = next((hand for hand in hands if added is not None and hand.pk == added.pk), None)
-    quiet = (new is not None and new.maker_player_id is None and not new.penalties.all()
-             and status_before == rubber.status == Rubber.Status.IN_PROGRESS)
-    if not quiet:
-        if counted_before or rubber.counts_in_standings:
-            figures_keep(rubber.event, rubber.played_on)
-        making_keep(rubber.event, rubber.played_on)
-        # A night in a season keeps its figures from its standings: a rubber of any other event has none to keep.
-        results_changed([rubber.event_id], figures=rubber.event.season_id is not None)
-    return result
+
+
+def _figures_keep(rubber: Rubber, counted_before: bool) -> None:
+    """Rewrite the figures kept from the rubber's event-day (with each partner and opponent while it counts or
+    counted, and its makers'), and mark its event's results changed."""
+    if counted_before or rubber.counts_in_standings:
+        figures_keep(rubber.event, rubber.played_on)
+    making_keep(rubber.event, rubber.played_on)
+    # A night in a season keeps its figures from its standings: a rubber of any other event has none to keep.
+    results_changed([rubber.event_id], figures=rubber.event.season_id is not None)
 
 
 def rubber_scored(rubber: Rubber, hands: Sequence[Hand], seat_changes: Sequence[SeatChange], *,

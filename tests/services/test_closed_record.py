@@ -144,8 +144,8 @@ def test_reopened_the_night_takes_the_penalty_with_its_reason(closed_night, secr
 
 
 def asking_functions() -> tuple[set[str], set[str]]:
-    """The functions of the site (outside the engine) that ask the question, and those that rescore a rubber or
-    lock one for a write without asking it."""
+    """The functions of the site (outside the engine) that ask the question, and those that rescore a rubber (or
+    store its next deal) or lock one for a write without asking it."""
     asking, silent = set(), set()
     for path in ROOT.rglob("*.py"):
         if "engine" in path.parts or "migrations" in path.parts or path.name == "record.py":
@@ -158,7 +158,7 @@ def asking_functions() -> tuple[set[str], set[str]]:
             name = f"{module}.{scope}{node.name}"
             if called & set(ASKS):
                 asking.add(name)
-            elif "rubber_rescore" in called:
+            elif called & {"rubber_rescore", "deal_store"}:
                 silent.add(name)
     return asking, silent
 
