@@ -53,6 +53,8 @@ class RowList(Flowable):
         super().__init__()
         self.header, self.rows, self.widths = list(header), [list(r) for r in rows], list(widths)
         self.size, self.side, self.right = size, side, frozenset(right)
+        self.lefts = [sum(self.widths[:column]) + side for column in range(len(self.widths))]
+        """Where each column's words begin."""
         self.heights: tuple[float, list[float]] | None = None
         """The header's height and each row's, measured once (a split hands its part of them on)."""
 
@@ -141,7 +143,7 @@ class RowList(Flowable):
     def _pieces(self, cell: Cell, column: int, top: float, face: str) -> list[Piece]:
         """A cell's lines from `top` down, each with its line's number and where and in what type it is set (plain
         words in `face`); none for a name laid out as a paragraph, drawn here and now."""
-        left = sum(self.widths[:column]) + self.side
+        left = self.lefts[column]
         if isinstance(cell, Name) and (cell.fitted is not None or cell.style.alignment != TA_LEFT):
             assert cell.measured is not None  # measured with its row
             cell.drawOn(self.canv, left, top - cell.measured[1][1])
