@@ -1,7 +1,7 @@
-"""A backup is whole or refused: its manifest is checked before a restore writes anything; an export stopped
-part way (an error, or kill -9) leaves the target as it was; an export while the club plays is the club at
-one moment; who entered and ruled survives a restore onto fresh accounts; every field of every table is
-either backed up or made again by the restore."""
+"""A backup is whole or refused: a restore holds each file to its manifest as it reads it, and restores nothing
+of a backup that differs; an export stopped part way (an error, or kill -9) leaves the target as it was; an
+export while the club plays is the club at one moment; who entered and ruled survives a restore onto fresh
+accounts; every field of every table is either backed up or made again by the restore."""
 
 from __future__ import annotations
 
