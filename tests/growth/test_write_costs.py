@@ -17,8 +17,9 @@ from tests.factories import EventFactory, PlayerFactory
 pytestmark = pytest.mark.django_db
 
 HAND_SAVE_MOST = 17
-"""The page's session, user and permissions, the rubber and its substitutes, its lock, the hand and its history row, the rubber's result, its maker's
-kept figures (the night's first hand of his: a row for the day added), the results' version, a report answered."""
+"""The page's session, user and permissions, the rubber and its substitutes, its lock, the hand and its history row,
+the rubber's result, its maker's kept figures (the night's first hand of his: a row for the day added), the results'
+version, a report answered."""
 REPORT_MOST = 13
 """A fresh phone's code counted as a try and let through, the table, its lock, the report, the phone's session."""
 CONFIRM_MOST = 16
