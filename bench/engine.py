@@ -7,8 +7,9 @@ Prints hands scored per second for the bulk path (no explanations), the explaine
 interchange JSON text (what import, restore and `manage.py score_rubber` receive), and reading already-decoded
 documents. Then, under each code (and the standard game with house rules), on random hands of that code: the bulk
 rescore, and reading and scoring the JSON text beside a minimal dictionary scorer (`minimal_score`: `json.loads`
-and a table of points, no checks) timed on the same texts, with the ratio of their throughputs.
-CPU time, not wall-clock, so that a busy machine slows both sides alike; each repeat times both in turn.
+and a table of points, no checks) timed on the same texts. Each repeat times the two back to back on the same
+texts, a chunk of them at a time in turn; the ratio printed is the median of the repeats' ratios of throughput (the
+hands/s columns are each side's median). CPU time, not wall-clock, so that a busy machine slows both sides alike.
 """
 
 from __future__ import annotations
@@ -140,11 +141,12 @@ def cpu_times(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, fl
 
 
 def paired_cpu_times(fns: dict[str, Callable[[list[str]], object]], texts: list[str], repeat: int,
-                     chunk: int = 250) -> dict[str, float]:
-    """The median CPU seconds of each function over all the texts, the functions taking them in turn a chunk at a
-    time, first one then the other: a change in the machine's speed during a run (a shared machine's neighbours)
-    then falls on both alike, and their ratio holds where their rates move."""
-    runs: dict[str, list[float]] = {name: [] for name in fns}
+                     chunk: int = 250) -> list[dict[str, float]]:
+    """The CPU seconds of each function over all the texts, one entry a repeat: within a repeat the functions take
+    the texts in turn a chunk at a time, first one then the other, so that a change in the machine's speed (a
+    shared machine's neighbours) falls on both alike and each repeat's ratio of the two holds where their rates
+    move."""
+    runs: list[dict[str, float]] = []
     for _ in range(repeat):
         spent = dict.fromkeys(fns, 0.0)
         for number, at in enumerate(range(0, len(texts), chunk)):
@@ -153,9 +155,8 @@ def paired_cpu_times(fns: dict[str, Callable[[list[str]], object]], texts: list[
                 start = time.process_time()
                 fns[name](part)
                 spent[name] += time.process_time() - start
-        for name, seconds in spent.items():
-            runs[name].append(seconds)
-    return {name: statistics.median(seconds) for name, seconds in runs.items()}
+        runs.append(spent)
+    return runs
 
 
 def codes() -> dict[str, Rulebook]:
@@ -222,13 +223,17 @@ def main() -> None:
             for played in matches:
                 score_rubber(played, rulebook, explain=False)
 
-        seconds = cpu_times({"bulk": bulk_code}, args.repeat) | paired_cpu_times({
+        paired = paired_cpu_times({
             "parse": read_and_score,
             "minimal": lambda part, minimal=minimal: [minimal(t) for t in part],
         }, code_texts, args.repeat)
+        seconds = cpu_times({"bulk": bulk_code}, args.repeat) | {
+            name: statistics.median(run[name] for run in paired) for name in ("parse", "minimal")}
+        # The ratio of throughputs in each repeat (both scorers timed in it on the same texts), and their median.
+        ratio = statistics.median(run["minimal"] / run["parse"] for run in paired)
         rate = {name: hands / s for name, s in seconds.items()}
         print(f"{key:>18}  {rate['bulk']:>12,.0f}  {rate['parse']:>12,.0f}  {rate['minimal']:>12,.0f}  "
-              f"{rate['parse'] / rate['minimal']:.2f}x  ({hands:,} hands, median of {args.repeat})")
+              f"{ratio:.2f}x  ({hands:,} hands, median of {args.repeat})")
 
 
 if __name__ == "__main__":

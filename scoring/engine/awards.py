@@ -40,7 +40,7 @@ _VOIDS = (None, Reason.WRONG_CARDS_VOID, Reason.LOST_TO_PRECEDENCE, Reason.OFFEN
 class ScoringTables:
     """A rulebook's scoring of one hand, and the laws its explanations cite, as tables (see `scoring_tables`)."""
 
-    __slots__ = ("abandoned", "award_laws", "awards_for", "defended", "forfeit", "game_laws", "lone",
+    __slots__ = ("abandoned", "award_laws", "awards_for", "defended", "forfeit", "game_laws", "game_values", "lone",
                  "lone_partner_exposed", "partnership", "played_notes", "revoke", "unplayed_notes")
 
     def __init__(self, rb: Rulebook) -> None:
@@ -68,6 +68,8 @@ class ScoringTables:
         # The laws cited, by (reason, why the points were not counted).
         self.award_laws = {(reason, void): _once(rb.laws_for(reason), rb.laws_for(void) if void else ())
                            for reason in Reason for void in _VOIDS}
+        # Law 7: what a game is worth, by whether it is a double.
+        self.game_values = (rb.points.single_game, rb.points.double_game)
         # By (double, won at once by a lap carried in, lapped).
         self.game_laws = {
             (double, by_lap, lapped): _once(

@@ -1,11 +1,12 @@
 """The scorer's hot path compiled to C by mypyc, used where a build of these very sources exists.
 
-`scorer` and `steps` (the loop that puts each hand on the tally, and each kept hand's step) are what an import, a
-restore or a bulk rescore spends its time in. `scripts/compile_engine.py` (run by `make setup`) compiles them into
-BUILD with a manifest of the engine's sources; the package then loads the compiled modules from there in place of
-the `.py` files beside this one. The pure-Python modules stay the reference: they are used wherever no build is
-found, where the manifest names other sources (an engine file changed since the build) or another interpreter,
-and whenever EUCHRE_PURE_ENGINE is set. The suite runs the engine's tests both ways (scripts/test-passes.sh).
+`scorer`, `steps` and `match` (the loop that puts each hand on the tally, each kept hand's step, and the games of
+the codes without laps) are what an import, a restore or a bulk rescore spends its time in.
+`scripts/compile_engine.py` (run by `make setup`) compiles them into BUILD with a manifest of the engine's sources;
+the package then loads the compiled modules from there in place of the `.py` files beside this one. The pure-Python
+modules stay the reference: they are used wherever no build is found, where the manifest names other sources (an
+engine file changed since the build) or another interpreter, and whenever EUCHRE_PURE_ENGINE is set. The suite runs
+the engine's tests both ways (scripts/test-passes.sh).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-MODULES = ("scorer", "steps")
+MODULES = ("scorer", "steps", "match")
 """The engine's modules compiled, by name within the package."""
 ENGINE = Path(__file__).resolve().parent
 BUILD = ENGINE.parents[1] / "build" / "engine"

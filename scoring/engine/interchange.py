@@ -11,8 +11,10 @@ validity and the specification of every error, which names the hand and the fiel
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any, Generic, Literal, TypeVar
+import operator
+from collections.abc import Callable, Mapping
+from itertools import repeat
+from typing import Any, Generic, Literal, TypeVar, cast
 
 import msgspec
 
@@ -49,12 +51,14 @@ class RubberReport(msgspec.Struct, frozen=True, gc=False):
 
 
 H = TypeVar("H")
+R = TypeVar("R")
 
 
-class _Read(msgspec.Struct, Generic[H], frozen=True, gc=False, forbid_unknown_fields=True):
+class _Read(msgspec.Struct, Generic[H, R], frozen=True, gc=False, forbid_unknown_fields=True):
     """A rubber document as msgspec decodes it on the fast way (anything unusual goes the careful way): its hands
-    decoded (`_Document`), or each kept as its own text (`_Text`), which names the hand already read and judged
-    when the same text came before (a club's rubbers repeat a few hundred hands)."""
+    and house rules decoded (`_Document`), or each kept as its own text (`_Text`), which names the hand or the
+    choice of rulebook already read and judged when the same text came before (a club's rubbers repeat a few
+    hundred hands, and its house rules)."""
 
     hands: tuple[H, ...]
     format: str = FORMAT
@@ -62,17 +66,21 @@ class _Read(msgspec.Struct, Generic[H], frozen=True, gc=False, forbid_unknown_fi
     game_points: int | None = None
     games: int | None = None
     players: dict[Seat, str] | None = None
-    house_rules: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
-    """Absent: the code as it stands. Present, it is an object: `null` is declined here, and refused the careful
-    way like any other value that is not one."""
+    house_rules: R | msgspec.UnsetType = msgspec.UNSET
+    """Absent: the code as it stands. Present, it is an object: `null` is declined here (as a text, when it is
+    read), and refused the careful way like any other value that is not one."""
 
 
-_Document = _Read[ReportedHand]
-_Text = _Read[msgspec.Raw]
+_Document = _Read[ReportedHand, dict[str, Any]]
+_Text = _Read[msgspec.Raw, msgspec.Raw]
 
 
 _TEXT_DECODER = msgspec.json.Decoder(_Text)
 _HAND_DECODER = msgspec.json.Decoder(ReportedHand)
+_HOUSE_DECODER = msgspec.json.Decoder(dict[str, Any])
+# A hand's text (msgspec.Raw) joined to no bytes: a copy of it as bytes, to look it up by, made quicker than bytes()
+# makes one.
+_JOINED = cast("Callable[[bytes, msgspec.Raw], bytes]", operator.concat)
 # Whatever msgspec refuses, or fails on, goes the careful way, which says what is wrong.
 _DECLINED = (msgspec.MsgspecError, ValueError, TypeError, RecursionError)
 
@@ -150,17 +158,22 @@ def _fast_text_report(document: _Text) -> RubberReport | None:
     """As `_fast_report`, each hand's text looked up among those already read and judged under the rulebook."""
     if document.format != FORMAT:
         return None
-    rulebook = _document_rulebook(document)
-    if rulebook is None or len(document.hands) > rulebook.limits.most_deals:
+    raw = document.house_rules
+    choice = (document.rulebook, document.game_points, document.games, None if raw is msgspec.UNSET else bytes(raw))
+    read = _CHOSEN_TEXTS.get(choice)
+    if read is None:
+        read = _texts_read(document, choice)
+        if read is None:
+            return None
+    if len(document.hands) > read.most_deals:
         return None
-    read = _READ.get(id(rulebook))
-    if read is None or read.rulebook is not rulebook:
-        read = _READ[id(rulebook)] = _HandTexts(rulebook)
     try:
-        hands = tuple(map(read.__getitem__, map(bytes, document.hands)))  # a club's hands are nearly all known
+        hands = tuple(map(read.__getitem__, map(_JOINED, repeat(b""), document.hands)))  # nearly all known
     except _Refused:
         return None
-    return _report(document, hands, rulebook)
+    if document.players:
+        return _report(document, hands, read.rulebook)
+    return RubberReport(hands=hands, players={}, rulebook=read.rulebook)
 
 
 class _Refused(Exception):
@@ -175,6 +188,7 @@ class _HandTexts(dict[bytes, ReportedHand]):
     def __init__(self, rulebook: Rulebook) -> None:
         super().__init__()
         self.rulebook = rulebook
+        self.most_deals = rulebook.limits.most_deals
 
     def __missing__(self, text: bytes) -> ReportedHand:
         hand = _HAND_DECODER.decode(text)
@@ -203,7 +217,7 @@ _CHOSEN: dict[tuple[Any, ...], Rulebook] = {}
 _MOST_CHOSEN = 1_000
 
 
-def _document_rulebook(document: _Document | _Text) -> Rulebook | None:
+def _document_rulebook(document: _Document) -> Rulebook | None:
     """The rulebook the document chooses, if the careful way allows the choice; else None."""
     house = None if document.house_rules is msgspec.UNSET else document.house_rules
     try:
@@ -213,20 +227,49 @@ def _document_rulebook(document: _Document | _Text) -> Rulebook | None:
         rulebook = _CHOSEN.get(key)
     except TypeError:  # a house rule's value a list or an object: unhashable, and refused
         return None
-    if rulebook is not None:
-        return rulebook
-    code = RULEBOOKS.get(document.rulebook)
+    if rulebook is None:
+        rulebook = _chosen_rulebook(document.rulebook, document.game_points, document.games, house)
+        if rulebook is not None and len(_CHOSEN) < _MOST_CHOSEN:
+            _CHOSEN[key] = rulebook
+    return rulebook
+
+
+def _chosen_rulebook(code_key: str, game_points: int | None, games: int | None,
+                     house: dict[str, Any] | None) -> Rulebook | None:
+    """The rulebook of the code, game, match and house rules chosen, if the careful way allows the choice; else
+    None."""
+    code = RULEBOOKS.get(code_key)
     if code is None:
         return None
     try:
-        rulebook = code.playing(document.game_points, document.games)
-        if house is not None:
-            rulebook = house_ruled(rulebook, house)
+        rulebook = code.playing(game_points, games)
+        return rulebook if house is None else house_ruled(rulebook, house)
     except ValueError:
         return None
-    if len(_CHOSEN) < _MOST_CHOSEN:
-        _CHOSEN[key] = rulebook
-    return rulebook
+
+
+# The hands' texts read under the rulebook that each choice of code, game, match and house rules (as their text: the
+# same text is the same values, of the same types) gives, kept as `_CHOSEN` is.
+_CHOSEN_TEXTS: dict[tuple[str, int | None, int | None, bytes | None], _HandTexts] = {}
+
+
+def _texts_read(document: _Text, choice: tuple[str, int | None, int | None, bytes | None]) -> _HandTexts | None:
+    """The texts of the hands read under the rulebook the document chooses (`choice`, its key in `_CHOSEN_TEXTS`),
+    if the careful way allows the choice; else None."""
+    raw = document.house_rules
+    try:
+        house = None if raw is msgspec.UNSET else _HOUSE_DECODER.decode(raw)
+    except _DECLINED:  # not an object (`null` among them): refused the careful way
+        return None
+    rulebook = _chosen_rulebook(document.rulebook, document.game_points, document.games, house)
+    if rulebook is None:
+        return None
+    read = _READ.get(id(rulebook))
+    if read is None or read.rulebook is not rulebook:
+        read = _READ[id(rulebook)] = _HandTexts(rulebook)
+    if len(_CHOSEN_TEXTS) < _MOST_CHOSEN:
+        _CHOSEN_TEXTS[choice] = read
+    return read
 
 
 # The careful reader's verdict on each distinct hand under each rulebook, kept (a rubber repeats a few hundred shapes

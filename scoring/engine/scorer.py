@@ -29,18 +29,18 @@ _PLAYED = HandResult.PLAYED
 class _Games:
     """The games closed so far and what they mean for the rubber."""
 
-    __slots__ = ("complete", "complete_at", "explain", "game_laws", "game_points", "games", "number", "rb", "tables",
-                 "winner", "wins", "won_at")
+    __slots__ = ("complete", "complete_at", "explain", "game_points", "games", "number", "rb", "tables", "winner",
+                 "winning", "won_at", "won_ew", "won_ns")
 
     def __init__(self, rb: Rulebook, tables: ScoringTables, explain: bool) -> None:
         self.rb = rb
+        self.winning = rb.winning
         self.game_points = rb.winning.game_points  # read at every hand that scores
         self.tables = tables
-        self.game_laws = tables.game_laws
         self.explain = explain
         self.number = 1
         self.games: list[GameResult] = []
-        self.wins = {_NS: 0, _EW: 0}
+        self.won_ns = self.won_ew = 0  # games won by each side, of the rubber's three
         self.winner: Side | None = None
         self.complete = False
         self.won_at: int | None = None
@@ -48,26 +48,30 @@ class _Games:
 
     def close(self, winner: Side, ns: int, ew: int, hand_number: int) -> tuple[int, int]:
         """`winner` has reached game at (ns, ew). Returns the next game's opening tally."""
-        won, points = self.rb.winning, self.rb.points
+        won, tables = self.winning, self.tables
         game_points, games = won.game_points, won.games_in_rubber
         by_hand: int | None = hand_number
         while True:
-            tally, other = (ns, ew) if winner is _NS else (ew, ns)
-            lap = tally - game_points
-            double = other == 0  # law 7; a lap carried in counts as a score in the game
-            laws = self.game_laws[double, by_hand is None, lap > 0] if self.explain else ()
-            value = points.double_game if double else points.single_game
-            self.games.append(GameResult(self.number, winner, (ns, ew), lap, double, value, by_hand, laws))
-            if self.number <= games:
-                self.wins[winner] += 1
-                if self.winner is None and self.wins[winner] == won.games_to_win_rubber:
+            to_ns = winner is _NS
+            lap = (ns if to_ns else ew) - game_points
+            double = (ew if to_ns else ns) == 0  # law 7; a lap carried in counts as a score in the game
+            laws = tables.game_laws[double, by_hand is None, lap > 0] if self.explain else ()
+            number = self.number
+            self.games.append(GameResult(number, winner, (ns, ew), lap, double, tables.game_values[double], by_hand,
+                                         laws))
+            if number <= games:
+                if to_ns:
+                    self.won_ns += 1
+                else:
+                    self.won_ew += 1
+                if self.winner is None and (self.won_ns if to_ns else self.won_ew) == won.games_to_win_rubber:
                     self.winner, self.won_at = winner, hand_number
             # law 1: three games always; a fourth only when the third laps, and none after it.
-            if self.number == games + 1 or (self.number == games and lap == 0):
+            if number == games + 1 or (number == games and lap == 0):
                 self.complete, self.complete_at = True, hand_number
                 return 0, 0
-            self.number += 1
-            ns, ew = (lap, 0) if winner is _NS else (0, lap)
+            self.number = number + 1
+            ns, ew = (lap, 0) if to_ns else (0, lap)
             if lap < game_points:
                 return ns, ew
             by_hand = None  # a lap of a whole game wins the next game at once, a double
@@ -143,24 +147,24 @@ def _by_steps(hands: Sequence[ReportedHand], rulebook: Rulebook, first_dealer: S
     known = known_hands(rulebook)
     if not known.steps:
         return None
-    games: _Games | MatchGames = (_Games(rulebook, scoring_tables(rulebook), False) if rulebook.winning.laps
+    games: _Games | MatchGames = (_Games(rulebook, known.tables, False) if known.laps
                                   else MatchGames(rulebook, False))
-    scored = _step_by_step(hands, known.steps, known.dealt, games, first_dealer)
-    return None if scored is None else games.result(*scored, ())
+    return _step_by_step(hands, known.steps, known.dealt, games, first_dealer)
 
 
 def _step_by_step(hands: Sequence[ReportedHand], steps: dict[int, Step], dealt: dict[int, Dealt],
-                  games: _Games | MatchGames, first_dealer: Seat | None) -> tuple[Score, Seat | None] | None:
-    """The tally after the hands, each taken in its step (a hand with a penalty on its own, `play`), and the next
-    dealer; None where a hand has no step, a dealer is wrong or a hand follows the end."""
+                  games: _Games | MatchGames, first_dealer: Seat | None) -> RubberResult | None:
+    """The games' result after the hands, each taken in its step (a hand with a penalty on its own, `play`), with
+    the tally and the next dealer; None where a hand has no step, a dealer is wrong or a hand follows the end."""
     game_points, last = games.rb.winning.game_points, len(hands)
-    # Whoever deals first may, unless `first_dealer` is named: the first hand's dealer is then the one expected.
-    expected = first_dealer if first_dealer is not None or not hands else _dealer_of(hands[0], steps, dealt)
+    # Whoever deals first may, unless `first_dealer` is named: the first hand's dealer is then the one expected (a
+    # hand not kept, which has no step, is scored hand by hand whoever dealt it).
+    expected = first_dealer if first_dealer is not None or not hands else hands[0].dealer
     ns = ew = number = 0
-    for step in map(steps.get, map(id, hands)):
+    for hand in hands:
         number += 1
+        step = steps.get(id(hand))
         if step is None:
-            hand = hands[number - 1]
             rotation = dealt.get(id(hand))
             if rotation is None or rotation[0] is not expected:
                 return None
@@ -185,13 +189,7 @@ def _step_by_step(hands: Sequence[ReportedHand], steps: dict[int, Step], dealt: 
                 ns, ew = games.close(_EW, ns, ew, number)
                 if games.complete and number < last:
                     return None
-    return (ns, ew), expected
-
-
-def _dealer_of(hand: ReportedHand, steps: dict[int, Step], dealt: dict[int, Dealt]) -> Seat | None:
-    """The dealer of a kept hand; None for a hand not kept (which then has no step either)."""
-    kept = steps.get(id(hand)) or dealt.get(id(hand))
-    return None if kept is None else kept[0]
+    return games.result((ns, ew), expected, ())
 
 
 def _score_hands(hands: Sequence[ReportedHand], tables: ScoringTables, games: _Games, dealers: list[Seat | None],

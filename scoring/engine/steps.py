@@ -40,10 +40,12 @@ class KnownHands:
     under a code without laps, whose tally does not change what the hand gives, its entries worked out too). The
     hands are kept here too, so an identity looked up always names the hand it was taken from."""
 
-    __slots__ = ("dealt", "hands", "rulebook", "steps")
+    __slots__ = ("dealt", "hands", "laps", "rulebook", "steps", "tables")
 
     def __init__(self, rulebook: Rulebook) -> None:
         self.rulebook = rulebook
+        self.tables = scoring_tables(rulebook)
+        self.laps = rulebook.winning.laps
         self.steps: dict[int, Step] = {}
         self.dealt: dict[int, Dealt] = {}
         self.hands: list[ReportedHand] = []
@@ -60,13 +62,13 @@ class KnownHands:
         if hand.result is not _PLAYED:
             self.steps[key] = (*dealt, 0)
         elif plain(hand):
-            to_makers, points, _ = scoring_tables(self.rulebook).play_parcel(hand)
+            to_makers, points, _ = self.tables.play_parcel(hand)
             maker = hand.maker
             assert maker is not None, "a played hand has a maker"
             self.steps[key] = (*dealt, points if (maker.side is Side.NS) is to_makers else -points)
         else:
-            rb, tables = self.rulebook, scoring_tables(self.rulebook)
-            self.dealt[key] = (*dealt, tables.parcels(hand) if rb.winning.laps else hand_entries(hand, rb, tables))
+            tables = self.tables
+            self.dealt[key] = (*dealt, tables.parcels(hand) if self.laps else hand_entries(hand, self.rulebook, tables))
 
 
 _KNOWN: dict[int, KnownHands] = {}

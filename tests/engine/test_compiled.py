@@ -85,6 +85,8 @@ def test_this_run_loads_the_engine_its_setting_asks_for():
     assert expected is (compiled.PURE not in os.environ) or compiled.build_to_use(environ={}) is None
 
 
+COMPILED = "compiled (scorer, steps, match by mypyc)"
+"""How the engine names its compiled scorer: the modules mypyc compiled (`compiled.MODULES`)."""
 SYS_PATH = ("import sys; before = list(sys.path); import scoring.engine; from scoring.engine import compiled; "
             "print(sys.path == before, compiled.in_use(), compiled.scorer_words())")
 
@@ -98,8 +100,8 @@ def test_importing_the_engine_changes_nothing_but_the_scorer_it_picks(pure):
                                             capture_output=True, text=True, check=True).stdout.split(maxsplit=2)
     assert unchanged == "True"
     built = not pure and compiled.build_to_use(environ={}) is not None
-    assert (used, words) == (("True", "compiled (scorer, steps by mypyc)\n") if built else ("False", "pure Python\n"))
+    assert (used, words) == (("True", f"{COMPILED}\n") if built else ("False", "pure Python\n"))
 
 
 def test_this_run_says_which_scorer_it_runs():
-    assert compiled.scorer_words() == ("compiled (scorer, steps by mypyc)" if compiled.in_use() else "pure Python")
+    assert compiled.scorer_words() == (COMPILED if compiled.in_use() else "pure Python")
