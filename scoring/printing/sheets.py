@@ -7,6 +7,8 @@ functions in `scoring.printing.pdf` only lay out what they are given.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -377,13 +379,13 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
     own (to print another period), `page` his page (which lists every result)."""
     period = period or Period()
     stats = play_stats(player, Rubber.objects.filter(event__in=events), events)
-    own = list(_newest_results(player, events, period, RECORD_RUBBERS + 1))
+    played = player_formats(player, events, charted=False)
+    own = list(_newest_results(player, events, period, RECORD_RUBBERS + 1, [f.standing.key for f in played]))
     more, own = len(own) > RECORD_RUBBERS, own[:RECORD_RUBBERS]
 
     def people(rows: list) -> tuple[tuple[str, ...], ...]:
         return tuple((r.name, str(r.rubbers), str(r.won), str(r.lost), f"{r.net:+d}") for r in rows)
 
-    played = player_formats(player, events, charted=False)
     formats = tuple(RecordFormat(f.standing.heading, f.figures, f.terms.contests.capitalize(), people(f.partners),
                                  people(f.opponents)) for f in played)
     nouns = _listed_nouns(played)
@@ -416,12 +418,13 @@ def record_sheet(player: Player, events: QuerySet[Event], period: Period | None 
     )
 
 
-def _newest_results(player: Player, events: QuerySet[Event], period: Period,
-                    count: int) -> QuerySet[RubberPlayerResult, dict[str, Any]]:
+def _newest_results(player: Player, events: QuerySet[Event], period: Period, count: int,
+                    codes: Iterable[str]) -> QuerySet[RubberPlayerResult, dict[str, Any]]:
     """His newest `count` results in `events` and `period`, with their rubbers and players, read from the last
     days that hold them: the kept rows by day, newest first, say from which day his last `count` counted
     rubbers were played (a day holds one at least, so `count` days are the most read), and only that day's
-    rubbers and later are looked up. With fewer, every result of the period is read."""
+    rubbers and later are looked up. With fewer, every result of the period is read. `codes` are the formats he
+    played (his kept rows' codes)."""
     rubbers = Rubber.objects.filter(event__in=events)
     days = KeptFigures.objects.filter(player=player, event__in=events, day__isnull=False)
     if period.start is not None:
@@ -429,11 +432,10 @@ def _newest_results(player: Player, events: QuerySet[Event], period: Period,
     if period.end is not None:
         rubbers, days = rubbers.filter(played_on__lte=period.end), days.filter(day__lte=period.end)
     held = 0
-    for day in days.values("day").annotate(n=Sum("rubber_count")).order_by("-day")[:count]:
-        held += day["n"]
+    for day, counted in _newest_days(days, codes, count):
+        held += counted
         if held >= count:
-            results = RubberPlayerResult.objects.filter(player=player,
-                                                        rubber__in=rubbers.filter(played_on__gte=day["day"]))
+            results = RubberPlayerResult.objects.filter(player=player, rubber__in=rubbers.filter(played_on__gte=day))
             break
     else:
         results = RubberPlayerResult.objects.filter(player=player, rubber__event__in=events)
@@ -445,6 +447,17 @@ def _newest_results(player: Player, events: QuerySet[Event], period: Period,
             .values("side", "won", "points_for", "points_against", "rubber_id", "partner__display_name",
                     "rubber__played_on", "rubber__status", "rubber__event_id", "rubber__event__paper_size",
                     *(f"rubber__{field}__display_name" for field in SEAT_FIELD.values()))[:count])
+
+
+def _newest_days(days: QuerySet[KeptFigures], codes: Iterable[str], count: int) -> list[tuple[dt.date, int]]:
+    """His newest `count` days among `days`, newest first, each with the rubbers counted on it: read a format at a
+    time down his own index of days in it (player, code, day), so that a player of twenty years costs what a new
+    member does; a day he played two formats adds up both."""
+    held: Counter[dt.date] = Counter()
+    for code in codes:
+        for row in days.filter(code=code).values("day").annotate(n=Sum("rubber_count")).order_by("-day")[:count]:
+            held[row["day"]] += row["n"]
+    return sorted(held.items(), reverse=True)[:count]
 
 
 def _record_lines(own: list[dict[str, Any]]) -> tuple[RubberRecordLine, ...]:

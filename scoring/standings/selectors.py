@@ -33,6 +33,11 @@ from scoring.models import (
 )
 from scoring.standings import order
 
+KEPT_CODES = (*STANDINGS, "")
+"""What a kept row's code may be: a standings key (or empty, as a row made before codes were kept). A
+player's reads name them all, so that his rows of whole events, or of some days, are found down the (player, code,
+day) index rather than among every day he has played."""
+
 
 def complete_results(results: QuerySet[RubberPlayerResult]) -> QuerySet[RubberPlayerResult]:
     """Complete rubbers count, and those stopped by their round as they stand; rubbers in progress and
@@ -188,7 +193,7 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
     lone hand (law 50). Hands of abandoned rubbers are left out.
     """
     events = events if events is not None else Event.objects.filter(pk__in=rubbers.values("event_id"))
-    hands = (KeptMaking.objects.filter(player=player, event__in=events, day__isnull=True)
+    hands = (KeptMaking.objects.filter(player=player, event__in=events, day__isnull=True, code__in=KEPT_CODES)
              .values("position", "alone")
              .annotate(made=Sum("made"), succeeded=Sum("succeeded"), marches=Sum("marches"),
                        euchred=Sum("euchred")))
@@ -204,7 +209,7 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
             target.succeeded += row["succeeded"]
             target.marches += row["marches"]
             target.euchred += row["euchred"]
-    penalties = (KeptCharges.objects.filter(player=player, event__in=events, day__isnull=True)
+    penalties = (KeptCharges.objects.filter(player=player, event__in=events, day__isnull=True, code__in=KEPT_CODES)
                  .aggregate(n=Sum("penalties"))["n"] or 0)
     rulings_against = (Ruling.objects.filter(offender_player=player, rubber__event__in=events,
                                              withdrawn_at__isnull=True)
@@ -215,7 +220,7 @@ def play_stats(player: Player, rubbers: QuerySet[Rubber], events: QuerySet[Event
 def player_events(player: Player) -> Q:
     """The events whose results his page reads: those he has a counted result, a hand made or a penalty in,
     or a ruling against him (each from its own kept rows, a handful a player and event)."""
-    kept = (model._default_manager.filter(player=player, day__isnull=True).values("event_id")
+    kept = (model._default_manager.filter(player=player, day__isnull=True, code__in=KEPT_CODES).values("event_id")
             for model in (KeptFigures, KeptMaking, KeptCharges))
     ruled = Ruling.objects.filter(offender_player=player).values("rubber__event_id")
     return reduce(operator.or_, (Q(pk__in=ids) for ids in (*kept, ruled)))
@@ -224,7 +229,7 @@ def player_events(player: Player) -> Q:
 def _kept_of(player: Player, events: QuerySet[Event], start: dt.date | None = None,
              end: dt.date | None = None) -> QuerySet[KeptFigures]:
     """His kept figures in `events`: the events' own rows, or with `start` or `end` the days between."""
-    kept = KeptFigures.objects.filter(player=player, event__in=events)
+    kept = KeptFigures.objects.filter(player=player, event__in=events, code__in=KEPT_CODES)
     if start is None and end is None:
         return kept.filter(day__isnull=True)
     kept = kept.filter(day__isnull=False)
@@ -310,7 +315,7 @@ def player_formats(player: Player, events: QuerySet[Event], *, charted: bool = T
     formats = {key: FormatRecord(STANDINGS[key], summary)
                for key, summary in player_summaries(player, events).items()}
     for other, model in (("partner", KeptFigures), ("opponent", KeptOpposition)):
-        rows = (model._default_manager.filter(player=player, event__in=events, day__isnull=True,
+        rows = (model._default_manager.filter(player=player, event__in=events, day__isnull=True, code__in=KEPT_CODES,
                                               **{f"{other}__isnull": False})
                 .values("code", f"{other}_id", f"{other}__display_name")
                 .annotate(n=Sum("rubber_count"), won=Sum("won_count"), lost=Sum("lost_count"),
