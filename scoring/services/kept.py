@@ -104,8 +104,12 @@ def making_add(event: Event, day: dt.date, hand: Hand) -> None:
     assert maker is not None
     figures = {"made": 1, "succeeded": int(tricks is None or tricks >= 3), "marches": int(tricks == 5),
                "euchred": int(tricks is not None and tricks < 3)}
-    rows = KeptMaking.objects.filter(Q(day=day) | Q(day__isnull=True), event_id=event.pk,
-                                     player_id=maker, position=hand.maker_position, alone=hand.alone)
+    his = KeptMaking.objects.filter(event_id=event.pk, player_id=maker, position=hand.maker_position,
+                                    alone=hand.alone)
+    # The day's row and the event's each found down the (event, day, player) index: a `day = ? OR day IS NULL`
+    # reads every row of the event on SQLite, a club's whole past.
+    rows = KeptMaking.objects.filter(pk__in=his.filter(day=day).values("pk").union(
+        his.filter(day__isnull=True).values("pk"), all=True))
     if rows.update(**{name: F(name) + figures[name] for name in MAKING.figures}) == 2:
         return  # the day's row and the event's, both held already
     held = set(rows.values_list("day", flat=True))
