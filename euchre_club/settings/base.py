@@ -130,6 +130,18 @@ def cache(url: str) -> dict[str, Any]:
 
 CACHES = {"default": cache(env("CACHE_URL", default=""))}
 
+
+def session_engine(caches: dict[str, dict[str, Any]]) -> str:
+    """Sessions read from the cache first and written through to the database where the cache is one every server
+    shares (Redis): a phone polling its table then costs no database read for its session. Each process's own
+    memory would keep a session that another process has since changed, so there they are read from the
+    database."""
+    shared = caches["default"]["BACKEND"].endswith("RedisCache")
+    return f"django.contrib.sessions.backends.{'cached_db' if shared else 'db'}"
+
+
+SESSION_ENGINE = session_engine(CACHES)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

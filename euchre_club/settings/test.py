@@ -8,6 +8,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Each test process keeps its own cache, whatever CACHE_URL says: parallel workers must not share one. The
 # two-server test gives CACHE_URL to the servers it starts.
 CACHES = {"default": cache("")}  # noqa: F405
+SESSION_ENGINE = session_engine(CACHES)  # noqa: F405
 DEBUG = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
